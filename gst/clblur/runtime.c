@@ -1,0 +1,531 @@
+/* clboxblur OpenCL runtime: device, context, queue, program.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Every clCreate*, clBuild* and clRelease* of the project is in this file,
+ * so each OpenCL object's birth and death can be read in one place.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "runtime.h"
+#include "clkernels.h"
+
+struct _ClbRuntime
+{
+  cl_platform_id platform;
+  cl_device_id device;
+  cl_context context;
+  cl_command_queue queue;
+  cl_program program;
+  gchar *platform_name;
+  gchar *device_name;
+};
+
+G_DEFINE_QUARK (clb-runtime-error-quark, clb_runtime_error);
+
+/* *INDENT-OFF* */
+static const struct { cl_int code; const gchar *name; } cl_error_names[] = {
+  {0, "CL_SUCCESS"},
+  {-1, "CL_DEVICE_NOT_FOUND"},
+  {-2, "CL_DEVICE_NOT_AVAILABLE"},
+  {-3, "CL_COMPILER_NOT_AVAILABLE"},
+  {-4, "CL_MEM_OBJECT_ALLOCATION_FAILURE"},
+  {-5, "CL_OUT_OF_RESOURCES"},
+  {-6, "CL_OUT_OF_HOST_MEMORY"},
+  {-7, "CL_PROFILING_INFO_NOT_AVAILABLE"},
+  {-8, "CL_MEM_COPY_OVERLAP"},
+  {-9, "CL_IMAGE_FORMAT_MISMATCH"},
+  {-10, "CL_IMAGE_FORMAT_NOT_SUPPORTED"},
+  {-11, "CL_BUILD_PROGRAM_FAILURE"},
+  {-12, "CL_MAP_FAILURE"},
+  {-13, "CL_MISALIGNED_SUB_BUFFER_OFFSET"},
+  {-14, "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST"},
+  {-15, "CL_COMPILE_PROGRAM_FAILURE"},
+  {-16, "CL_LINKER_NOT_AVAILABLE"},
+  {-17, "CL_LINK_PROGRAM_FAILURE"},
+  {-18, "CL_DEVICE_PARTITION_FAILED"},
+  {-19, "CL_KERNEL_ARG_INFO_NOT_AVAILABLE"},
+  {-30, "CL_INVALID_VALUE"},
+  {-31, "CL_INVALID_DEVICE_TYPE"},
+  {-32, "CL_INVALID_PLATFORM"},
+  {-33, "CL_INVALID_DEVICE"},
+  {-34, "CL_INVALID_CONTEXT"},
+  {-35, "CL_INVALID_QUEUE_PROPERTIES"},
+  {-36, "CL_INVALID_COMMAND_QUEUE"},
+  {-37, "CL_INVALID_HOST_PTR"},
+  {-38, "CL_INVALID_MEM_OBJECT"},
+  {-39, "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR"},
+  {-40, "CL_INVALID_IMAGE_SIZE"},
+  {-41, "CL_INVALID_SAMPLER"},
+  {-42, "CL_INVALID_BINARY"},
+  {-43, "CL_INVALID_BUILD_OPTIONS"},
+  {-44, "CL_INVALID_PROGRAM"},
+  {-45, "CL_INVALID_PROGRAM_EXECUTABLE"},
+  {-46, "CL_INVALID_KERNEL_NAME"},
+  {-47, "CL_INVALID_KERNEL_DEFINITION"},
+  {-48, "CL_INVALID_KERNEL"},
+  {-49, "CL_INVALID_ARG_INDEX"},
+  {-50, "CL_INVALID_ARG_VALUE"},
+  {-51, "CL_INVALID_ARG_SIZE"},
+  {-52, "CL_INVALID_KERNEL_ARGS"},
+  {-53, "CL_INVALID_WORK_DIMENSION"},
+  {-54, "CL_INVALID_WORK_GROUP_SIZE"},
+  {-55, "CL_INVALID_WORK_ITEM_SIZE"},
+  {-56, "CL_INVALID_GLOBAL_OFFSET"},
+  {-57, "CL_INVALID_EVENT_WAIT_LIST"},
+  {-58, "CL_INVALID_EVENT"},
+  {-59, "CL_INVALID_OPERATION"},
+  {-60, "CL_INVALID_GL_OBJECT"},
+  {-61, "CL_INVALID_BUFFER_SIZE"},
+  {-62, "CL_INVALID_MIP_LEVEL"},
+  {-63, "CL_INVALID_GLOBAL_WORK_SIZE"},
+  {-64, "CL_INVALID_PROPERTY"},
+  {-65, "CL_INVALID_IMAGE_DESCRIPTOR"},
+  {-66, "CL_INVALID_COMPILER_OPTIONS"},
+  {-67, "CL_INVALID_LINKER_OPTIONS"},
+  {-68, "CL_INVALID_DEVICE_PARTITION_COUNT"},
+  {-69, "CL_INVALID_PIPE_SIZE"},
+  {-70, "CL_INVALID_DEVICE_QUEUE"},
+  {-71, "CL_INVALID_SPEC_ID"},
+  {-72, "CL_MAX_SIZE_RESTRICTION_EXCEEDED"},
+  {-1000, "CL_INVALID_GL_SHAREGROUP_REFERENCE_KHR"},
+  {-1001, "CL_PLATFORM_NOT_FOUND_KHR"},
+};
+/* *INDENT-ON* */
+
+const gchar *
+clb_error_name (cl_int err)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cl_error_names); i++) {
+    if (cl_error_names[i].code == err)
+      return cl_error_names[i].name;
+  }
+  return "unknown OpenCL error";
+}
+
+gboolean
+clb_set_cl_error (GError ** error, cl_int err, const gchar * what)
+{
+  gint code = CLB_RUNTIME_ERROR_FAILED;
+
+  if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_HOST_MEMORY
+      || err == CL_OUT_OF_RESOURCES || err == CL_INVALID_BUFFER_SIZE)
+    code = CLB_RUNTIME_ERROR_NO_MEMORY;
+
+  g_set_error (error, CLB_RUNTIME_ERROR, code, "%s failed: %s (%d)", what,
+      clb_error_name (err), err);
+  return FALSE;
+}
+
+static cl_device_type
+to_cl_device_type (ClbDeviceType type)
+{
+  switch (type) {
+    case CLB_DEVICE_TYPE_CPU:
+      return CL_DEVICE_TYPE_CPU;
+    case CLB_DEVICE_TYPE_GPU:
+      return CL_DEVICE_TYPE_GPU;
+    case CLB_DEVICE_TYPE_ACCELERATOR:
+      return CL_DEVICE_TYPE_ACCELERATOR;
+    case CLB_DEVICE_TYPE_DEFAULT:
+    default:
+      return CL_DEVICE_TYPE_ALL;
+  }
+}
+
+static const gchar *
+device_type_name (ClbDeviceType type)
+{
+  switch (type) {
+    case CLB_DEVICE_TYPE_CPU:
+      return "CPU";
+    case CLB_DEVICE_TYPE_GPU:
+      return "GPU";
+    case CLB_DEVICE_TYPE_ACCELERATOR:
+      return "accelerator";
+    case CLB_DEVICE_TYPE_DEFAULT:
+    default:
+      return "any";
+  }
+}
+
+static gchar *
+get_platform_string (cl_platform_id platform, cl_platform_info param)
+{
+  size_t size = 0;
+  gchar *str;
+
+  if (clGetPlatformInfo (platform, param, 0, NULL, &size) != CL_SUCCESS
+      || size == 0)
+    return g_strdup ("(unknown)");
+  str = g_malloc0 (size + 1);
+  if (clGetPlatformInfo (platform, param, size, str, NULL) != CL_SUCCESS) {
+    g_free (str);
+    return g_strdup ("(unknown)");
+  }
+  return str;
+}
+
+static gchar *
+get_device_string (cl_device_id device, cl_device_info param)
+{
+  size_t size = 0;
+  gchar *str;
+
+  if (clGetDeviceInfo (device, param, 0, NULL, &size) != CL_SUCCESS
+      || size == 0)
+    return g_strdup ("");
+  str = g_malloc0 (size + 1);
+  if (clGetDeviceInfo (device, param, size, str, NULL) != CL_SUCCESS) {
+    g_free (str);
+    return g_strdup ("");
+  }
+  return str;
+}
+
+/* Number of devices of @type on @platform (0 when none or on error). */
+static cl_uint
+count_devices (cl_platform_id platform, cl_device_type type)
+{
+  cl_uint n = 0;
+
+  if (clGetDeviceIDs (platform, type, 0, NULL, &n) != CL_SUCCESS)
+    return 0;
+  return n;
+}
+
+static gboolean
+select_device (ClbRuntime * rt, ClbDeviceType type, gint platform_index,
+    gint device_index, GError ** error)
+{
+  cl_device_type cl_type = to_cl_device_type (type);
+  cl_platform_id *platforms = NULL;
+  cl_device_id *devices = NULL;
+  cl_uint n_platforms = 0, n_devices = 0, p;
+  cl_int err;
+  gboolean ret = FALSE;
+
+  err = clGetPlatformIDs (0, NULL, &n_platforms);
+  if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS
+          && n_platforms == 0)) {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_PLATFORM,
+        "No OpenCL platform found: the OpenCL ICD loader lists no driver. "
+        "Install one, e.g. 'apt-get install pocl-opencl-icd' for the CPU, "
+        "or your GPU vendor's OpenCL ICD package");
+    return FALSE;
+  }
+  if (err != CL_SUCCESS)
+    return clb_set_cl_error (error, err, "clGetPlatformIDs");
+
+  platforms = g_new0 (cl_platform_id, n_platforms);
+  err = clGetPlatformIDs (n_platforms, platforms, NULL);
+  if (err != CL_SUCCESS) {
+    clb_set_cl_error (error, err, "clGetPlatformIDs");
+    goto out;
+  }
+
+  if (platform_index >= (gint) n_platforms) {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_DEVICE,
+        "OpenCL platform index %d does not exist: %u platform(s) found",
+        platform_index, n_platforms);
+    goto out;
+  }
+
+  /* An explicit platform, or the first one that has the device asked for. */
+  if (platform_index >= 0) {
+    p = platform_index;
+    n_devices = count_devices (platforms[p], cl_type);
+  } else {
+    for (p = 0; p < n_platforms; p++) {
+      n_devices = count_devices (platforms[p], cl_type);
+      if (n_devices > (cl_uint) device_index)
+        break;
+    }
+    if (p == n_platforms)
+      p = 0;
+  }
+
+  if (n_devices <= (cl_uint) device_index) {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_DEVICE,
+        "No OpenCL device of type %s with index %d (platform index %d, "
+        "%u platform(s), %u matching device(s)). Check the device-type, "
+        "platform-index and device-index properties, or install a driver "
+        "for that device type", device_type_name (type), device_index,
+        platform_index, n_platforms, n_devices);
+    goto out;
+  }
+
+  devices = g_new0 (cl_device_id, n_devices);
+  err = clGetDeviceIDs (platforms[p], cl_type, n_devices, devices, NULL);
+  if (err != CL_SUCCESS) {
+    clb_set_cl_error (error, err, "clGetDeviceIDs");
+    goto out;
+  }
+
+  rt->platform = platforms[p];
+  rt->device = devices[device_index];
+  rt->platform_name = get_platform_string (rt->platform, CL_PLATFORM_NAME);
+  rt->device_name = get_device_string (rt->device, CL_DEVICE_NAME);
+  ret = TRUE;
+
+out:
+  g_free (devices);
+  g_free (platforms);
+  return ret;
+}
+
+ClbRuntime *
+clb_runtime_new (ClbDeviceType type, gint platform_index, gint device_index,
+    GError ** error)
+{
+  ClbRuntime *rt = g_new0 (ClbRuntime, 1);
+  cl_context_properties props[3];
+  cl_int err;
+
+  if (!select_device (rt, type, platform_index, MAX (device_index, 0), error))
+    goto failed;
+
+  props[0] = CL_CONTEXT_PLATFORM;
+  props[1] = (cl_context_properties) rt->platform;
+  props[2] = 0;
+  rt->context = clCreateContext (props, 1, &rt->device, NULL, NULL, &err);
+  if (err != CL_SUCCESS) {
+    rt->context = NULL;
+    clb_set_cl_error (error, err, "clCreateContext");
+    goto failed;
+  }
+
+  /* *INDENT-OFF* */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  /* clCreateCommandQueueWithProperties is OpenCL 2.0; many drivers (and
+   * the CL_TARGET_OPENCL_VERSION we build for) are 1.2. */
+  rt->queue = clCreateCommandQueue (rt->context, rt->device, 0, &err);
+#pragma GCC diagnostic pop
+  /* *INDENT-ON* */
+  if (err != CL_SUCCESS) {
+    rt->queue = NULL;
+    clb_set_cl_error (error, err, "clCreateCommandQueue");
+    goto failed;
+  }
+
+  return rt;
+
+failed:
+  clb_runtime_free (rt);
+  return NULL;
+}
+
+void
+clb_runtime_free (ClbRuntime * rt)
+{
+  if (rt == NULL)
+    return;
+
+  /* Reverse order of creation. */
+  if (rt->queue) {
+    clFinish (rt->queue);
+    clReleaseCommandQueue (rt->queue);
+    rt->queue = NULL;
+  }
+  if (rt->program) {
+    clReleaseProgram (rt->program);
+    rt->program = NULL;
+  }
+  if (rt->context) {
+    clReleaseContext (rt->context);
+    rt->context = NULL;
+  }
+  g_free (rt->platform_name);
+  g_free (rt->device_name);
+  g_free (rt);
+}
+
+/* Reads the sources: from $CLBOXBLUR_KERNEL_PATH/<name> when the variable is
+ * set (development), else the copies embedded at build time. */
+static gchar **
+load_sources (GError ** error)
+{
+  const gchar *dir = g_getenv (CLB_KERNEL_PATH_ENV);
+  gchar **sources = g_new0 (gchar *, clb_n_kernel_sources + 1);
+  guint i;
+
+  for (i = 0; i < clb_n_kernel_sources; i++) {
+    const gchar *name = clb_kernel_sources[i].name;
+    GError *read_error = NULL;
+    gchar *path, *text = NULL;
+
+    if (dir == NULL || *dir == '\0') {
+      sources[i] = g_strdup (clb_kernel_sources[i].source);
+      continue;
+    }
+
+    path = g_build_filename (dir, name, NULL);
+    if (!g_file_get_contents (path, &text, NULL, &read_error)) {
+      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_SOURCE,
+          "%s is set, but the kernel source cannot be read: %s",
+          CLB_KERNEL_PATH_ENV, read_error->message);
+      g_error_free (read_error);
+      g_free (path);
+      g_strfreev (sources);
+      return NULL;
+    }
+    sources[i] = g_strdup_printf ("#line 1 \"%s\"\n%s", path, text);
+    g_free (text);
+    g_free (path);
+  }
+  return sources;
+}
+
+static gchar *
+get_build_log (ClbRuntime * rt)
+{
+  size_t size = 0;
+  gchar *log;
+
+  if (clGetProgramBuildInfo (rt->program, rt->device, CL_PROGRAM_BUILD_LOG, 0,
+          NULL, &size) != CL_SUCCESS || size == 0)
+    return g_strdup ("(no build log)");
+  log = g_malloc0 (size + 1);
+  if (clGetProgramBuildInfo (rt->program, rt->device, CL_PROGRAM_BUILD_LOG,
+          size, log, NULL) != CL_SUCCESS) {
+    g_free (log);
+    return g_strdup ("(no build log)");
+  }
+  return log;
+}
+
+gboolean
+clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
+    GError ** error)
+{
+  gchar **sources;
+  gchar *c_version, *opts;
+  cl_int err;
+
+  g_return_val_if_fail (rt != NULL && rt->program == NULL, FALSE);
+
+  sources = load_sources (error);
+  if (sources == NULL)
+    return FALSE;
+
+  rt->program = clCreateProgramWithSource (rt->context, clb_n_kernel_sources,
+      (const char **) sources, NULL, &err);
+  g_strfreev (sources);
+  if (err != CL_SUCCESS) {
+    rt->program = NULL;
+    return clb_set_cl_error (error, err, "clCreateProgramWithSource");
+  }
+
+  /* Only ask for OpenCL C 1.2 where the device's compiler has it. */
+  c_version = get_device_string (rt->device, CL_DEVICE_OPENCL_C_VERSION);
+  opts = g_strdup_printf ("%s %s",
+      g_str_has_prefix (c_version, "OpenCL C 1.0")
+      || g_str_has_prefix (c_version, "OpenCL C 1.1") ? "" : "-cl-std=CL1.2",
+      options ? options : "");
+  g_free (c_version);
+
+  err = clBuildProgram (rt->program, 1, &rt->device, opts, NULL, NULL);
+  g_free (opts);
+  if (err != CL_SUCCESS) {
+    gchar *log = get_build_log (rt);
+
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_BUILD,
+        "clBuildProgram failed on '%s': %s (%d)\n%s", rt->device_name,
+        clb_error_name (err), err, log);
+    g_free (log);
+    clReleaseProgram (rt->program);
+    rt->program = NULL;
+    return FALSE;
+  }
+  return TRUE;
+}
+
+cl_kernel
+clb_runtime_create_kernel (ClbRuntime * rt, const gchar * name,
+    GError ** error)
+{
+  cl_kernel kernel;
+  cl_int err;
+
+  g_return_val_if_fail (rt != NULL && rt->program != NULL, NULL);
+
+  kernel = clCreateKernel (rt->program, name, &err);
+  if (err != CL_SUCCESS) {
+    gchar *what = g_strdup_printf ("clCreateKernel (%s)", name);
+    clb_set_cl_error (error, err, what);
+    g_free (what);
+    return NULL;
+  }
+  return kernel;
+}
+
+void
+clb_runtime_release_kernel (cl_kernel * kernel)
+{
+  if (*kernel) {
+    clReleaseKernel (*kernel);
+    *kernel = NULL;
+  }
+}
+
+cl_mem
+clb_runtime_create_buffer (ClbRuntime * rt, cl_mem_flags flags, gsize size,
+    GError ** error)
+{
+  cl_mem mem;
+  cl_int err;
+  cl_ulong max_alloc = 0;
+
+  err = clGetDeviceInfo (rt->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+      sizeof (max_alloc), &max_alloc, NULL);
+  if (err != CL_SUCCESS) {
+    clb_set_cl_error (error, err, "clGetDeviceInfo (MAX_MEM_ALLOC_SIZE)");
+    return NULL;
+  }
+  if (size > max_alloc) {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_MEMORY,
+        "A buffer of %" G_GSIZE_FORMAT " bytes exceeds the largest "
+        "allocation of OpenCL device '%s' (%" G_GUINT64_FORMAT " bytes)",
+        size, rt->device_name, (guint64) max_alloc);
+    return NULL;
+  }
+
+  mem = clCreateBuffer (rt->context, flags, size, NULL, &err);
+  if (err != CL_SUCCESS) {
+    clb_set_cl_error (error, err, "clCreateBuffer");
+    return NULL;
+  }
+  return mem;
+}
+
+void
+clb_runtime_release_buffer (cl_mem * mem)
+{
+  if (*mem) {
+    clReleaseMemObject (*mem);
+    *mem = NULL;
+  }
+}
+
+cl_command_queue
+clb_runtime_get_queue (ClbRuntime * rt)
+{
+  return rt->queue;
+}
+
+const gchar *
+clb_runtime_get_device_name (ClbRuntime * rt)
+{
+  return rt->device_name;
+}
+
+const gchar *
+clb_runtime_get_platform_name (ClbRuntime * rt)
+{
+  return rt->platform_name;
+}

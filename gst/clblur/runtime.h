@@ -1,0 +1,65 @@
+/* clboxblur OpenCL runtime: device, context, queue, program.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The only place that creates and releases OpenCL objects. GLib and OpenCL
+ * only, no GStreamer types: the element, the tests and tools all use it.
+ */
+#pragma once
+
+#include <glib.h>
+#include <CL/cl.h>
+#include <CL/cl_ext.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  CLB_DEVICE_TYPE_DEFAULT,
+  CLB_DEVICE_TYPE_CPU,
+  CLB_DEVICE_TYPE_GPU,
+  CLB_DEVICE_TYPE_ACCELERATOR,
+} ClbDeviceType;
+
+#define CLB_RUNTIME_ERROR (clb_runtime_error_quark ())
+GQuark clb_runtime_error_quark (void);
+
+typedef enum {
+  CLB_RUNTIME_ERROR_NO_PLATFORM,  /* no OpenCL platform installed */
+  CLB_RUNTIME_ERROR_NO_DEVICE,    /* no device matching type/indices */
+  CLB_RUNTIME_ERROR_SOURCE,       /* kernel source could not be read */
+  CLB_RUNTIME_ERROR_BUILD,        /* clBuildProgram failed; message has the log */
+  CLB_RUNTIME_ERROR_NO_MEMORY,    /* allocation on the device failed */
+  CLB_RUNTIME_ERROR_FAILED,       /* any other OpenCL call failed */
+} ClbRuntimeError;
+
+/* Name of the environment variable that points the runtime at a folder of
+ * .cl files to use instead of the ones embedded at build time. */
+#define CLB_KERNEL_PATH_ENV "CLBOXBLUR_KERNEL_PATH"
+
+typedef struct _ClbRuntime ClbRuntime;
+
+ClbRuntime *clb_runtime_new (ClbDeviceType type, gint platform_index,
+    gint device_index, GError ** error);
+void clb_runtime_free (ClbRuntime * rt);
+
+gboolean clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
+    GError ** error);
+
+cl_kernel clb_runtime_create_kernel (ClbRuntime * rt, const gchar * name,
+    GError ** error);
+void clb_runtime_release_kernel (cl_kernel * kernel);
+
+cl_mem clb_runtime_create_buffer (ClbRuntime * rt, cl_mem_flags flags,
+    gsize size, GError ** error);
+void clb_runtime_release_buffer (cl_mem * mem);
+
+cl_command_queue clb_runtime_get_queue (ClbRuntime * rt);
+const gchar *clb_runtime_get_device_name (ClbRuntime * rt);
+const gchar *clb_runtime_get_platform_name (ClbRuntime * rt);
+
+const gchar *clb_error_name (cl_int err);
+
+/* Sets @error from a failed OpenCL call and returns FALSE. */
+gboolean clb_set_cl_error (GError ** error, cl_int err, const gchar * what);
+
+G_END_DECLS

@@ -1,0 +1,28 @@
+/* GStreamer
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+#include <gst/video/gstvideofilter.h>
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_CL_BOX_BLUR (gst_cl_box_blur_get_type ())
+G_DECLARE_FINAL_TYPE (GstCLBoxBlur, gst_cl_box_blur, GST, CL_BOX_BLUR,
+    GstVideoFilter)
+
+#define GST_TYPE_CL_BOX_BLUR_METHOD (gst_cl_box_blur_method_get_type ())
+GType gst_cl_box_blur_method_get_type (void);
+
+#define GST_TYPE_CL_BOX_BLUR_BORDER (gst_cl_box_blur_border_get_type ())
+GType gst_cl_box_blur_border_get_type (void);
+
+#define GST_TYPE_CL_BOX_BLUR_DEVICE_TYPE (gst_cl_box_blur_device_type_get_type ())
+GType gst_cl_box_blur_device_type_get_type (void);
+
+GST_ELEMENT_REGISTER_DECLARE (clboxblur);
+
+G_END_DECLS

@@ -1,0 +1,34 @@
+/* Shared set-up for tests that need an OpenCL platform.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <stdio.h>
+#include <glib.h>
+#include <CL/cl.h>
+
+/* meson test reads exit code 77 as "skipped". */
+#define CLCHECK_EXIT_SKIP 77
+
+/* 0 when an OpenCL platform with a device is there. Otherwise, in CI
+ * (CI set) the run fails: CI installs PoCL, so a missing platform is a broken
+ * set-up; elsewhere the test is skipped, saying why. */
+static inline int
+clcheck_require_platform (void)
+{
+  cl_uint n_platforms = 0;
+  cl_int err = clGetPlatformIDs (0, NULL, &n_platforms);
+
+  if (err == CL_SUCCESS && n_platforms > 0)
+    return 0;
+
+  if (g_getenv ("CI") != NULL) {
+    fprintf (stderr, "FAIL: no OpenCL platform (clGetPlatformIDs: %d) in CI."
+        " Install pocl-opencl-icd.\n", err);
+    return 1;
+  }
+  fprintf (stderr, "SKIP: no OpenCL platform (clGetPlatformIDs: %d); "
+      "install pocl-opencl-icd to run these tests.\n", err);
+  return CLCHECK_EXIT_SKIP;
+}
