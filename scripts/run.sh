@@ -1,0 +1,70 @@
+#!/bin/sh
+# clboxblur: install what is missing (Debian 12 packages), build, then
+#   demo  write a blurred test pattern to build/clboxblur-demo.png
+#   test  run the whole test suite (meson test)
+# Run as root, or as a user who may sudo. Idempotent: installs only what is
+# missing and reuses the build folder.
+set -eu
+
+action=${1:-demo}
+case "$action" in
+  demo|test) ;;
+  *) echo "usage: $0 demo|test" >&2; exit 2 ;;
+esac
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+build=${CLBOXBLUR_BUILD_DIR:-build}
+
+# Build tools, GStreamer and OpenCL headers, the OpenCL ICD loader, PoCL (a
+# CPU OpenCL driver, so the plugin runs without a GPU) and the GStreamer
+# plugins the demo and the tests use (videotestsrc, appsink, pngenc).
+packages="meson ninja-build pkg-config gcc libc6-dev python3
+  libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
+  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+  opencl-headers ocl-icd-opencl-dev ocl-icd-libopencl1 pocl-opencl-icd"
+
+missing=
+for p in $packages; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
+    missing="$missing $p"
+  fi
+done
+if [ -n "$missing" ]; then
+  sudo=
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  echo "Installing:$missing"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
+    --no-install-recommends $missing
+fi
+
+if [ ! -f "$build/build.ninja" ]; then
+  meson setup "$build"
+fi
+ninja -C "$build"
+
+case "$action" in
+demo)
+  out="$top/$build/clboxblur-demo.png"
+  GST_PLUGIN_PATH="$top/$build/gst" gst-launch-1.0 -q \
+    videotestsrc num-buffers=1 pattern=smpte \
+    ! video/x-raw,format=RGBA,width=640,height=360 \
+    ! clboxblur radius=8 \
+    ! videoconvert ! pngenc ! filesink location="$out"
+  echo "Wrote the blurred test pattern (clboxblur radius=8) to $out"
+  ;;
+test)
+  status=0
+  meson test -C "$build" --print-errorlogs || status=$?
+  # One closing line counting the GstCheck test cases of every binary.
+  awk '/^[0-9]+%: Checks: / {
+         gsub(",", ""); checks += $3; failed += $5 + $7
+       }
+       /^SKIP: / { skipped++ }
+       END { printf "tests: %d passed, %d failed, %d skipped\n",
+               checks - failed, failed, skipped }' \
+    "$build/meson-logs/testlog.txt"
+  exit $status
+  ;;
+esac
