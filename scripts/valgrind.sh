@@ -1,0 +1,15 @@
+#!/bin/sh
+# Runs the resource-handling tests (start/stop, renegotiation, property
+# changes, error paths) under valgrind memcheck and fails on any definite
+# leak or memory error. Slow (about 2 minutes on 2 cores): not part of .ci/run.
+#   scripts/valgrind.sh [GST_CHECKS list]
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+build="$top/${CLBOXBLUR_BUILD_DIR:-build}"
+checks=${1:-test_change_while_playing,test_start_stop_cycles,test_no_such_device,test_build_failure,test_renegotiate}
+GST_CHECKS="$checks" CK_FORK=no GST_DEBUG=0 \
+  GST_PLUGIN_PATH_1_0="$build/gst" GST_REGISTRY="$build/valgrind.registry" \
+  valgrind --leak-check=full --errors-for-leak-kinds=definite \
+    --error-exitcode=1 --num-callers=30 \
+    --suppressions="$top/tests/valgrind/pocl.supp" \
+    "$build/tests/clboxblur"
