@@ -18,16 +18,20 @@
  * SECTION:element-clboxblur
  * @title: clboxblur
  *
- * Blurs video on an OpenCL device. With `method=sat` every frame is turned
- * into a summed-area table (prefix sums over rows, then columns) and each
- * output pixel is the mean of its (2·radius+1)×(2·radius-y+1) window, read
- * from four table entries: the cost per pixel does not grow with the radius,
- * so the radius may change from frame to frame at no cost. The `separable`
- * (horizontal then vertical box pass) and `bilateral` (edge-preserving
- * denoise) methods are named by the enum but not implemented yet.
+ * Blurs or denoises video on an OpenCL device. `method=sat` turns every
+ * frame into a summed-area table (prefix sums over rows, then columns) and
+ * reads each output pixel's (2·radius+1)×(2·radius-y+1) box mean from four
+ * table entries: the cost per pixel does not grow with the radius.
+ * `method=separable` runs a horizontal then a vertical box pass with running
+ * sums, also O(1) in the radius; both give the same pixels, bit for bit.
+ * `passes=3` applies the box three times, a cheap approximation of a
+ * Gaussian blur. `method=bilateral` is an edge-preserving denoiser: each
+ * pixel is a mean weighted by distance (#GstCLBoxBlur:sigma-spatial) and by
+ * colour difference (#GstCLBoxBlur:sigma-range), so edges stay sharp.
  *
- * Box results are exact: the table holds 32-bit sums and the mean is rounded
- * to nearest, so every output equals the plain-C reference bit for bit.
+ * RGB, grey, planar, semi-planar and packed YUV and 10/16-bit formats are
+ * filtered without conversion; chroma planes use the radius scaled by their
+ * subsampling.
  *
  * ## Example launch line
  * |[
@@ -36,11 +40,19 @@
  * |[
  * gst-launch-1.0 videotestsrc ! video/x-raw,format=GRAY8 ! clboxblur radius=20 radius-y=2 border=reflect ! videoconvert ! autovideosink
  * ]| A horizontal motion-like blur of a grey picture, mirrored at the edges.
+ * |[
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=NV12 ! clboxblur method=separable radius=6 passes=3 ! videoconvert ! autovideosink
+ * ]| A near-Gaussian blur of NV12 video, no conversion around the element.
+ * |[
+ * gst-launch-1.0 videotestsrc pattern=snow ! clboxblur method=bilateral radius=5 sigma-spatial=3 sigma-range=40 ! videoconvert ! autovideosink
+ * ]| Edge-preserving denoise.
  */
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+
+#include <string.h>
 
 #include "gstclboxblur.h"
 #include "clblur/engine.h"
@@ -52,6 +64,11 @@ GST_DEBUG_CATEGORY_STATIC (gst_cl_box_blur_debug);
 #define DEFAULT_RADIUS_Y -1
 #define DEFAULT_METHOD CLB_METHOD_SAT
 #define DEFAULT_BORDER CLB_BORDER_SHRINK
+#define DEFAULT_PASSES 1
+#define DEFAULT_SIGMA_SPATIAL 3.0
+#define DEFAULT_SIGMA_RANGE 30.0
+#define DEFAULT_PRESERVE_ALPHA FALSE
+#define MAX_SIGMA 1.0e6
 #define DEFAULT_DEVICE_TYPE CLB_DEVICE_TYPE_DEFAULT
 #define DEFAULT_PLATFORM_INDEX -1
 #define DEFAULT_DEVICE_INDEX 0
@@ -63,6 +80,10 @@ enum
   PROP_RADIUS_Y,
   PROP_METHOD,
   PROP_BORDER,
+  PROP_PASSES,
+  PROP_SIGMA_SPATIAL,
+  PROP_SIGMA_RANGE,
+  PROP_PRESERVE_ALPHA,
   PROP_DEVICE_TYPE,
   PROP_PLATFORM_INDEX,
   PROP_DEVICE_INDEX,
@@ -77,6 +98,10 @@ struct _GstCLBoxBlur
   gint radius_y;
   ClbMethod method;
   ClbBorder border;
+  guint passes;
+  gdouble sigma_spatial;
+  gdouble sigma_range;
+  gboolean preserve_alpha;
   ClbDeviceType device_type;
   gint platform_index;
   gint device_index;
@@ -84,11 +109,15 @@ struct _GstCLBoxBlur
   /* streaming state: created in start, freed in stop */
   ClbRuntime *runtime;
   ClbEngine *engine;
+  GstVideoInfo info;            /* negotiated in set_info */
 };
 
-/* Only the formats the kernels handle: packed 8-bit samples. */
-#define CAPS_STR GST_VIDEO_CAPS_MAKE ("{ RGBA, BGRA, ARGB, ABGR, RGBx, " \
-    "BGRx, xRGB, xBGR, RGB, BGR, GRAY8 }")
+/* Every format here is handled by every method. */
+#define FORMATS "{ RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, xBGR, RGB, " \
+    "BGR, GRAY8, I420, YV12, Y42B, Y444, NV12, NV21, A420, AYUV, YUY2, " \
+    "UYVY, GRAY16_LE, GRAY16_BE, RGBA64_LE, P010_10LE, I420_10LE, " \
+    "I422_10LE, Y444_10LE }"
+#define CAPS_STR GST_VIDEO_CAPS_MAKE (FORMATS)
 
 static GstStaticPadTemplate gst_cl_box_blur_src_template =
 GST_STATIC_PAD_TEMPLATE ("src",
@@ -108,10 +137,10 @@ gst_cl_box_blur_method_get_type (void)
   static GType type = 0;
   static const GEnumValue values[] = {
     {CLB_METHOD_SAT, "Summed-area table box blur, O(1) in the radius", "sat"},
-    {CLB_METHOD_SEPARABLE, "Horizontal then vertical box pass "
-          "(not implemented yet)", "separable"},
-    {CLB_METHOD_BILATERAL, "Edge-preserving bilateral denoise "
-          "(not implemented yet)", "bilateral"},
+    {CLB_METHOD_SEPARABLE, "Horizontal then vertical box pass with "
+          "running sums, O(1) in the radius", "separable"},
+    {CLB_METHOD_BILATERAL, "Edge-preserving bilateral denoise, "
+          "O(radius^2)", "bilateral"},
     {0, NULL, NULL},
   };
 
@@ -223,12 +252,13 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
   /**
    * GstCLBoxBlur:method:
    *
-   * The filter. Only `sat` is implemented so far; choosing another is
-   * refused with a warning and the current method is kept.
+   * The filter: `sat` and `separable` are box blurs with identical output
+   * and a cost independent of the radius; `bilateral` is the
+   * edge-preserving denoiser.
    */
   g_object_class_install_property (gobject_class, PROP_METHOD,
       g_param_spec_enum ("method", "Method",
-          "Blur algorithm (only sat is implemented so far)",
+          "Filter algorithm: box blur (sat, separable) or bilateral denoise",
           GST_TYPE_CL_BOX_BLUR_METHOD, DEFAULT_METHOD,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
@@ -244,6 +274,60 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
       g_param_spec_enum ("border", "Border",
           "How the window is completed past the frame's edge",
           GST_TYPE_CL_BOX_BLUR_BORDER, DEFAULT_BORDER,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
+
+  /**
+   * GstCLBoxBlur:passes:
+   *
+   * How many times the box filter is applied (`sat` and `separable`);
+   * three passes approximate a Gaussian blur. Ignored by `bilateral`.
+   */
+  g_object_class_install_property (gobject_class, PROP_PASSES,
+      g_param_spec_uint ("passes", "Passes",
+          "Times the box filter is applied (3 approximates a Gaussian; "
+          "box methods only)", 1, CLB_MAX_PASSES, DEFAULT_PASSES,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
+
+  /**
+   * GstCLBoxBlur:sigma-spatial:
+   *
+   * Bilateral: standard deviation of the spatial Gaussian in pixels of the
+   * plane filtered. 0 weighs the whole window alike.
+   */
+  g_object_class_install_property (gobject_class, PROP_SIGMA_SPATIAL,
+      g_param_spec_double ("sigma-spatial", "Spatial sigma",
+          "Bilateral: spatial Gaussian standard deviation in pixels "
+          "(0 = flat window)", 0.0, MAX_SIGMA, DEFAULT_SIGMA_SPATIAL,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
+
+  /**
+   * GstCLBoxBlur:sigma-range:
+   *
+   * Bilateral: standard deviation of the range Gaussian, in 8-bit intensity
+   * units (scaled by the format's depth: ×1023/255 for 10-bit). The
+   * distance is taken over the colour channels stored together (RGB, or
+   * U and V of NV12), not per channel, alpha excluded. 0 averages only
+   * identical colours.
+   */
+  g_object_class_install_property (gobject_class, PROP_SIGMA_RANGE,
+      g_param_spec_double ("sigma-range", "Range sigma",
+          "Bilateral: range Gaussian standard deviation in 8-bit intensity "
+          "units (0 = only identical colours)", 0.0, MAX_SIGMA,
+          DEFAULT_SIGMA_RANGE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
+
+  /**
+   * GstCLBoxBlur:preserve-alpha:
+   *
+   * Keep the alpha channel untouched instead of filtering it like the
+   * others.
+   */
+  g_object_class_install_property (gobject_class, PROP_PRESERVE_ALPHA,
+      g_param_spec_boolean ("preserve-alpha", "Preserve alpha",
+          "Leave the alpha channel untouched", DEFAULT_PRESERVE_ALPHA,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
 
@@ -291,7 +375,8 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL box blur", "Filter/Effect/Video/Hardware",
-      "Blurs video with a summed-area-table box filter on OpenCL",
+      "Box blur (summed-area table or separable) and bilateral denoise "
+      "on OpenCL",
       "The clboxblur authors");
 
   trans_class->start = GST_DEBUG_FUNCPTR (gst_cl_box_blur_start);
@@ -315,6 +400,10 @@ gst_cl_box_blur_init (GstCLBoxBlur * self)
   self->radius_y = DEFAULT_RADIUS_Y;
   self->method = DEFAULT_METHOD;
   self->border = DEFAULT_BORDER;
+  self->passes = DEFAULT_PASSES;
+  self->sigma_spatial = DEFAULT_SIGMA_SPATIAL;
+  self->sigma_range = DEFAULT_SIGMA_RANGE;
+  self->preserve_alpha = DEFAULT_PRESERVE_ALPHA;
   self->device_type = DEFAULT_DEVICE_TYPE;
   self->platform_index = DEFAULT_PLATFORM_INDEX;
   self->device_index = DEFAULT_DEVICE_INDEX;
@@ -358,21 +447,31 @@ gst_cl_box_blur_set_property (GObject * object, guint prop_id,
       GST_OBJECT_UNLOCK (self);
       gst_cl_box_blur_update_passthrough (self);
       break;
-    case PROP_METHOD:{
-      ClbMethod method = g_value_get_enum (value);
-
-      if (method != CLB_METHOD_SAT) {
-        GEnumValue *ev = g_enum_get_value (G_PARAM_SPEC_ENUM (pspec)->
-            enum_class, method);
-        g_warning ("%s: method '%s' is not implemented yet; keeping 'sat'",
-            GST_OBJECT_NAME (self), ev ? ev->value_nick : "?");
-        break;
-      }
+    case PROP_METHOD:
       GST_OBJECT_LOCK (self);
-      self->method = method;
+      self->method = g_value_get_enum (value);
       GST_OBJECT_UNLOCK (self);
       break;
-    }
+    case PROP_PASSES:
+      GST_OBJECT_LOCK (self);
+      self->passes = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_SIGMA_SPATIAL:
+      GST_OBJECT_LOCK (self);
+      self->sigma_spatial = g_value_get_double (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_SIGMA_RANGE:
+      GST_OBJECT_LOCK (self);
+      self->sigma_range = g_value_get_double (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_PRESERVE_ALPHA:
+      GST_OBJECT_LOCK (self);
+      self->preserve_alpha = g_value_get_boolean (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
     case PROP_BORDER:
       GST_OBJECT_LOCK (self);
       self->border = g_value_get_enum (value);
@@ -418,6 +517,18 @@ gst_cl_box_blur_get_property (GObject * object, guint prop_id, GValue * value,
       break;
     case PROP_BORDER:
       g_value_set_enum (value, self->border);
+      break;
+    case PROP_PASSES:
+      g_value_set_uint (value, self->passes);
+      break;
+    case PROP_SIGMA_SPATIAL:
+      g_value_set_double (value, self->sigma_spatial);
+      break;
+    case PROP_SIGMA_RANGE:
+      g_value_set_double (value, self->sigma_range);
+      break;
+    case PROP_PRESERVE_ALPHA:
+      g_value_set_boolean (value, self->preserve_alpha);
       break;
     case PROP_DEVICE_TYPE:
       g_value_set_enum (value, self->device_type);
@@ -542,25 +653,124 @@ gst_cl_box_blur_before_transform (GstBaseTransform * trans,
     gst_object_sync_values (GST_OBJECT (trans), stream_time);
 }
 
+/* Bytes per sample container: 2 for 10- and 16-bit formats. */
+static guint
+container_bytes (const GstVideoInfo * info)
+{
+  return GST_VIDEO_INFO_COMP_DEPTH (info, 0) > 8 ? 2 : 1;
+}
+
+/* Offset of component @c from its pixel's start, in sample containers.
+ * GStreamer 1.22's table gives P010_10LE's V a byte offset of 1 (its
+ * unpacker does not use it); the V sample is the pixel's second 16-bit
+ * container. An offset that is not a whole container is read that way. */
+static guint
+comp_offset (const GstVideoInfo * info, guint c)
+{
+  guint bytes = container_bytes (info);
+  guint poffset = GST_VIDEO_INFO_COMP_POFFSET (info, c);
+
+  return poffset % bytes == 0 ? poffset / bytes : poffset;
+}
+
+/* How the format stores its samples, for the engine's buffers. */
+static void
+gst_cl_box_blur_make_planes (const GstVideoInfo * info, ClbPlanes * planes)
+{
+  guint bytes = container_bytes (info);
+  guint depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
+  guint c;
+
+  memset (planes, 0, sizeof (*planes));
+  planes->sample_size = bytes == 2 ? CLB_SAMPLES_16 : CLB_SAMPLES_8;
+  planes->shift = GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, 0);
+  planes->big_endian = bytes == 2 && !GST_VIDEO_FORMAT_INFO_IS_LE (info->finfo);
+  planes->max_value = (1u << depth) - 1;
+  planes->n_planes = GST_VIDEO_INFO_N_PLANES (info);
+
+  /* A plane's rows hold every pixel of every component stored in it. */
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    guint p = GST_VIDEO_INFO_COMP_PLANE (info, c);
+    guint row = GST_VIDEO_INFO_COMP_WIDTH (info, c)
+        * GST_VIDEO_INFO_COMP_PSTRIDE (info, c) / bytes;
+
+    planes->plane_width[p] = MAX (planes->plane_width[p], row);
+    planes->plane_height[p] = MAX (planes->plane_height[p],
+        (guint) GST_VIDEO_INFO_COMP_HEIGHT (info, c));
+  }
+}
+
+/* Groups the components into jobs: those on one plane with one geometry are
+ * filtered together (and share the bilateral range distance). */
+static guint
+gst_cl_box_blur_make_jobs (const GstVideoInfo * info, gboolean preserve_alpha,
+    ClbJob * jobs)
+{
+  const GstVideoFormatInfo *finfo = info->finfo;
+  gboolean has_alpha = GST_VIDEO_INFO_HAS_ALPHA (info);
+  guint bytes = container_bytes (info);
+  guint n_jobs = 0, c, j;
+
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    gboolean alpha = has_alpha && c == GST_VIDEO_COMP_A;
+    ClbJob job = { 0, };
+    ClbJob *to = NULL;
+
+    if (alpha && preserve_alpha)
+      continue;
+
+    job.plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
+    job.width = GST_VIDEO_INFO_COMP_WIDTH (info, c);
+    job.height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
+    job.pixel_stride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c) / bytes;
+    job.x_sub = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
+    job.y_sub = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
+
+    for (j = 0; j < n_jobs; j++) {
+      if (jobs[j].plane == job.plane && jobs[j].width == job.width
+          && jobs[j].height == job.height
+          && jobs[j].pixel_stride == job.pixel_stride) {
+        to = &jobs[j];
+        break;
+      }
+    }
+    if (to == NULL) {
+      to = &jobs[n_jobs++];
+      *to = job;
+    }
+    to->offset[to->channels] = comp_offset (info, c);
+    if (!alpha)
+      to->dist_mask |= 1u << to->channels;
+    to->channels++;
+  }
+
+  /* A job of alpha alone (A420's alpha plane) measures its own distance. */
+  for (j = 0; j < n_jobs; j++) {
+    if (jobs[j].dist_mask == 0)
+      jobs[j].dist_mask = (1u << jobs[j].channels) - 1;
+  }
+  return n_jobs;
+}
+
 static gboolean
 gst_cl_box_blur_set_info (GstVideoFilter * filter, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
-  guint channels = GST_VIDEO_INFO_COMP_PSTRIDE (in_info, 0);
+  ClbPlanes planes;
   GError *error = NULL;
 
-  GST_DEBUG_OBJECT (self, "%ux%u, %u bytes per pixel",
-      GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
-      channels);
+  GST_DEBUG_OBJECT (self, "%s %ux%u", GST_VIDEO_INFO_NAME (in_info),
+      GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info));
 
   if (self->engine == NULL)
     goto not_started;
 
-  if (!clb_engine_set_size (self->engine, GST_VIDEO_INFO_WIDTH (in_info),
-          GST_VIDEO_INFO_HEIGHT (in_info), channels, &error))
+  gst_cl_box_blur_make_planes (in_info, &planes);
+  if (!clb_engine_set_planes (self->engine, &planes, &error))
     goto alloc_failed;
 
+  self->info = *in_info;
   return TRUE;
 
   /* ERRORS */
@@ -583,6 +793,12 @@ gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
   ClbParams params;
+  ClbJob jobs[CLB_MAX_JOBS];
+  const guint8 *src[GST_VIDEO_MAX_PLANES];
+  guint8 *dst[GST_VIDEO_MAX_PLANES];
+  gsize src_stride[GST_VIDEO_MAX_PLANES], dst_stride[GST_VIDEO_MAX_PLANES];
+  gboolean preserve_alpha;
+  guint n_jobs, p;
   GError *error = NULL;
 
   GST_OBJECT_LOCK (self);
@@ -590,6 +806,10 @@ gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
   params.border = self->border;
   params.radius_x = self->radius;
   params.radius_y = effective_radius_y (self);
+  params.passes = self->passes;
+  params.sigma_spatial = self->sigma_spatial;
+  params.sigma_range = self->sigma_range;
+  preserve_alpha = self->preserve_alpha;
   GST_OBJECT_UNLOCK (self);
 
   /* The radius may have dropped to 0 after passthrough was decided for
@@ -600,11 +820,16 @@ gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
     return GST_FLOW_OK;
   }
 
-  if (!clb_engine_process (self->engine, &params,
-          GST_VIDEO_FRAME_PLANE_DATA (in_frame, 0),
-          (gsize) GST_VIDEO_FRAME_PLANE_STRIDE (in_frame, 0),
-          GST_VIDEO_FRAME_PLANE_DATA (out_frame, 0),
-          (gsize) GST_VIDEO_FRAME_PLANE_STRIDE (out_frame, 0), &error))
+  n_jobs = gst_cl_box_blur_make_jobs (&self->info, preserve_alpha, jobs);
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (in_frame); p++) {
+    src[p] = GST_VIDEO_FRAME_PLANE_DATA (in_frame, p);
+    src_stride[p] = GST_VIDEO_FRAME_PLANE_STRIDE (in_frame, p);
+    dst[p] = GST_VIDEO_FRAME_PLANE_DATA (out_frame, p);
+    dst_stride[p] = GST_VIDEO_FRAME_PLANE_STRIDE (out_frame, p);
+  }
+
+  if (!clb_engine_process (self->engine, &params, jobs, n_jobs, src,
+          src_stride, dst, dst_stride, &error))
     goto process_failed;
 
   return GST_FLOW_OK;

@@ -2,27 +2,23 @@
  *
  * Box blur through a summed-area table (integral image).
  *
- *   sat_scan_rows     prefix sums along each row, 8-bit pixels -> uint table
+ *   sat_scan_rows     prefix sums along each row, samples -> wide_t table
  *   sat_scan_columns  prefix sums down each column, in place
  *   sat_box           every output pixel from a few table entries
  *
- * The frame is packed: width * channels bytes per row, no padding (the host
- * copies rows in and out with their real strides). The table has the same
- * layout with one uint per byte.
+ * Samples are read and written through a job's layout (common.cl). The
+ * table is packed: entry (x, y, c) at (y * width + x) * channels + c.
  *
- * Sums are 32-bit unsigned and wrap. A box sum is a signed combination of
- * table entries; modular arithmetic keeps it exact as long as the true sum
- * fits in 32 bits, which the element guarantees by bounding the radius
- * (window area * 255 < 2^32). So there is no limit on the frame size.
+ * Sums are wide_t (32 bits for 8-bit samples, 64 for 16-bit) and wrap. A box
+ * sum is a signed combination of table entries; modular arithmetic keeps it
+ * exact as long as the true sum fits in wide_t, which the radius bound
+ * guarantees. So there is no limit on the frame size.
  */
-
-#define SAT_BORDER_SHRINK 0
-#define SAT_BORDER_REPLICATE 1
-#define SAT_BORDER_REFLECT 2
 
 /* One work-item per (channel, row). */
 __kernel void
-sat_scan_rows (__global const uchar *src, __global uint *sat, int width,
+sat_scan_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
+               int swap, int shift, __global wide_t *sat, int width,
                int height, int channels)
 {
     int c = get_global_id (0);
@@ -30,10 +26,11 @@ sat_scan_rows (__global const uchar *src, __global uint *sat, int width,
     if (c >= channels || y >= height)
         return;
 
+    size_t s = (size_t) y * pitch + clb_comp (off, c);
     size_t i = (size_t) y * width * channels + c;
-    uint acc = 0;
-    for (int x = 0; x < width; x++, i += channels) {
-        acc += src[i];
+    wide_t acc = 0;
+    for (int x = 0; x < width; x++, i += channels, s += pstride) {
+        acc += clb_load (src, s, swap, shift);
         sat[i] = acc;
     }
 }
@@ -41,7 +38,7 @@ sat_scan_rows (__global const uchar *src, __global uint *sat, int width,
 /* One work-item per element of a row (x * channels + c): neighbouring
  * work-items touch neighbouring memory. */
 __kernel void
-sat_scan_columns (__global uint *sat, int width, int height, int channels)
+sat_scan_columns (__global wide_t *sat, int width, int height, int channels)
 {
     int i = get_global_id (0);
     int row_len = width * channels;
@@ -49,7 +46,7 @@ sat_scan_columns (__global uint *sat, int width, int height, int channels)
         return;
 
     size_t k = i;
-    uint acc = 0;
+    wide_t acc = 0;
     for (int y = 0; y < height; y++, k += row_len) {
         acc += sat[k];
         sat[k] = acc;
@@ -62,11 +59,11 @@ sat_scan_columns (__global uint *sat, int width, int height, int channels)
 typedef struct {
     int n;
     int idx[SAT_MAX_TERMS];
-    uint coef[SAT_MAX_TERMS];
+    wide_t coef[SAT_MAX_TERMS];
 } sat_terms;
 
 void
-sat_add_term (sat_terms *t, int idx, uint coef)
+sat_add_term (sat_terms *t, int idx, wide_t coef)
 {
     if (idx < 0)
         return;
@@ -85,18 +82,18 @@ sat_add_term (sat_terms *t, int idx, uint coef)
  * line up to index n (any integer), U(-1) = 0, and for n < -1
  * U(n) = -(samples n+1 .. -1). */
 void
-sat_add_prefix (sat_terms *t, int n, int len, int border, uint sign)
+sat_add_prefix (sat_terms *t, int n, int len, int border, wide_t sign)
 {
-    if (border == SAT_BORDER_REPLICATE || len == 1) {
+    if (border == CLB_BORDER_REPLICATE || len == 1) {
         /* With one sample, reflection also repeats sample 0. */
         if (n < 0) {
-            sat_add_term (t, 0, sign * (uint) (n + 1));
+            sat_add_term (t, 0, sign * (wide_t) (n + 1));
         } else if (n < len) {
             sat_add_term (t, n, sign);
         } else {
-            uint extra = (uint) (n - len + 1);
+            wide_t extra = (wide_t) (n - len + 1);
             sat_add_term (t, len - 1, sign * (extra + 1));
-            sat_add_term (t, len - 2, sign * (0u - extra));
+            sat_add_term (t, len - 2, sign * ((wide_t) 0 - extra));
         }
         return;
     }
@@ -106,24 +103,24 @@ sat_add_prefix (sat_terms *t, int n, int len, int border, uint sign)
      * P = 2 (len - 1), and by symmetry U(n) = p(0) - U(-n - 1) for n < 0. */
     if (n < 0) {
         sat_add_term (t, 0, sign);
-        sign = 0u - sign;
+        sign = (wide_t) 0 - sign;
         n = -n - 1;
     }
     int period = 2 * (len - 1);
-    uint q = (uint) (n / period);
+    wide_t q = (wide_t) (n / period);
     int m = n % period;
     if (q != 0) {
         /* one period: p(len - 1) + p(len - 2) - p(0) */
         sat_add_term (t, len - 1, sign * q);
         sat_add_term (t, len - 2, sign * q);
-        sat_add_term (t, 0, (0u - sign) * q);
+        sat_add_term (t, 0, ((wide_t) 0 - sign) * q);
     }
     if (m < len) {
         sat_add_term (t, m, sign);
     } else {
         sat_add_term (t, len - 1, sign);
         sat_add_term (t, len - 2, sign);
-        sat_add_term (t, period - m - 1, 0u - sign);
+        sat_add_term (t, period - m - 1, (wide_t) 0 - sign);
     }
 }
 
@@ -133,21 +130,22 @@ void
 sat_window (sat_terms *t, int lo, int hi, int len, int border, uint *count)
 {
     t->n = 0;
-    if (border == SAT_BORDER_SHRINK) {
+    if (border == CLB_BORDER_SHRINK) {
         lo = max (lo, 0);
         hi = min (hi, len - 1);
-        sat_add_term (t, hi, 1u);
-        sat_add_term (t, lo - 1, 0u - 1u);
+        sat_add_term (t, hi, 1);
+        sat_add_term (t, lo - 1, (wide_t) 0 - 1);
     } else {
-        sat_add_prefix (t, hi, len, border, 1u);
-        sat_add_prefix (t, lo - 1, len, border, 0u - 1u);
+        sat_add_prefix (t, hi, len, border, 1);
+        sat_add_prefix (t, lo - 1, len, border, (wide_t) 0 - 1);
     }
     *count = (uint) (hi - lo + 1);
 }
 
 /* One work-item per pixel. Rounds to nearest: (sum + area / 2) / area. */
 __kernel void
-sat_box (__global const uint *sat, __global uchar *dst, int width, int height,
+sat_box (__global const wide_t *sat, __global sample_t *dst, int pitch,
+         int pstride, int4 off, int swap, int shift, int width, int height,
          int channels, int rx, int ry, int border)
 {
     int x = get_global_id (0);
@@ -156,17 +154,17 @@ sat_box (__global const uint *sat, __global uchar *dst, int width, int height,
         return;
 
     size_t row_len = (size_t) width * channels;
-    size_t o = (size_t) y * row_len + (size_t) x * channels;
+    size_t o = (size_t) y * pitch + (size_t) x * pstride;
 
     if (x - rx >= 0 && x + rx < width && y - ry >= 0 && y + ry < height) {
         /* Window inside the frame: the four corners. */
         int x0 = x - rx - 1, x1 = x + rx;
         int y0 = y - ry - 1, y1 = y + ry;
-        uint area = (uint) (2 * rx + 1) * (uint) (2 * ry + 1);
+        wide_t area = (wide_t) (2 * rx + 1) * (wide_t) (2 * ry + 1);
         size_t b = (size_t) y1 * row_len;
         size_t a = (size_t) y0 * row_len;
         for (int c = 0; c < channels; c++) {
-            uint s = sat[b + (size_t) x1 * channels + c];
+            wide_t s = sat[b + (size_t) x1 * channels + c];
             if (x0 >= 0)
                 s -= sat[b + (size_t) x0 * channels + c];
             if (y0 >= 0) {
@@ -174,7 +172,8 @@ sat_box (__global const uint *sat, __global uchar *dst, int width, int height,
                 if (x0 >= 0)
                     s += sat[a + (size_t) x0 * channels + c];
             }
-            dst[o + c] = (uchar) ((s + area / 2) / area);
+            clb_store (dst, o + clb_comp (off, c),
+                       (uint) ((s + area / 2) / area), swap, shift);
         }
         return;
     }
@@ -183,17 +182,18 @@ sat_box (__global const uint *sat, __global uchar *dst, int width, int height,
     uint nx, ny;
     sat_window (&tx, x - rx, x + rx, width, border, &nx);
     sat_window (&ty, y - ry, y + ry, height, border, &ny);
-    uint area = nx * ny;
+    wide_t area = (wide_t) nx * ny;
 
     for (int c = 0; c < channels; c++) {
-        uint s = 0;
+        wide_t s = 0;
         for (int j = 0; j < ty.n; j++) {
             size_t row = (size_t) ty.idx[j] * row_len + c;
-            uint sx = 0;
+            wide_t sx = 0;
             for (int i = 0; i < tx.n; i++)
                 sx += tx.coef[i] * sat[row + (size_t) tx.idx[i] * channels];
             s += ty.coef[j] * sx;
         }
-        dst[o + c] = (uchar) ((s + area / 2) / area);
+        clb_store (dst, o + clb_comp (off, c), (uint) ((s + area / 2) / area),
+                   swap, shift);
     }
 }

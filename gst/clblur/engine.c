@@ -1,23 +1,54 @@
-/* clboxblur engine: runs the blur methods on one plane of a frame.
+/* clboxblur engine: runs the blur methods on the planes of a frame.
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "config.h"
 
+#include <math.h>
+
 #include "engine.h"
+
+enum
+{
+  K_SAT_SCAN_ROWS,
+  K_SAT_SCAN_COLUMNS,
+  K_SAT_BOX,
+  K_SEPARABLE_ROWS,
+  K_SEPARABLE_COLUMNS,
+  K_BILATERAL_LOCAL,
+  K_BILATERAL_GLOBAL,
+  N_KERNELS
+};
+
+static const gchar *kernel_names[N_KERNELS] = {
+  "sat_scan_rows", "sat_scan_columns", "sat_box", "separable_rows",
+  "separable_columns", "bilateral_local", "bilateral_global",
+};
+
+/* Spatial tables are allocated for this radius first, and grown (rarely)
+ * when a larger one is asked for. */
+#define SPATIAL_INITIAL_RADIUS 16
 
 struct _ClbEngine
 {
   ClbRuntime *rt;               /* not owned */
   cl_command_queue queue;
+  cl_kernel kernels[CLB_N_SAMPLE_SIZES][N_KERNELS];
+  cl_ulong local_mem_size;
 
-  cl_kernel sat_scan_rows;
-  cl_kernel sat_scan_columns;
-  cl_kernel sat_box;
+  ClbPlanes planes;
+  gboolean configured;
+  cl_mem plane_in[CLB_MAX_PLANES];   /* the frame, filtered in place by box */
+  cl_mem plane_out[CLB_MAX_PLANES];  /* bilateral output */
+  cl_mem work;                  /* summed-area table or box intermediate */
 
-  guint width, height, channels;
-  cl_mem pixels;                /* packed plane: the input, then the result */
-  cl_mem sat;                   /* one uint per sample */
+  cl_mem range;                 /* max_value + 1 floats */
+  gdouble range_sigma;          /* what range holds; NAN = nothing yet */
+
+  cl_mem spatial[CLB_MAX_JOBS];
+  gsize spatial_capacity[CLB_MAX_JOBS];   /* floats */
+  guint spatial_rx[CLB_MAX_JOBS], spatial_ry[CLB_MAX_JOBS];
+  gdouble spatial_sigma[CLB_MAX_JOBS];    /* NAN = nothing yet */
 };
 
 #define CHECK(expr, what) G_STMT_START {                      \
@@ -30,27 +61,29 @@ struct _ClbEngine
 
 #define SET_ARG(kernel, idx, value)                                     \
   CHECK (clSetKernelArg (kernel, idx, sizeof (value), &(value)),        \
-      "clSetKernelArg (" #kernel ", " #idx ")")
+      "clSetKernelArg (" G_STRINGIFY (idx) ")")
 
 ClbEngine *
 clb_engine_new (ClbRuntime * rt, GError ** error)
 {
   ClbEngine *engine = g_new0 (ClbEngine, 1);
+  guint s, k;
 
   engine->rt = rt;
   engine->queue = clb_runtime_get_queue (rt);
 
-  engine->sat_scan_rows = clb_runtime_create_kernel (rt, "sat_scan_rows",
-      error);
-  if (!engine->sat_scan_rows)
-    goto failed;
-  engine->sat_scan_columns = clb_runtime_create_kernel (rt,
-      "sat_scan_columns", error);
-  if (!engine->sat_scan_columns)
-    goto failed;
-  engine->sat_box = clb_runtime_create_kernel (rt, "sat_box", error);
-  if (!engine->sat_box)
-    goto failed;
+  for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
+    for (k = 0; k < N_KERNELS; k++) {
+      engine->kernels[s][k] = clb_runtime_create_kernel (rt, s,
+          kernel_names[k], error);
+      if (!engine->kernels[s][k])
+        goto failed;
+    }
+  }
+
+  CHECK (clGetDeviceInfo (clb_runtime_get_device (rt), CL_DEVICE_LOCAL_MEM_SIZE,
+          sizeof (engine->local_mem_size), &engine->local_mem_size, NULL),
+      "clGetDeviceInfo (LOCAL_MEM_SIZE)");
 
   return engine;
 
@@ -62,70 +95,102 @@ failed:
 static void
 release_buffers (ClbEngine * engine)
 {
-  clb_runtime_release_buffer (&engine->sat);
-  clb_runtime_release_buffer (&engine->pixels);
-  engine->width = engine->height = engine->channels = 0;
+  guint i;
+
+  for (i = 0; i < CLB_MAX_JOBS; i++) {
+    clb_runtime_release_buffer (&engine->spatial[i]);
+    engine->spatial_capacity[i] = 0;
+  }
+  clb_runtime_release_buffer (&engine->range);
+  clb_runtime_release_buffer (&engine->work);
+  for (i = 0; i < CLB_MAX_PLANES; i++) {
+    clb_runtime_release_buffer (&engine->plane_out[i]);
+    clb_runtime_release_buffer (&engine->plane_in[i]);
+  }
+  engine->configured = FALSE;
 }
 
 void
 clb_engine_free (ClbEngine * engine)
 {
+  guint s, k;
+
   if (engine == NULL)
     return;
 
   if (engine->queue)
     clFinish (engine->queue);
-  clb_runtime_release_kernel (&engine->sat_box);
-  clb_runtime_release_kernel (&engine->sat_scan_columns);
-  clb_runtime_release_kernel (&engine->sat_scan_rows);
+  for (s = 0; s < CLB_N_SAMPLE_SIZES; s++)
+    for (k = 0; k < N_KERNELS; k++)
+      clb_runtime_release_kernel (&engine->kernels[s][N_KERNELS - 1 - k]);
   release_buffers (engine);
   g_free (engine);
 }
 
-gboolean
-clb_engine_set_size (ClbEngine * engine, guint width, guint height,
-    guint channels, GError ** error)
+static gsize
+container_bytes (const ClbPlanes * planes)
 {
-  gsize samples;
-  cl_int w = width, h = height, cn = channels;
+  return planes->sample_size == CLB_SAMPLES_16 ? 2 : 1;
+}
 
-  g_return_val_if_fail (width > 0 && height > 0, FALSE);
-  g_return_val_if_fail (channels >= 1 && channels <= 4, FALSE);
-  g_return_val_if_fail (width <= G_MAXINT / channels, FALSE);
+gboolean
+clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
+    GError ** error)
+{
+  gsize bytes = container_bytes (planes);
+  gsize wide = planes->sample_size == CLB_SAMPLES_16 ? 8 : 4;
+  gsize max_containers = 0;
+  guint p, j;
+
+  g_return_val_if_fail (planes->n_planes >= 1
+      && planes->n_planes <= CLB_MAX_PLANES, FALSE);
+  g_return_val_if_fail (planes->max_value >= 1
+      && planes->max_value <= G_MAXUINT16, FALSE);
 
   release_buffers (engine);
+  engine->planes = *planes;
 
-  samples = (gsize) width * height * channels;
-  engine->pixels = clb_runtime_create_buffer (engine->rt, CL_MEM_READ_WRITE,
-      samples, error);
-  if (!engine->pixels)
+  for (p = 0; p < planes->n_planes; p++) {
+    gsize containers = (gsize) planes->plane_width[p] * planes->plane_height[p];
+
+    g_return_val_if_fail (containers > 0, FALSE);
+    g_return_val_if_fail (planes->plane_width[p] <= G_MAXINT, FALSE);
+    max_containers = MAX (max_containers, containers);
+
+    engine->plane_in[p] = clb_runtime_create_buffer (engine->rt,
+        CL_MEM_READ_WRITE, containers * bytes, error);
+    if (!engine->plane_in[p])
+      goto failed;
+    engine->plane_out[p] = clb_runtime_create_buffer (engine->rt,
+        CL_MEM_READ_WRITE, containers * bytes, error);
+    if (!engine->plane_out[p])
+      goto failed;
+  }
+
+  engine->work = clb_runtime_create_buffer (engine->rt, CL_MEM_READ_WRITE,
+      max_containers * wide, error);
+  if (!engine->work)
     goto failed;
-  engine->sat = clb_runtime_create_buffer (engine->rt, CL_MEM_READ_WRITE,
-      samples * sizeof (cl_uint), error);
-  if (!engine->sat)
+
+  engine->range = clb_runtime_create_buffer (engine->rt, CL_MEM_READ_ONLY,
+      ((gsize) planes->max_value + 1) * sizeof (cl_float), error);
+  if (!engine->range)
     goto failed;
+  engine->range_sigma = NAN;
 
-  /* Arguments that only change with the size. */
-  SET_ARG (engine->sat_scan_rows, 0, engine->pixels);
-  SET_ARG (engine->sat_scan_rows, 1, engine->sat);
-  SET_ARG (engine->sat_scan_rows, 2, w);
-  SET_ARG (engine->sat_scan_rows, 3, h);
-  SET_ARG (engine->sat_scan_rows, 4, cn);
+  for (j = 0; j < CLB_MAX_JOBS; j++) {
+    gsize side = 2 * SPATIAL_INITIAL_RADIUS + 1;
 
-  SET_ARG (engine->sat_scan_columns, 0, engine->sat);
-  SET_ARG (engine->sat_scan_columns, 1, w);
-  SET_ARG (engine->sat_scan_columns, 2, h);
-  SET_ARG (engine->sat_scan_columns, 3, cn);
+    engine->spatial_capacity[j] = side * side;
+    engine->spatial[j] = clb_runtime_create_buffer (engine->rt,
+        CL_MEM_READ_ONLY, engine->spatial_capacity[j] * sizeof (cl_float),
+        error);
+    if (!engine->spatial[j])
+      goto failed;
+    engine->spatial_sigma[j] = NAN;
+  }
 
-  SET_ARG (engine->sat_box, 0, engine->sat);
-  SET_ARG (engine->sat_box, 1, engine->pixels);
-  SET_ARG (engine->sat_box, 2, w);
-  SET_ARG (engine->sat_box, 3, h);
-  SET_ARG (engine->sat_box, 4, cn);
-
-  engine->width = width;
-  engine->height = height;
-  engine->channels = channels;
+  engine->configured = TRUE;
   return TRUE;
 
 failed:
@@ -133,65 +198,412 @@ failed:
   return FALSE;
 }
 
-static gboolean
-run_sat (ClbEngine * engine, const ClbParams * params, GError ** error)
+guint
+clb_scale_radius (guint radius, guint sub)
 {
-  size_t rows[2] = { engine->channels, engine->height };
-  size_t columns[1] = { (size_t) engine->width * engine->channels };
-  size_t pixels[2] = { engine->width, engine->height };
-  cl_int rx = MIN (params->radius_x, CLB_MAX_RADIUS);
-  cl_int ry = MIN (params->radius_y, CLB_MAX_RADIUS);
-  cl_int border = params->border;
+  guint r;
 
-  SET_ARG (engine->sat_box, 5, rx);
-  SET_ARG (engine->sat_box, 6, ry);
-  SET_ARG (engine->sat_box, 7, border);
+  if (radius == 0 || sub == 0)
+    return radius;
+  r = (radius + (1u << (sub - 1))) >> sub;
+  return MAX (r, 1);
+}
 
-  CHECK (clEnqueueNDRangeKernel (engine->queue, engine->sat_scan_rows, 2,
-          NULL, rows, NULL, 0, NULL, NULL),
-      "clEnqueueNDRangeKernel (sat_scan_rows)");
-  CHECK (clEnqueueNDRangeKernel (engine->queue, engine->sat_scan_columns, 1,
-          NULL, columns, NULL, 0, NULL, NULL),
-      "clEnqueueNDRangeKernel (sat_scan_columns)");
-  CHECK (clEnqueueNDRangeKernel (engine->queue, engine->sat_box, 2, NULL,
-          pixels, NULL, 0, NULL, NULL), "clEnqueueNDRangeKernel (sat_box)");
+/* Kernel arguments 0..5: where a job's samples are. */
+static gboolean
+set_layout_args (cl_kernel kernel, guint first, cl_mem buffer,
+    const ClbPlanes * planes, const ClbJob * job, GError ** error)
+{
+  cl_int pitch = planes->plane_width[job->plane];
+  cl_int pstride = job->pixel_stride;
+  cl_int swap = planes->big_endian;
+  cl_int shift = planes->shift;
+  cl_int4 off;
+  guint c;
+
+  for (c = 0; c < 4; c++)
+    off.s[c] = c < job->channels ? job->offset[c] : 0;
+
+  SET_ARG (kernel, first, buffer);
+  SET_ARG (kernel, first + 1, pitch);
+  SET_ARG (kernel, first + 2, pstride);
+  SET_ARG (kernel, first + 3, off);
+  SET_ARG (kernel, first + 4, swap);
+  SET_ARG (kernel, first + 5, shift);
   return TRUE;
 
 failed:
+  return FALSE;
+}
+
+static gboolean
+run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
+    cl_int ry, cl_int border, GError ** error)
+{
+  cl_mem plane = engine->plane_in[job->plane];
+  size_t rows[2] = { job->channels, job->height };
+  size_t columns[1] = { (size_t) job->width * job->channels };
+  size_t pixels[2] = { job->width, job->height };
+  cl_int w = job->width, h = job->height, cn = job->channels;
+
+  if (!set_layout_args (k[K_SAT_SCAN_ROWS], 0, plane, &engine->planes, job,
+          error))
+    goto failed;
+  SET_ARG (k[K_SAT_SCAN_ROWS], 6, engine->work);
+  SET_ARG (k[K_SAT_SCAN_ROWS], 7, w);
+  SET_ARG (k[K_SAT_SCAN_ROWS], 8, h);
+  SET_ARG (k[K_SAT_SCAN_ROWS], 9, cn);
+
+  SET_ARG (k[K_SAT_SCAN_COLUMNS], 0, engine->work);
+  SET_ARG (k[K_SAT_SCAN_COLUMNS], 1, w);
+  SET_ARG (k[K_SAT_SCAN_COLUMNS], 2, h);
+  SET_ARG (k[K_SAT_SCAN_COLUMNS], 3, cn);
+
+  SET_ARG (k[K_SAT_BOX], 0, engine->work);
+  if (!set_layout_args (k[K_SAT_BOX], 1, plane, &engine->planes, job, error))
+    goto failed;
+  SET_ARG (k[K_SAT_BOX], 7, w);
+  SET_ARG (k[K_SAT_BOX], 8, h);
+  SET_ARG (k[K_SAT_BOX], 9, cn);
+  SET_ARG (k[K_SAT_BOX], 10, rx);
+  SET_ARG (k[K_SAT_BOX], 11, ry);
+  SET_ARG (k[K_SAT_BOX], 12, border);
+
+  CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SAT_SCAN_ROWS], 2, NULL,
+          rows, NULL, 0, NULL, NULL), "clEnqueueNDRangeKernel (sat_scan_rows)");
+  CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SAT_SCAN_COLUMNS], 1,
+          NULL, columns, NULL, 0, NULL, NULL),
+      "clEnqueueNDRangeKernel (sat_scan_columns)");
+  CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SAT_BOX], 2, NULL, pixels,
+          NULL, 0, NULL, NULL), "clEnqueueNDRangeKernel (sat_box)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+static gboolean
+run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
+    cl_int rx, cl_int ry, cl_int border, GError ** error)
+{
+  cl_mem plane = engine->plane_in[job->plane];
+  size_t rows[2] = { job->channels, job->height };
+  size_t columns[1] = { (size_t) job->width * job->channels };
+  cl_int w = job->width, h = job->height, cn = job->channels;
+
+  if (!set_layout_args (k[K_SEPARABLE_ROWS], 0, plane, &engine->planes, job,
+          error))
+    goto failed;
+  SET_ARG (k[K_SEPARABLE_ROWS], 6, engine->work);
+  SET_ARG (k[K_SEPARABLE_ROWS], 7, w);
+  SET_ARG (k[K_SEPARABLE_ROWS], 8, h);
+  SET_ARG (k[K_SEPARABLE_ROWS], 9, cn);
+  SET_ARG (k[K_SEPARABLE_ROWS], 10, rx);
+  SET_ARG (k[K_SEPARABLE_ROWS], 11, border);
+
+  SET_ARG (k[K_SEPARABLE_COLUMNS], 0, engine->work);
+  if (!set_layout_args (k[K_SEPARABLE_COLUMNS], 1, plane, &engine->planes,
+          job, error))
+    goto failed;
+  SET_ARG (k[K_SEPARABLE_COLUMNS], 7, w);
+  SET_ARG (k[K_SEPARABLE_COLUMNS], 8, h);
+  SET_ARG (k[K_SEPARABLE_COLUMNS], 9, cn);
+  SET_ARG (k[K_SEPARABLE_COLUMNS], 10, rx);
+  SET_ARG (k[K_SEPARABLE_COLUMNS], 11, ry);
+  SET_ARG (k[K_SEPARABLE_COLUMNS], 12, border);
+
+  CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SEPARABLE_ROWS], 2, NULL,
+          rows, NULL, 0, NULL, NULL),
+      "clEnqueueNDRangeKernel (separable_rows)");
+  CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SEPARABLE_COLUMNS], 1,
+          NULL, columns, NULL, 0, NULL, NULL),
+      "clEnqueueNDRangeKernel (separable_columns)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* range[d] = exp (-d^2 / (2 s^2)), s = sigma_range scaled to the depth. */
+static gboolean
+update_range_table (ClbEngine * engine, gdouble sigma_range, GError ** error)
+{
+  guint n = engine->planes.max_value + 1, d;
+  gdouble s = sigma_range * engine->planes.max_value / 255.0;
+  cl_float *table;
+  cl_int err;
+
+  if (engine->range_sigma == sigma_range)
+    return TRUE;
+
+  table = g_new (cl_float, n);
+  for (d = 0; d < n; d++) {
+    if (s > 0)
+      table[d] = exp (-(gdouble) d * d / (2 * s * s));
+    else
+      table[d] = d == 0 ? 1.0f : 0.0f;
+  }
+  err = clEnqueueWriteBuffer (engine->queue, engine->range, CL_TRUE, 0,
+      n * sizeof (cl_float), table, 0, NULL, NULL);
+  g_free (table);
+  if (err != CL_SUCCESS)
+    return clb_set_cl_error (error, err, "clEnqueueWriteBuffer (range)");
+  engine->range_sigma = sigma_range;
+  return TRUE;
+}
+
+/* spatial[(dy + ry) (2 rx + 1) + dx + rx] = exp (-(dx^2 + dy^2) / (2 s^2)) */
+static gboolean
+update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
+    gdouble sigma, GError ** error)
+{
+  gsize n = (gsize) (2 * rx + 1) * (2 * ry + 1);
+  cl_float *table;
+  cl_int err;
+  gint dx, dy;
+  gsize i = 0;
+
+  if (engine->spatial_sigma[j] == sigma && engine->spatial_rx[j] == rx
+      && engine->spatial_ry[j] == ry)
+    return TRUE;
+
+  if (n > engine->spatial_capacity[j]) {
+    clb_runtime_release_buffer (&engine->spatial[j]);
+    engine->spatial_capacity[j] = 0;
+    engine->spatial[j] = clb_runtime_create_buffer (engine->rt,
+        CL_MEM_READ_ONLY, n * sizeof (cl_float), error);
+    if (!engine->spatial[j])
+      return FALSE;
+    engine->spatial_capacity[j] = n;
+  }
+
+  table = g_new (cl_float, n);
+  for (dy = -(gint) ry; dy <= (gint) ry; dy++) {
+    for (dx = -(gint) rx; dx <= (gint) rx; dx++) {
+      table[i++] = sigma > 0 ?
+          exp (-(gdouble) (dx * dx + dy * dy) / (2 * sigma * sigma)) : 1.0;
+    }
+  }
+  err = clEnqueueWriteBuffer (engine->queue, engine->spatial[j], CL_TRUE, 0,
+      n * sizeof (cl_float), table, 0, NULL, NULL);
+  g_free (table);
+  if (err != CL_SUCCESS)
+    return clb_set_cl_error (error, err, "clEnqueueWriteBuffer (spatial)");
+  engine->spatial_sigma[j] = sigma;
+  engine->spatial_rx[j] = rx;
+  engine->spatial_ry[j] = ry;
+  return TRUE;
+}
+
+/* A work-group shape whose tile and apron fit in local memory, or FALSE to
+ * use the global-memory kernel. */
+static gboolean
+choose_local_size (ClbEngine * engine, cl_kernel kernel, const ClbJob * job,
+    cl_int rx, cl_int ry, size_t * local, GError ** error)
+{
+  static const size_t shapes[][2] = { {16, 16}, {8, 8} };
+  size_t max_wg = 0;
+  cl_ulong used = 0;
+  guint i;
+
+  CHECK (clGetKernelWorkGroupInfo (kernel,
+          clb_runtime_get_device (engine->rt), CL_KERNEL_WORK_GROUP_SIZE,
+          sizeof (max_wg), &max_wg, NULL),
+      "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
+  CHECK (clGetKernelWorkGroupInfo (kernel,
+          clb_runtime_get_device (engine->rt), CL_KERNEL_LOCAL_MEM_SIZE,
+          sizeof (used), &used, NULL),
+      "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
+
+  for (i = 0; i < G_N_ELEMENTS (shapes); i++) {
+    guint64 tile = (guint64) (shapes[i][0] + 2 * rx) * (shapes[i][1] + 2 * ry)
+        * job->channels * sizeof (cl_float);
+
+    if (shapes[i][0] * shapes[i][1] <= max_wg
+        && tile + used <= engine->local_mem_size) {
+      local[0] = shapes[i][0];
+      local[1] = shapes[i][1];
+      return TRUE;
+    }
+  }
+  return FALSE;
+
+failed:
+  return FALSE;
+}
+
+static gboolean
+run_bilateral (ClbEngine * engine, cl_kernel * k, guint j, const ClbJob * job,
+    cl_int rx, cl_int ry, cl_int border, const ClbParams * params,
+    GError ** error)
+{
+  GError *query_error = NULL;
+  cl_kernel kernel;
+  size_t local[2], global[2];
+  cl_int w = job->width, h = job->height, cn = job->channels;
+  cl_int mask = job->dist_mask, max_value = engine->planes.max_value;
+  gboolean use_local;
+
+  if (!update_range_table (engine, params->sigma_range, error)
+      || !update_spatial_table (engine, j, rx, ry, params->sigma_spatial,
+          error))
+    goto failed;
+
+  use_local = choose_local_size (engine, k[K_BILATERAL_LOCAL], job, rx, ry,
+      local, &query_error);
+  if (query_error) {
+    g_propagate_error (error, query_error);
+    goto failed;
+  }
+  kernel = use_local ? k[K_BILATERAL_LOCAL] : k[K_BILATERAL_GLOBAL];
+
+  if (!set_layout_args (kernel, 0, engine->plane_in[job->plane],
+          &engine->planes, job, error))
+    goto failed;
+  SET_ARG (kernel, 6, engine->plane_out[job->plane]);
+  SET_ARG (kernel, 7, w);
+  SET_ARG (kernel, 8, h);
+  SET_ARG (kernel, 9, cn);
+  SET_ARG (kernel, 10, rx);
+  SET_ARG (kernel, 11, ry);
+  SET_ARG (kernel, 12, border);
+  SET_ARG (kernel, 13, engine->spatial[j]);
+  SET_ARG (kernel, 14, engine->range);
+  SET_ARG (kernel, 15, mask);
+  SET_ARG (kernel, 16, max_value);
+
+  if (use_local) {
+    size_t tile = (local[0] + 2 * rx) * (local[1] + 2 * ry) * job->channels
+        * sizeof (cl_float);
+
+    CHECK (clSetKernelArg (kernel, 17, tile, NULL),
+        "clSetKernelArg (bilateral tile)");
+    global[0] = (job->width + local[0] - 1) / local[0] * local[0];
+    global[1] = (job->height + local[1] - 1) / local[1] * local[1];
+    CHECK (clEnqueueNDRangeKernel (engine->queue, kernel, 2, NULL, global,
+            local, 0, NULL, NULL), "clEnqueueNDRangeKernel (bilateral_local)");
+  } else {
+    global[0] = job->width;
+    global[1] = job->height;
+    CHECK (clEnqueueNDRangeKernel (engine->queue, kernel, 2, NULL, global,
+            NULL, 0, NULL, NULL),
+        "clEnqueueNDRangeKernel (bilateral_global)");
+  }
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+static gboolean
+check_job (const ClbPlanes * planes, const ClbJob * job, GError ** error)
+{
+  guint64 last = 0;
+  guint c;
+
+  if (job->plane >= planes->n_planes || job->channels < 1
+      || job->channels > 4 || job->width < 1 || job->height < 1
+      || job->height > planes->plane_height[job->plane])
+    goto bad;
+  for (c = 0; c < job->channels; c++)
+    last = MAX (last, (guint64) (job->width - 1) * job->pixel_stride
+        + job->offset[c]);
+  if (last >= planes->plane_width[job->plane])
+    goto bad;
+  return TRUE;
+
+bad:
+  g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
+      "job of %u channels, %ux%u on plane %u does not fit the planes",
+      job->channels, job->width, job->height, job->plane);
   return FALSE;
 }
 
 gboolean
 clb_engine_process (ClbEngine * engine, const ClbParams * params,
-    const guint8 * src, gsize src_stride, guint8 * dst, gsize dst_stride,
+    const ClbJob * jobs, guint n_jobs, const guint8 * const *src,
+    const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
     GError ** error)
 {
-  gsize row_bytes = (gsize) engine->width * engine->channels;
+  const ClbPlanes *planes = &engine->planes;
+  cl_kernel *k = engine->kernels[planes->sample_size];
+  gsize bytes = container_bytes (planes);
+  gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
+  cl_mem *result = bilateral ? engine->plane_out : engine->plane_in;
   size_t origin[3] = { 0, 0, 0 };
-  size_t region[3] = { row_bytes, engine->height, 1 };
+  cl_int border = params->border;
+  guint p, j, pass, passes;
 
-  g_return_val_if_fail (engine->pixels != NULL, FALSE);
-  g_return_val_if_fail (src_stride >= row_bytes && dst_stride >= row_bytes,
-      FALSE);
+  g_return_val_if_fail (engine->configured, FALSE);
+  g_return_val_if_fail (n_jobs <= CLB_MAX_JOBS, FALSE);
 
-  if (params->method != CLB_METHOD_SAT) {
-    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
-        "method %d is not implemented", params->method);
-    return FALSE;
+  for (j = 0; j < n_jobs; j++) {
+    if (!check_job (planes, &jobs[j], error))
+      return FALSE;
   }
 
-  /* Blocking copies: the caller's memory must not be touched after we
-   * return, and it is only valid until then. */
-  CHECK (clEnqueueWriteBufferRect (engine->queue, engine->pixels, CL_TRUE,
-          origin, origin, region, row_bytes, 0, src_stride, 0, src, 0, NULL,
-          NULL), "clEnqueueWriteBufferRect");
+  /* Blocking copies in: the caller's memory is only valid until we return.
+   * The final reads block too. */
+  for (p = 0; p < planes->n_planes; p++) {
+    size_t row = planes->plane_width[p] * bytes;
+    size_t region[3] = { row, planes->plane_height[p], 1 };
 
-  if (!run_sat (engine, params, error))
-    goto failed;
+    g_return_val_if_fail (src_stride[p] >= row && dst_stride[p] >= row,
+        FALSE);
+    CHECK (clEnqueueWriteBufferRect (engine->queue, engine->plane_in[p],
+            CL_TRUE, origin, origin, region, row, 0, src_stride[p], 0, src[p],
+            0, NULL, NULL), "clEnqueueWriteBufferRect");
+    if (bilateral) {
+      /* Bytes no job writes (alpha kept, padding) come from the input. */
+      CHECK (clEnqueueCopyBuffer (engine->queue, engine->plane_in[p],
+              engine->plane_out[p], 0, 0, row * planes->plane_height[p], 0,
+              NULL, NULL), "clEnqueueCopyBuffer");
+    }
+  }
 
-  CHECK (clEnqueueReadBufferRect (engine->queue, engine->pixels, CL_TRUE,
-          origin, origin, region, row_bytes, 0, dst_stride, 0, dst, 0, NULL,
-          NULL), "clEnqueueReadBufferRect");
+  passes = bilateral ? 1 : CLAMP (params->passes, 1, CLB_MAX_PASSES);
+  for (pass = 0; pass < passes; pass++) {
+    for (j = 0; j < n_jobs; j++) {
+      const ClbJob *job = &jobs[j];
+      cl_int rx = clb_scale_radius (MIN (params->radius_x, CLB_MAX_RADIUS),
+          job->x_sub);
+      cl_int ry = clb_scale_radius (MIN (params->radius_y, CLB_MAX_RADIUS),
+          job->y_sub);
+      gboolean ok;
+
+      if (rx == 0 && ry == 0)
+        continue;               /* this job is passed through */
+
+      switch (params->method) {
+        case CLB_METHOD_SAT:
+          ok = run_sat (engine, k, job, rx, ry, border, error);
+          break;
+        case CLB_METHOD_SEPARABLE:
+          ok = run_separable (engine, k, job, rx, ry, border, error);
+          break;
+        case CLB_METHOD_BILATERAL:
+          ok = run_bilateral (engine, k, j, job, rx, ry, border, params,
+              error);
+          break;
+        default:
+          g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
+              "unknown method %d", params->method);
+          ok = FALSE;
+          break;
+      }
+      if (!ok)
+        goto failed;
+    }
+  }
+
+  for (p = 0; p < planes->n_planes; p++) {
+    size_t row = planes->plane_width[p] * bytes;
+    size_t region[3] = { row, planes->plane_height[p], 1 };
+
+    CHECK (clEnqueueReadBufferRect (engine->queue, result[p], CL_TRUE, origin,
+            origin, region, row, 0, dst_stride[p], 0, dst[p], 0, NULL, NULL),
+        "clEnqueueReadBufferRect");
+  }
   return TRUE;
 
 failed:

@@ -1,10 +1,16 @@
-/* clboxblur engine: runs the blur methods on one plane of a frame.
+/* clboxblur engine: runs the blur methods on the planes of a frame.
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * GLib and OpenCL only, no GStreamer types, so the tests and tools can drive
  * it directly. It owns the kernels and the size-dependent device buffers; the
- * runtime below it owns the device, context, queue and program.
+ * runtime below it owns the device, context, queue and programs.
+ *
+ * A frame is 1..4 planes of sample containers (8 or 16 bits). A job is a
+ * group of 1..4 channels of one plane with one geometry, filtered together:
+ * RGBA is one job of 4 channels, I420 three jobs of 1, NV12 a job of 1 (Y)
+ * and a job of 2 (U, V), YUY2 a job of 1 (Y, every 2nd sample) and a job of
+ * 2 (U, V, every 4th sample) on the same plane.
  */
 #pragma once
 
@@ -26,32 +32,66 @@ typedef enum {
   CLB_BORDER_REFLECT,     /* mirror, edge not repeated: cb|abcd|cb */
 } ClbBorder;
 
-/* Largest radius for which every box sum of 8-bit samples fits in the 32-bit
- * summed-area table: (2 * 2047 + 1)^2 * 255 = 4276101375 < 2^32, with room
- * left for the rounding term. */
+/* Largest radius for which every box sum of 8-bit samples fits in 32 bits:
+ * (2 * 2047 + 1)^2 * 255 = 4276101375 < 2^32, with room left for the
+ * rounding term. 16-bit samples use 64-bit sums, exact at this radius too. */
 #define CLB_MAX_RADIUS 2047
+#define CLB_MAX_PASSES 8
+#define CLB_MAX_PLANES 4
+#define CLB_MAX_JOBS 4
 
 typedef struct {
   ClbMethod method;
   ClbBorder border;
-  guint radius_x;
+  guint radius_x;          /* in pixels of the full-resolution frame */
   guint radius_y;
+  guint passes;            /* box methods: how many times to apply the box */
+  gdouble sigma_spatial;   /* bilateral: pixels */
+  gdouble sigma_range;     /* bilateral: 8-bit intensity units */
 } ClbParams;
+
+/* The planes' storage: what the engine allocates for. */
+typedef struct {
+  ClbSampleSize sample_size;   /* 8- or 16-bit containers */
+  guint shift;                 /* value = container >> shift (P010: 6) */
+  gboolean big_endian;         /* 16-bit containers stored big-endian */
+  guint max_value;             /* e.g. 255, 1023, 65535 */
+  guint n_planes;
+  guint plane_width[CLB_MAX_PLANES];    /* containers per row with data */
+  guint plane_height[CLB_MAX_PLANES];   /* rows */
+} ClbPlanes;
+
+typedef struct {
+  guint plane;
+  guint width, height;          /* pixels of this job */
+  guint channels;               /* 1..4 */
+  guint pixel_stride;           /* containers between neighbouring pixels */
+  guint offset[4];              /* containers from a pixel's start */
+  guint dist_mask;              /* channels in the bilateral range distance */
+  guint x_sub, y_sub;           /* log2 of the subsampling (chroma: 1) */
+} ClbJob;
 
 typedef struct _ClbEngine ClbEngine;
 
 ClbEngine *clb_engine_new (ClbRuntime * rt, GError ** error);
 void clb_engine_free (ClbEngine * engine);
 
-/* (Re)allocates the device buffers for planes of @width x @height pixels of
- * @channels interleaved 8-bit samples. Frees the previous ones first. */
-gboolean clb_engine_set_size (ClbEngine * engine, guint width, guint height,
-    guint channels, GError ** error);
+/* (Re)allocates the device buffers for frames stored as @planes. Frees the
+ * previous ones first. */
+gboolean clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
+    GError ** error);
 
-/* Blurs one plane. Rows are @src_stride / @dst_stride bytes apart; both may
- * exceed width * channels. Returns when @dst holds the result. */
+/* The radius a job subsampled by 2^@sub uses: @radius / 2^@sub rounded, and
+ * never 0 when @radius is not. */
+guint clb_scale_radius (guint radius, guint sub);
+
+/* Filters one frame. @src and @dst hold each plane's first byte, rows
+ * @src_stride / @dst_stride bytes apart (at least the plane's width).
+ * Bytes of a plane that no job covers are copied unchanged. Returns when
+ * @dst holds the result. */
 gboolean clb_engine_process (ClbEngine * engine, const ClbParams * params,
-    const guint8 * src, gsize src_stride, guint8 * dst, gsize dst_stride,
+    const ClbJob * jobs, guint n_jobs, const guint8 * const *src,
+    const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
     GError ** error);
 
 G_END_DECLS

@@ -18,7 +18,7 @@ struct _ClbRuntime
   cl_device_id device;
   cl_context context;
   cl_command_queue queue;
-  cl_program program;
+  cl_program programs[CLB_N_SAMPLE_SIZES];
   gchar *platform_name;
   gchar *device_name;
 };
@@ -323,6 +323,8 @@ failed:
 void
 clb_runtime_free (ClbRuntime * rt)
 {
+  guint i;
+
   if (rt == NULL)
     return;
 
@@ -332,9 +334,11 @@ clb_runtime_free (ClbRuntime * rt)
     clReleaseCommandQueue (rt->queue);
     rt->queue = NULL;
   }
-  if (rt->program) {
-    clReleaseProgram (rt->program);
-    rt->program = NULL;
+  for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
+    if (rt->programs[i]) {
+      clReleaseProgram (rt->programs[i]);
+      rt->programs[i] = NULL;
+    }
   }
   if (rt->context) {
     clReleaseContext (rt->context);
@@ -382,16 +386,16 @@ load_sources (GError ** error)
 }
 
 static gchar *
-get_build_log (ClbRuntime * rt)
+get_build_log (ClbRuntime * rt, cl_program program)
 {
   size_t size = 0;
   gchar *log;
 
-  if (clGetProgramBuildInfo (rt->program, rt->device, CL_PROGRAM_BUILD_LOG, 0,
+  if (clGetProgramBuildInfo (program, rt->device, CL_PROGRAM_BUILD_LOG, 0,
           NULL, &size) != CL_SUCCESS || size == 0)
     return g_strdup ("(no build log)");
   log = g_malloc0 (size + 1);
-  if (clGetProgramBuildInfo (rt->program, rt->device, CL_PROGRAM_BUILD_LOG,
+  if (clGetProgramBuildInfo (program, rt->device, CL_PROGRAM_BUILD_LOG,
           size, log, NULL) != CL_SUCCESS) {
     g_free (log);
     return g_strdup ("(no build log)");
@@ -399,62 +403,76 @@ get_build_log (ClbRuntime * rt)
   return log;
 }
 
+static const gint sample_bits[CLB_N_SAMPLE_SIZES] = { 8, 16 };
+
 gboolean
 clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
     GError ** error)
 {
   gchar **sources;
-  gchar *c_version, *opts;
-  cl_int err;
+  gchar *c_version;
+  const gchar *std;
+  gboolean ret = FALSE;
+  guint i;
 
-  g_return_val_if_fail (rt != NULL && rt->program == NULL, FALSE);
+  g_return_val_if_fail (rt != NULL && rt->programs[0] == NULL, FALSE);
 
   sources = load_sources (error);
   if (sources == NULL)
     return FALSE;
 
-  rt->program = clCreateProgramWithSource (rt->context, clb_n_kernel_sources,
-      (const char **) sources, NULL, &err);
-  g_strfreev (sources);
-  if (err != CL_SUCCESS) {
-    rt->program = NULL;
-    return clb_set_cl_error (error, err, "clCreateProgramWithSource");
-  }
-
   /* Only ask for OpenCL C 1.2 where the device's compiler has it. */
   c_version = get_device_string (rt->device, CL_DEVICE_OPENCL_C_VERSION);
-  opts = g_strdup_printf ("%s %s",
-      g_str_has_prefix (c_version, "OpenCL C 1.0")
-      || g_str_has_prefix (c_version, "OpenCL C 1.1") ? "" : "-cl-std=CL1.2",
-      options ? options : "");
-  g_free (c_version);
+  std = g_str_has_prefix (c_version, "OpenCL C 1.0")
+      || g_str_has_prefix (c_version, "OpenCL C 1.1") ? "" : "-cl-std=CL1.2";
 
-  err = clBuildProgram (rt->program, 1, &rt->device, opts, NULL, NULL);
-  g_free (opts);
-  if (err != CL_SUCCESS) {
-    gchar *log = get_build_log (rt);
+  for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
+    gchar *opts;
+    cl_int err;
 
-    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_BUILD,
-        "clBuildProgram failed on '%s': %s (%d)\n%s", rt->device_name,
-        clb_error_name (err), err, log);
-    g_free (log);
-    clReleaseProgram (rt->program);
-    rt->program = NULL;
-    return FALSE;
+    rt->programs[i] = clCreateProgramWithSource (rt->context,
+        clb_n_kernel_sources, (const char **) sources, NULL, &err);
+    if (err != CL_SUCCESS) {
+      rt->programs[i] = NULL;
+      clb_set_cl_error (error, err, "clCreateProgramWithSource");
+      goto out;
+    }
+
+    opts = g_strdup_printf ("%s -DCLB_SAMPLE_BITS=%d %s", std, sample_bits[i],
+        options ? options : "");
+    err = clBuildProgram (rt->programs[i], 1, &rt->device, opts, NULL, NULL);
+    g_free (opts);
+    if (err != CL_SUCCESS) {
+      gchar *log = get_build_log (rt, rt->programs[i]);
+
+      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_BUILD,
+          "clBuildProgram (CLB_SAMPLE_BITS=%d) failed on '%s': %s (%d)\n%s",
+          sample_bits[i], rt->device_name, clb_error_name (err), err, log);
+      g_free (log);
+      clReleaseProgram (rt->programs[i]);
+      rt->programs[i] = NULL;
+      goto out;
+    }
   }
-  return TRUE;
+  ret = TRUE;
+
+out:
+  g_free (c_version);
+  g_strfreev (sources);
+  return ret;
 }
 
 cl_kernel
-clb_runtime_create_kernel (ClbRuntime * rt, const gchar * name,
-    GError ** error)
+clb_runtime_create_kernel (ClbRuntime * rt, ClbSampleSize size,
+    const gchar * name, GError ** error)
 {
   cl_kernel kernel;
   cl_int err;
 
-  g_return_val_if_fail (rt != NULL && rt->program != NULL, NULL);
+  g_return_val_if_fail (rt != NULL && size < CLB_N_SAMPLE_SIZES, NULL);
+  g_return_val_if_fail (rt->programs[size] != NULL, NULL);
 
-  kernel = clCreateKernel (rt->program, name, &err);
+  kernel = clCreateKernel (rt->programs[size], name, &err);
   if (err != CL_SUCCESS) {
     gchar *what = g_strdup_printf ("clCreateKernel (%s)", name);
     clb_set_cl_error (error, err, what);
@@ -516,6 +534,12 @@ cl_command_queue
 clb_runtime_get_queue (ClbRuntime * rt)
 {
   return rt->queue;
+}
+
+cl_device_id
+clb_runtime_get_device (ClbRuntime * rt)
+{
+  return rt->device;
 }
 
 const gchar *

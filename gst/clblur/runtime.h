@@ -36,6 +36,13 @@ typedef enum {
  * .cl files to use instead of the ones embedded at build time. */
 #define CLB_KERNEL_PATH_ENV "CLBOXBLUR_KERNEL_PATH"
 
+/* The program is built once per sample container size. */
+typedef enum {
+  CLB_SAMPLES_8,    /* 8-bit formats */
+  CLB_SAMPLES_16,   /* 10- and 16-bit formats, in 16-bit containers */
+  CLB_N_SAMPLE_SIZES
+} ClbSampleSize;
+
 typedef struct _ClbRuntime ClbRuntime;
 
 ClbRuntime *clb_runtime_new (ClbDeviceType type, gint platform_index,
@@ -45,8 +52,8 @@ void clb_runtime_free (ClbRuntime * rt);
 gboolean clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
     GError ** error);
 
-cl_kernel clb_runtime_create_kernel (ClbRuntime * rt, const gchar * name,
-    GError ** error);
+cl_kernel clb_runtime_create_kernel (ClbRuntime * rt, ClbSampleSize size,
+    const gchar * name, GError ** error);
 void clb_runtime_release_kernel (cl_kernel * kernel);
 
 cl_mem clb_runtime_create_buffer (ClbRuntime * rt, cl_mem_flags flags,
@@ -54,6 +61,7 @@ cl_mem clb_runtime_create_buffer (ClbRuntime * rt, cl_mem_flags flags,
 void clb_runtime_release_buffer (cl_mem * mem);
 
 cl_command_queue clb_runtime_get_queue (ClbRuntime * rt);
+cl_device_id clb_runtime_get_device (ClbRuntime * rt);
 const gchar *clb_runtime_get_device_name (ClbRuntime * rt);
 const gchar *clb_runtime_get_platform_name (ClbRuntime * rt);
 

@@ -5,8 +5,12 @@
  * The box sum is computed in 64 bits as a horizontal window sum per row
  * followed by a vertical window sum per column, each slid one sample at a
  * time over explicitly border-mapped indices. No summed-area table.
+ * The bilateral filter is the direct double-precision sum over the window.
  */
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "refblur.h"
 
@@ -124,5 +128,239 @@ out:
   free (vsum);
   free (xcount);
   free (ycount);
+  return ret;
+}
+
+/* Adds (@sign > 0) or removes (@sign < 0) element @i of a line of @len
+ * elements to or from the window sum @acc: element j is the vector of @k
+ * values at in + j * stride, and @i is mapped through ref_border_index
+ * (nothing happens when it maps outside, with SHRINK). */
+static void
+vec_acc (uint64_t * acc, uint64_t * count, const uint64_t * in,
+    size_t stride, size_t k, int i, int len, RefBorder border, int sign)
+{
+  int j = ref_border_index (i, len, border);
+  const uint64_t *e;
+  size_t m;
+
+  if (j < 0)
+    return;
+  e = in + (size_t) j * stride;
+  if (sign > 0) {
+    for (m = 0; m < k; m++)
+      acc[m] += e[m];
+    (*count)++;
+  } else {
+    /* Exact: this very element was added when the window reached it. */
+    for (m = 0; m < k; m++)
+      acc[m] -= e[m];
+    (*count)--;
+  }
+}
+
+/* Sliding window sums along one axis. @in holds @len elements, element i
+ * being the @k consecutive values at in + i * stride. For each i, the @k
+ * values at out + i * stride receive the element-wise sum over the window
+ * i - r .. i + r (indices mapped through ref_border_index), and counts[i]
+ * the number of elements summed. @acc is scratch for @k values. */
+static void
+vec_window_sums (const uint64_t * in, uint64_t * out, size_t stride,
+    size_t k, int len, int r, RefBorder border, uint64_t * acc,
+    uint64_t * counts)
+{
+  uint64_t count = 0;
+  int i;
+
+  memset (acc, 0, k * sizeof (uint64_t));
+  for (i = -r; i <= r; i++)
+    vec_acc (acc, &count, in, stride, k, i, len, border, +1);
+  for (i = 0; i < len; i++) {
+    memcpy (out + (size_t) i * stride, acc, k * sizeof (uint64_t));
+    counts[i] = count;
+    vec_acc (acc, &count, in, stride, k, i + r + 1, len, border, +1);
+    vec_acc (acc, &count, in, stride, k, i - r, len, border, -1);
+  }
+}
+
+int
+ref_box_blur (const uint16_t * src, uint16_t * dst, int width,
+    int height, int channels, int rx, int ry, RefBorder border, int passes)
+{
+  size_t row_len, total, i;
+  uint64_t *a = NULL, *b = NULL, *acc = NULL, *xcount = NULL, *ycount = NULL;
+  int x, y, c, p, ret = -1;
+
+  if (channels < 1 || rx < 0 || ry < 0)
+    return -1;
+  if (width <= 0 || height <= 0)
+    return 0;
+
+  row_len = (size_t) width * channels;
+  if (row_len / channels != (size_t) width
+      || row_len > SIZE_MAX / sizeof (uint64_t) / (size_t) height)
+    return -1;
+  total = row_len * height;
+
+  a = malloc (total * sizeof (uint64_t));
+  b = malloc (total * sizeof (uint64_t));
+  acc = malloc (row_len * sizeof (uint64_t));
+  xcount = malloc (sizeof (uint64_t) * width);
+  ycount = malloc (sizeof (uint64_t) * height);
+  if (!a || !b || !acc || !xcount || !ycount)
+    goto out;
+
+  for (i = 0; i < total; i++)
+    a[i] = src[i];
+
+  for (p = 0; p < passes; p++) {
+    /* Horizontal: b[y][x][c] = sum of row y's window around x. The counts
+     * are the same for every row. */
+    for (y = 0; y < height; y++)
+      vec_window_sums (a + (size_t) y * row_len, b + (size_t) y * row_len,
+          (size_t) channels, (size_t) channels, width, rx, border, acc,
+          xcount);
+
+    /* Vertical: a[y][x][c] = sum of b's rows over the window around y,
+     * whole rows at a time. */
+    vec_window_sums (b, a, row_len, row_len, height, ry, border, acc,
+        ycount);
+
+    /* The rounded mean, which is the next pass's input. n: with SHRINK the
+     * in-frame part of the window is an xcount[x] x ycount[y] rectangle;
+     * otherwise every position counts and n = (2 rx + 1) (2 ry + 1). */
+    for (y = 0; y < height; y++) {
+      for (x = 0; x < width; x++) {
+        uint64_t n = xcount[x] * ycount[y];
+        uint64_t *s = a + ((size_t) y * width + x) * channels;
+
+        for (c = 0; c < channels; c++)
+          s[c] = (s[c] + n / 2) / n;
+      }
+    }
+  }
+
+  /* Every value is a mean of uint16_t values (or one of them). */
+  for (i = 0; i < total; i++)
+    dst[i] = (uint16_t) a[i];
+  ret = 0;
+
+out:
+  free (a);
+  free (b);
+  free (acc);
+  free (xcount);
+  free (ycount);
+  return ret;
+}
+
+int
+ref_bilateral (const uint16_t * src, uint16_t * dst, int width,
+    int height, int channels, int rx, int ry, RefBorder border,
+    double sigma_spatial, double sigma_range, unsigned dist_mask,
+    int max_value)
+{
+  const int mask_bits = (int) (sizeof (unsigned) * CHAR_BIT);
+  size_t kw, kh;
+  double *spatial = NULL, *sum = NULL;
+  double two_ss = 2.0 * sigma_spatial * sigma_spatial;
+  double s = sigma_range * max_value / 255.0;
+  double two_s2 = 2.0 * s * s;
+  int x, y, c, dx, dy, ret = -1;
+
+  if (channels < 1 || rx < 0 || ry < 0)
+    return -1;
+  if (width <= 0 || height <= 0)
+    return 0;
+
+  kw = 2 * (size_t) rx + 1;
+  kh = 2 * (size_t) ry + 1;
+  if (kw > SIZE_MAX / sizeof (double) / kh)
+    return -1;
+  spatial = malloc (kw * kh * sizeof (double));
+  sum = malloc ((size_t) channels * sizeof (double));
+  if (!spatial || !sum)
+    goto out;
+
+  /* spatial[(dy + ry) * kw + (dx + rx)] = the spatial factor of (dx, dy). */
+  for (dy = -ry; dy <= ry; dy++) {
+    for (dx = -rx; dx <= rx; dx++) {
+      double d2 = (double) dx * dx + (double) dy * dy;
+      double w = 1.0;
+
+      /* d2 == 0 gives exactly exp (0) = 1; skipping it also keeps an
+       * underflowed 2 sigma^2 of 0 from making 0 / 0. */
+      if (sigma_spatial > 0 && d2 != 0.0)
+        w = exp (-d2 / two_ss);
+      spatial[(size_t) (dy + ry) * kw + (size_t) (dx + rx)] = w;
+    }
+  }
+
+  for (y = 0; y < height; y++) {
+    for (x = 0; x < width; x++) {
+      const uint16_t *centre = src + ((size_t) y * width + x) * channels;
+      uint16_t *out = dst + ((size_t) y * width + x) * channels;
+      double wsum = 0.0;
+
+      for (c = 0; c < channels; c++)
+        sum[c] = 0.0;
+
+      for (dy = -ry; dy <= ry; dy++) {
+        int ny = ref_border_index (y + dy, height, border);
+
+        if (ny < 0)
+          continue;
+        for (dx = -rx; dx <= rx; dx++) {
+          int nx = ref_border_index (x + dx, width, border);
+          const uint16_t *nb;
+          double d = 0.0, w;
+
+          if (nx < 0)
+            continue;
+          nb = src + ((size_t) ny * width + nx) * channels;
+
+          /* D over the channels in dist_mask (0 when none is). */
+          for (c = 0; c < channels && c < mask_bits; c++) {
+            if ((dist_mask >> c) & 1u) {
+              double diff = (double) nb[c] - (double) centre[c];
+
+              d += diff * diff;
+            }
+          }
+
+          /* The range factor: exp (0) = 1 when D == 0 (written out, as
+           * above); else exp (-D / (2 s^2)) or, if sigma_range <= 0, 0. */
+          w = spatial[(size_t) (dy + ry) * kw + (size_t) (dx + rx)];
+          if (d != 0.0) {
+            if (sigma_range > 0)
+              w *= exp (-d / two_s2);
+            else
+              w = 0.0;
+          }
+
+          wsum += w;
+          for (c = 0; c < channels; c++)
+            sum[c] += w * nb[c];
+        }
+      }
+
+      /* wsum >= 1: the centre (offset 0, 0) is in the frame, D = 0. */
+      for (c = 0; c < channels; c++) {
+        double v = floor (sum[c] / wsum + 0.5);
+
+        if (v > (double) max_value)
+          v = (double) max_value;
+        if (v > (double) UINT16_MAX)
+          v = (double) UINT16_MAX;
+        if (!(v >= 0.0))
+          v = 0.0;
+        out[c] = (uint16_t) v;
+      }
+    }
+  }
+  ret = 0;
+
+out:
+  free (spatial);
+  free (sum);
   return ret;
 }

@@ -27,3 +27,48 @@ int ref_border_index (int i, int len, RefBorder border);
 int ref_box_blur_u8 (const uint8_t * src, size_t src_stride, uint8_t * dst,
     size_t dst_stride, int width, int height, int channels, int rx, int ry,
     RefBorder border);
+
+/* Box blur of a plane of @width x @height pixels of @channels interleaved
+ * samples. Samples are uint16_t (8-bit values fit too), interleaved and
+ * packed: sample (x, y, c) is at buf[((size_t) y * width + x) * channels + c].
+ *
+ * The box blur is repeated @passes times (@passes >= 1; 0 or less copies
+ * @src to @dst): each pass takes the previous pass's rounded output as its
+ * input. Each output sample is the mean of the (2 rx + 1) x (2 ry + 1)
+ * window, using 64-bit sums, rounded to nearest as (sum + n / 2) / n in
+ * unsigned integer arithmetic, where n is the number of samples counted:
+ * for REF_BORDER_SHRINK only window samples inside the frame count; for
+ * REPLICATE / REFLECT every window position counts, mapped through
+ * ref_border_index. The window sums are slid one sample at a time, so the
+ * cost per sample does not depend on the radii.
+ *
+ * Requires @channels >= 1, @rx >= 0, @ry >= 0. @src and @dst may not alias.
+ * Returns 0, or -1 when out of memory or on invalid arguments. */
+int ref_box_blur (const uint16_t * src, uint16_t * dst, int width,
+    int height, int channels, int rx, int ry, RefBorder border, int passes);
+
+/* Bilateral filter in double precision, same sample layout as ref_box_blur.
+ * For each pixel (x, y) and each window offset (dx, dy) with |dx| <= rx,
+ * |dy| <= ry: the neighbour is at (x + dx, y + dy) mapped through
+ * ref_border_index on each axis; with REF_BORDER_SHRINK a neighbour outside
+ * the frame is skipped entirely.
+ *   weight = exp (-(dx*dx + dy*dy) / (2 sigma_spatial^2))
+ *          * exp (-D / (2 s^2)),
+ * where s = sigma_range * max_value / 255.0 (@sigma_range is given in 8-bit
+ * intensity units and scaled for deeper samples), and
+ *   D = sum over channels c whose bit is set in @dist_mask of
+ *       (neighbour[c] - centre[c])^2   (differences in native sample units).
+ * If @dist_mask has no bit set within 0..channels-1, D = 0.
+ * Every channel c (in @dist_mask or not) of the output is
+ *   floor (sum (weight * neighbour[c]) / sum (weight) + 0.5),
+ * clamped to [0, max_value]. The centre pixel always has weight 1, so
+ * sum (weight) > 0.
+ * If @sigma_spatial <= 0 the spatial factor is 1 for all offsets; if
+ * @sigma_range <= 0 the range factor is 1 when D == 0 and 0 otherwise.
+ *
+ * Requires @channels >= 1, @rx >= 0, @ry >= 0. @src and @dst may not alias.
+ * Returns 0, or -1 when out of memory or on invalid arguments. */
+int ref_bilateral (const uint16_t * src, uint16_t * dst, int width,
+    int height, int channels, int rx, int ry, RefBorder border,
+    double sigma_spatial, double sigma_range, unsigned dist_mask,
+    int max_value);

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Shared by every method. The program is built twice: with
+ * CLB_SAMPLE_BITS=8 for 8-bit formats and CLB_SAMPLE_BITS=16 for 16-bit
+ * containers (10-bit and 16-bit formats).
+ *
+ * A "job" is a group of 1..4 channels of one plane with one geometry (RGBA:
+ * R, G, B, A; NV12: Y, then U+V). Sample (x, y, c) of a job is the element
+ *     y * pitch + x * pstride + off[c]
+ * of its plane buffer, counted in sample containers (uchar or ushort).
+ * Values are container >> shift (P010 keeps 10 bits in the high bits), with
+ * the bytes swapped first for big-endian formats.
+ */
+
+#ifndef CLB_SAMPLE_BITS
+#define CLB_SAMPLE_BITS 8
+#endif
+
+#if CLB_SAMPLE_BITS == 16
+typedef ushort sample_t;
+/* Box sums: 65535 * (2 * 2047 + 1)^2 needs more than 32 bits. */
+typedef ulong wide_t;
+#else
+typedef uchar sample_t;
+/* Box sums: 255 * (2 * 2047 + 1)^2 < 2^32. */
+typedef uint wide_t;
+#endif
+
+#define CLB_BORDER_SHRINK 0
+#define CLB_BORDER_REPLICATE 1
+#define CLB_BORDER_REFLECT 2
+
+int
+clb_comp (int4 v, int c)
+{
+    return c == 0 ? v.s0 : c == 1 ? v.s1 : c == 2 ? v.s2 : v.s3;
+}
+
+uint
+clb_load (__global const sample_t *p, size_t i, int swap, int shift)
+{
+    uint v = p[i];
+#if CLB_SAMPLE_BITS == 16
+    if (swap)
+        v = ((v & 0xffu) << 8) | (v >> 8);
+#endif
+    return v >> shift;
+}
+
+void
+clb_store (__global sample_t *p, size_t i, uint v, int swap, int shift)
+{
+    v <<= shift;
+#if CLB_SAMPLE_BITS == 16
+    if (swap)
+        v = ((v & 0xffu) << 8) | ((v >> 8) & 0xffu);
+#endif
+    p[i] = (sample_t) v;
+}
+
+/* Index of the sample that position i of the extended line shows, or -1
+ * when it lies outside and the border is SHRINK. */
+int
+clb_border_index (int i, int len, int border)
+{
+    if (i >= 0 && i < len)
+        return i;
+    if (border == CLB_BORDER_SHRINK)
+        return -1;
+    if (border == CLB_BORDER_REPLICATE || len == 1)
+        return i < 0 ? 0 : len - 1;
+    /* REFLECT without repeating the edge: period 2 (len - 1). */
+    int period = 2 * (len - 1);
+    i %= period;
+    if (i < 0)
+        i += period;
+    return i < len ? i : period - i;
+}
