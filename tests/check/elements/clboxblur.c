@@ -697,7 +697,8 @@ GST_START_TEST (test_preserve_alpha)
 
 GST_END_TEST;
 
-/* Sizes from 1x1 to 1080p, radii 1, 4, 31 and one larger than the frame. */
+/* Sizes from 1x1 to 1080p, radii 1, 4, 31 and one larger than the frame,
+ * both box methods. */
 GST_START_TEST (test_sizes_and_radii)
 {
   GstHarness *h = gst_harness_new ("clboxblur");
@@ -706,7 +707,7 @@ GST_START_TEST (test_sizes_and_radii)
   };
   static const gchar *formats[] = { "RGBA", "GRAY8", "RGB" };
   GstVideoInfo info;
-  guint f, s, b, r;
+  guint f, s, b, r, m;
 
   for (f = 0; f < G_N_ELEMENTS (formats); f++) {
     for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
@@ -719,7 +720,14 @@ GST_START_TEST (test_sizes_and_radii)
       set_format (h, &info, formats[f], sizes[s][0], sizes[s][1]);
       for (r = 0; r < G_N_ELEMENTS (radii); r++)
         for (b = 0; b < G_N_ELEMENTS (borders); b++)
-          push_and_check (h, &info, 0, radii[r], -1, borders[b]);
+          for (m = METHOD_SAT; m <= METHOD_SEPARABLE; m++) {
+            Settings st = default_settings;
+
+            st.method = m;
+            st.rx = st.ry = radii[r];
+            st.border = borders[b];
+            push_settings_and_check (h, &info, 0, &st);
+          }
     }
   }
   gst_harness_teardown (h);
