@@ -69,6 +69,14 @@ GST_DEBUG_CATEGORY_STATIC (gst_cl_box_blur_debug);
 #define DEFAULT_SIGMA_RANGE 30.0
 #define DEFAULT_PRESERVE_ALPHA FALSE
 #define MAX_SIGMA 1.0e6
+#define DEFAULT_REGION_X 0
+#define DEFAULT_REGION_Y 0
+#define DEFAULT_REGION_WIDTH 0
+#define DEFAULT_REGION_HEIGHT 0
+#define DEFAULT_REGION_INVERT FALSE
+#define DEFAULT_ROI_META FALSE
+#define DEFAULT_ROI_TYPE NULL
+#define DEFAULT_ROI_PADDING 0
 #define DEFAULT_DEVICE_TYPE CLB_DEVICE_TYPE_DEFAULT
 #define DEFAULT_PLATFORM_INDEX -1
 #define DEFAULT_DEVICE_INDEX 0
@@ -84,6 +92,14 @@ enum
   PROP_SIGMA_SPATIAL,
   PROP_SIGMA_RANGE,
   PROP_PRESERVE_ALPHA,
+  PROP_REGION_X,
+  PROP_REGION_Y,
+  PROP_REGION_WIDTH,
+  PROP_REGION_HEIGHT,
+  PROP_REGION_INVERT,
+  PROP_ROI_META,
+  PROP_ROI_TYPE,
+  PROP_ROI_PADDING,
   PROP_DEVICE_TYPE,
   PROP_PLATFORM_INDEX,
   PROP_DEVICE_INDEX,
@@ -102,6 +118,11 @@ struct _GstCLBoxBlur
   gdouble sigma_spatial;
   gdouble sigma_range;
   gboolean preserve_alpha;
+  guint region_x, region_y, region_width, region_height;
+  gboolean region_invert;
+  gboolean roi_meta;
+  GQuark roi_type;              /* 0: any */
+  guint roi_padding;
   ClbDeviceType device_type;
   gint platform_index;
   gint device_index;
@@ -110,6 +131,7 @@ struct _GstCLBoxBlur
   ClbRuntime *runtime;
   ClbEngine *engine;
   GstVideoInfo info;            /* negotiated in set_info */
+  GArray *rects;                /* ClbRect, rebuilt for each frame */
 };
 
 /* Every format here is handled by every method. */
@@ -203,6 +225,9 @@ static gboolean gst_cl_box_blur_set_info (GstVideoFilter * filter,
     GstVideoInfo * out_info);
 static GstFlowReturn gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
     GstVideoFrame * in_frame, GstVideoFrame * out_frame);
+static gboolean gst_cl_box_blur_transform_meta (GstBaseTransform * trans,
+    GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf);
+static void gst_cl_box_blur_finalize (GObject * object);
 
 #define gst_cl_box_blur_parent_class parent_class
 G_DEFINE_TYPE (GstCLBoxBlur, gst_cl_box_blur, GST_TYPE_VIDEO_FILTER);
@@ -220,6 +245,7 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
 
   gobject_class->set_property = gst_cl_box_blur_set_property;
   gobject_class->get_property = gst_cl_box_blur_get_property;
+  gobject_class->finalize = gst_cl_box_blur_finalize;
 
   /**
    * GstCLBoxBlur:radius:
@@ -332,6 +358,100 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
           GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
 
   /**
+   * GstCLBoxBlur:region-x:
+   *
+   * Left edge of the region to filter, in pixels. The region (default: the
+   * whole frame) limits the filter to a rectangle; the pixels outside are
+   * copied unchanged, and the pixels inside still see their real
+   * neighbours across its edge, so there is no seam.
+   */
+  g_object_class_install_property (gobject_class, PROP_REGION_X,
+      g_param_spec_uint ("region-x", "Region X",
+          "Left edge of the region to filter, in pixels", 0, G_MAXINT,
+          DEFAULT_REGION_X, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
+  /**
+   * GstCLBoxBlur:region-y:
+   *
+   * Top edge of the region to filter, in pixels.
+   */
+  g_object_class_install_property (gobject_class, PROP_REGION_Y,
+      g_param_spec_uint ("region-y", "Region Y",
+          "Top edge of the region to filter, in pixels", 0, G_MAXINT,
+          DEFAULT_REGION_Y, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
+  /**
+   * GstCLBoxBlur:region-width:
+   *
+   * Width of the region in pixels; 0 reaches the frame's right edge.
+   */
+  g_object_class_install_property (gobject_class, PROP_REGION_WIDTH,
+      g_param_spec_uint ("region-width", "Region width",
+          "Width of the region to filter in pixels (0 = to the right edge)",
+          0, G_MAXINT, DEFAULT_REGION_WIDTH, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_CONTROLLABLE |
+          GST_PARAM_MUTABLE_PLAYING));
+  /**
+   * GstCLBoxBlur:region-height:
+   *
+   * Height of the region in pixels; 0 reaches the frame's bottom edge.
+   */
+  g_object_class_install_property (gobject_class, PROP_REGION_HEIGHT,
+      g_param_spec_uint ("region-height", "Region height",
+          "Height of the region to filter in pixels (0 = to the bottom edge)",
+          0, G_MAXINT, DEFAULT_REGION_HEIGHT, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_CONTROLLABLE |
+          GST_PARAM_MUTABLE_PLAYING));
+  /**
+   * GstCLBoxBlur:region-invert:
+   *
+   * Filter everything except the region (or the ROI metas): the
+   * background blur of video calls.
+   */
+  g_object_class_install_property (gobject_class, PROP_REGION_INVERT,
+      g_param_spec_boolean ("region-invert", "Invert region",
+          "Filter everything except the region(s)", DEFAULT_REGION_INVERT,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
+  /**
+   * GstCLBoxBlur:roi-meta:
+   *
+   * Filter the rectangles of the buffer's GstVideoRegionOfInterestMeta
+   * instead of the region-* rectangle: a buffer without such metas passes
+   * unfiltered (everything is filtered with #GstCLBoxBlur:region-invert).
+   * The frame is filtered once however many regions there are.
+   */
+  g_object_class_install_property (gobject_class, PROP_ROI_META,
+      g_param_spec_boolean ("roi-meta", "ROI meta",
+          "Filter the buffer's region-of-interest metas instead of the "
+          "region-* rectangle", DEFAULT_ROI_META,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  /**
+   * GstCLBoxBlur:roi-type:
+   *
+   * With #GstCLBoxBlur:roi-meta, only the metas of this type (e.g. "face");
+   * NULL or empty takes every type.
+   */
+  g_object_class_install_property (gobject_class, PROP_ROI_TYPE,
+      g_param_spec_string ("roi-type", "ROI type",
+          "Only region-of-interest metas of this type, e.g. face "
+          "(empty = any)", DEFAULT_ROI_TYPE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  /**
+   * GstCLBoxBlur:roi-padding:
+   *
+   * Pixels added on every side of each region-of-interest meta.
+   */
+  g_object_class_install_property (gobject_class, PROP_ROI_PADDING,
+      g_param_spec_uint ("roi-padding", "ROI padding",
+          "Pixels added on every side of each region-of-interest meta", 0,
+          G_MAXINT / 4, DEFAULT_ROI_PADDING, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_CONTROLLABLE |
+          GST_PARAM_MUTABLE_PLAYING));
+
+  /**
    * GstCLBoxBlur:device-type:
    *
    * Which kind of OpenCL device to run on.
@@ -383,6 +503,8 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_box_blur_stop);
   trans_class->before_transform =
       GST_DEBUG_FUNCPTR (gst_cl_box_blur_before_transform);
+  trans_class->transform_meta =
+      GST_DEBUG_FUNCPTR (gst_cl_box_blur_transform_meta);
 
   filter_class->set_info = GST_DEBUG_FUNCPTR (gst_cl_box_blur_set_info);
   filter_class->transform_frame =
@@ -404,6 +526,15 @@ gst_cl_box_blur_init (GstCLBoxBlur * self)
   self->sigma_spatial = DEFAULT_SIGMA_SPATIAL;
   self->sigma_range = DEFAULT_SIGMA_RANGE;
   self->preserve_alpha = DEFAULT_PRESERVE_ALPHA;
+  self->region_x = DEFAULT_REGION_X;
+  self->region_y = DEFAULT_REGION_Y;
+  self->region_width = DEFAULT_REGION_WIDTH;
+  self->region_height = DEFAULT_REGION_HEIGHT;
+  self->region_invert = DEFAULT_REGION_INVERT;
+  self->roi_meta = DEFAULT_ROI_META;
+  self->roi_type = 0;
+  self->roi_padding = DEFAULT_ROI_PADDING;
+  self->rects = g_array_new (FALSE, FALSE, sizeof (ClbRect));
   self->device_type = DEFAULT_DEVICE_TYPE;
   self->platform_index = DEFAULT_PLATFORM_INDEX;
   self->device_index = DEFAULT_DEVICE_INDEX;
@@ -472,6 +603,49 @@ gst_cl_box_blur_set_property (GObject * object, guint prop_id,
       self->preserve_alpha = g_value_get_boolean (value);
       GST_OBJECT_UNLOCK (self);
       break;
+    case PROP_REGION_X:
+      GST_OBJECT_LOCK (self);
+      self->region_x = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_REGION_Y:
+      GST_OBJECT_LOCK (self);
+      self->region_y = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_REGION_WIDTH:
+      GST_OBJECT_LOCK (self);
+      self->region_width = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_REGION_HEIGHT:
+      GST_OBJECT_LOCK (self);
+      self->region_height = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_REGION_INVERT:
+      GST_OBJECT_LOCK (self);
+      self->region_invert = g_value_get_boolean (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_ROI_META:
+      GST_OBJECT_LOCK (self);
+      self->roi_meta = g_value_get_boolean (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_ROI_TYPE:{
+      const gchar *type = g_value_get_string (value);
+
+      GST_OBJECT_LOCK (self);
+      self->roi_type = type && *type ? g_quark_from_string (type) : 0;
+      GST_OBJECT_UNLOCK (self);
+      break;
+    }
+    case PROP_ROI_PADDING:
+      GST_OBJECT_LOCK (self);
+      self->roi_padding = g_value_get_uint (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
     case PROP_BORDER:
       GST_OBJECT_LOCK (self);
       self->border = g_value_get_enum (value);
@@ -529,6 +703,30 @@ gst_cl_box_blur_get_property (GObject * object, guint prop_id, GValue * value,
       break;
     case PROP_PRESERVE_ALPHA:
       g_value_set_boolean (value, self->preserve_alpha);
+      break;
+    case PROP_REGION_X:
+      g_value_set_uint (value, self->region_x);
+      break;
+    case PROP_REGION_Y:
+      g_value_set_uint (value, self->region_y);
+      break;
+    case PROP_REGION_WIDTH:
+      g_value_set_uint (value, self->region_width);
+      break;
+    case PROP_REGION_HEIGHT:
+      g_value_set_uint (value, self->region_height);
+      break;
+    case PROP_REGION_INVERT:
+      g_value_set_boolean (value, self->region_invert);
+      break;
+    case PROP_ROI_META:
+      g_value_set_boolean (value, self->roi_meta);
+      break;
+    case PROP_ROI_TYPE:
+      g_value_set_string (value, g_quark_to_string (self->roi_type));
+      break;
+    case PROP_ROI_PADDING:
+      g_value_set_uint (value, self->roi_padding);
       break;
     case PROP_DEVICE_TYPE:
       g_value_set_enum (value, self->device_type);
@@ -682,6 +880,8 @@ gst_cl_box_blur_make_planes (const GstVideoInfo * info, ClbPlanes * planes)
   guint c;
 
   memset (planes, 0, sizeof (*planes));
+  planes->width = GST_VIDEO_INFO_WIDTH (info);
+  planes->height = GST_VIDEO_INFO_HEIGHT (info);
   planes->sample_size = bytes == 2 ? CLB_SAMPLES_16 : CLB_SAMPLES_8;
   planes->shift = GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, 0);
   planes->big_endian = bytes == 2 && !GST_VIDEO_FORMAT_INFO_IS_LE (info->finfo);
@@ -752,6 +952,26 @@ gst_cl_box_blur_make_jobs (const GstVideoInfo * info, gboolean preserve_alpha,
   return n_jobs;
 }
 
+/* The filter changes neither the frame's size, nor its orientation, nor
+ * its colour space: metas that only depend on those (region-of-interest
+ * metas among them) stay valid. */
+static gboolean
+gst_cl_box_blur_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
+    GstMeta * meta, GstBuffer * inbuf)
+{
+  const gchar *const *tags = gst_meta_api_type_get_tags (meta->info->api);
+
+  for (; tags && *tags; tags++) {
+    if (!g_str_equal (*tags, GST_META_TAG_VIDEO_STR)
+        && !g_str_equal (*tags, GST_META_TAG_VIDEO_SIZE_STR)
+        && !g_str_equal (*tags, GST_META_TAG_VIDEO_ORIENTATION_STR)
+        && !g_str_equal (*tags, GST_META_TAG_VIDEO_COLORSPACE_STR))
+      return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
+          outbuf, meta, inbuf);
+  }
+  return TRUE;
+}
+
 static gboolean
 gst_cl_box_blur_set_info (GstVideoFilter * filter, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
@@ -787,6 +1007,12 @@ alloc_failed:
   }
 }
 
+static gint
+clamp_to_int (gint64 v)
+{
+  return CLAMP (v, G_MININT, G_MAXINT);
+}
+
 static GstFlowReturn
 gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
     GstVideoFrame * in_frame, GstVideoFrame * out_frame)
@@ -797,7 +1023,10 @@ gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
   const guint8 *src[GST_VIDEO_MAX_PLANES];
   guint8 *dst[GST_VIDEO_MAX_PLANES];
   gsize src_stride[GST_VIDEO_MAX_PLANES], dst_stride[GST_VIDEO_MAX_PLANES];
-  gboolean preserve_alpha;
+  gboolean preserve_alpha, roi_meta;
+  ClbRect region;
+  GQuark roi_type;
+  guint roi_padding;
   guint n_jobs, p;
   GError *error = NULL;
 
@@ -810,7 +1039,51 @@ gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
   params.sigma_spatial = self->sigma_spatial;
   params.sigma_range = self->sigma_range;
   preserve_alpha = self->preserve_alpha;
+  params.region_invert = self->region_invert;
+  region.x = self->region_x;
+  region.y = self->region_y;
+  region.width = self->region_width;
+  region.height = self->region_height;
+  roi_meta = self->roi_meta;
+  roi_type = self->roi_type;
+  roi_padding = self->roi_padding;
   GST_OBJECT_UNLOCK (self);
+
+  /* Which pixels to filter. */
+  g_array_set_size (self->rects, 0);
+  if (roi_meta) {
+    GstVideoRegionOfInterestMeta *roi;
+    gpointer state = NULL;
+
+    while ((roi = (GstVideoRegionOfInterestMeta *)
+            gst_buffer_iterate_meta_filtered (in_frame->buffer, &state,
+                GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
+      ClbRect r;
+
+      if (roi_type != 0 && roi->roi_type != roi_type)
+        continue;
+      r.x = clamp_to_int ((gint64) roi->x - roi_padding);
+      r.y = clamp_to_int ((gint64) roi->y - roi_padding);
+      r.width = clamp_to_int ((gint64) roi->w + 2 * (gint64) roi_padding);
+      r.height = clamp_to_int ((gint64) roi->h + 2 * (gint64) roi_padding);
+      g_array_append_val (self->rects, r);
+    }
+    params.use_regions = TRUE;
+  } else if (region.x != 0 || region.y != 0 || region.width != 0
+      || region.height != 0 || params.region_invert) {
+    if (region.width == 0)
+      region.width = MAX (GST_VIDEO_FRAME_WIDTH (in_frame) - region.x, 0);
+    if (region.height == 0)
+      region.height = MAX (GST_VIDEO_FRAME_HEIGHT (in_frame) - region.y, 0);
+    g_array_append_val (self->rects, region);
+    params.use_regions = TRUE;
+  } else {
+    params.use_regions = FALSE;
+  }
+  params.regions = (const ClbRect *) self->rects->data;
+  params.n_regions = self->rects->len;
+  GST_LOG_OBJECT (self, "%u region(s)%s", params.n_regions,
+      params.use_regions ? "" : " (whole frame)");
 
   /* The radius may have dropped to 0 after passthrough was decided for
    * this buffer. */
@@ -847,4 +1120,14 @@ process_failed:
     g_clear_error (&error);
     return GST_FLOW_ERROR;
   }
+}
+
+static void
+gst_cl_box_blur_finalize (GObject * object)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
+
+  g_array_free (self->rects, TRUE);
+
+  G_OBJECT_CLASS (parent_class)->finalize (object);
 }

@@ -17,17 +17,21 @@ enum
   K_SEPARABLE_COLUMNS,
   K_BILATERAL_LOCAL,
   K_BILATERAL_GLOBAL,
+  K_REGION_COMPOSITE,
   N_KERNELS
 };
 
 static const gchar *kernel_names[N_KERNELS] = {
   "sat_scan_rows", "sat_scan_columns", "sat_box", "separable_rows",
   "separable_columns", "bilateral_local", "bilateral_global",
+  "region_composite",
 };
 
 /* Spatial tables are allocated for this radius first, and grown (rarely)
  * when a larger one is asked for. */
 #define SPATIAL_INITIAL_RADIUS 16
+/* Likewise the region list. */
+#define REGIONS_INITIAL 64
 
 struct _ClbEngine
 {
@@ -45,10 +49,15 @@ struct _ClbEngine
   cl_mem range;                 /* max_value + 1 floats */
   gdouble range_sigma;          /* what range holds; NAN = nothing yet */
 
+  cl_mem regions;               /* cl_int4 (x0, y0, x1, y1) */
+  gsize regions_capacity;
+
   cl_mem spatial[CLB_MAX_JOBS];
   gsize spatial_capacity[CLB_MAX_JOBS];   /* floats */
   guint spatial_rx[CLB_MAX_JOBS], spatial_ry[CLB_MAX_JOBS];
   gdouble spatial_sigma[CLB_MAX_JOBS];    /* NAN = nothing yet */
+
+  guint n_rects;                /* regions uploaded for this frame */
 };
 
 #define CHECK(expr, what) G_STMT_START {                      \
@@ -101,6 +110,8 @@ release_buffers (ClbEngine * engine)
     clb_runtime_release_buffer (&engine->spatial[i]);
     engine->spatial_capacity[i] = 0;
   }
+  clb_runtime_release_buffer (&engine->regions);
+  engine->regions_capacity = 0;
   clb_runtime_release_buffer (&engine->range);
   clb_runtime_release_buffer (&engine->work);
   for (i = 0; i < CLB_MAX_PLANES; i++) {
@@ -177,6 +188,12 @@ clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
   if (!engine->range)
     goto failed;
   engine->range_sigma = NAN;
+
+  engine->regions = clb_runtime_create_buffer (engine->rt, CL_MEM_READ_ONLY,
+      REGIONS_INITIAL * sizeof (cl_int4), error);
+  if (!engine->regions)
+    goto failed;
+  engine->regions_capacity = REGIONS_INITIAL;
 
   for (j = 0; j < CLB_MAX_JOBS; j++) {
     gsize side = 2 * SPATIAL_INITIAL_RADIUS + 1;
@@ -495,6 +512,89 @@ failed:
   return FALSE;
 }
 
+/* Uploads the regions, clipped to the frame. */
+static gboolean
+upload_regions (ClbEngine * engine, const ClbParams * params, gint width,
+    gint height, GError ** error)
+{
+  cl_int4 *rects;
+  cl_int err;
+  guint i, n = 0;
+
+  engine->n_rects = 0;
+  if (params->n_regions > engine->regions_capacity) {
+    clb_runtime_release_buffer (&engine->regions);
+    engine->regions_capacity = 0;
+    engine->regions = clb_runtime_create_buffer (engine->rt,
+        CL_MEM_READ_ONLY, params->n_regions * sizeof (cl_int4), error);
+    if (!engine->regions)
+      return FALSE;
+    engine->regions_capacity = params->n_regions;
+  }
+  if (params->n_regions == 0)
+    return TRUE;
+
+  rects = g_new (cl_int4, params->n_regions);
+  for (i = 0; i < params->n_regions; i++) {
+    const ClbRect *r = &params->regions[i];
+    gint64 x1 = (gint64) r->x + MAX (r->width, 0);
+    gint64 y1 = (gint64) r->y + MAX (r->height, 0);
+
+    rects[n].s[0] = CLAMP (r->x, 0, width);
+    rects[n].s[1] = CLAMP (r->y, 0, height);
+    rects[n].s[2] = CLAMP (x1, 0, width);
+    rects[n].s[3] = CLAMP (y1, 0, height);
+    if (rects[n].s[0] < rects[n].s[2] && rects[n].s[1] < rects[n].s[3])
+      n++;                      /* empty after clipping: dropped */
+  }
+  err = n == 0 ? CL_SUCCESS : clEnqueueWriteBuffer (engine->queue,
+      engine->regions, CL_TRUE, 0, n * sizeof (cl_int4), rects, 0, NULL,
+      NULL);
+  g_free (rects);
+  if (err != CL_SUCCESS)
+    return clb_set_cl_error (error, err, "clEnqueueWriteBuffer (regions)");
+  engine->n_rects = n;
+  return TRUE;
+}
+
+static gboolean
+run_composite (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
+    cl_int copy_inside, GError ** error)
+{
+  cl_kernel kernel = k[K_REGION_COMPOSITE];
+  size_t pixels[2] = { job->width, job->height };
+  cl_int pitch = engine->planes.plane_width[job->plane];
+  cl_int pstride = job->pixel_stride;
+  cl_int w = job->width, h = job->height, cn = job->channels;
+  cl_int x_sub = job->x_sub, y_sub = job->y_sub;
+  cl_int n_rects = engine->n_rects;
+  cl_int4 off;
+  guint c;
+
+  for (c = 0; c < 4; c++)
+    off.s[c] = c < job->channels ? job->offset[c] : 0;
+
+  SET_ARG (kernel, 0, engine->plane_in[job->plane]);
+  SET_ARG (kernel, 1, engine->plane_out[job->plane]);
+  SET_ARG (kernel, 2, pitch);
+  SET_ARG (kernel, 3, pstride);
+  SET_ARG (kernel, 4, off);
+  SET_ARG (kernel, 5, w);
+  SET_ARG (kernel, 6, h);
+  SET_ARG (kernel, 7, cn);
+  SET_ARG (kernel, 8, x_sub);
+  SET_ARG (kernel, 9, y_sub);
+  SET_ARG (kernel, 10, engine->regions);
+  SET_ARG (kernel, 11, n_rects);
+  SET_ARG (kernel, 12, copy_inside);
+  CHECK (clEnqueueNDRangeKernel (engine->queue, kernel, 2, NULL, pixels, NULL,
+          0, NULL, NULL), "clEnqueueNDRangeKernel (region_composite)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
 static gboolean
 check_job (const ClbPlanes * planes, const ClbJob * job, GError ** error)
 {
@@ -529,7 +629,11 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
   cl_kernel *k = engine->kernels[planes->sample_size];
   gsize bytes = container_bytes (planes);
   gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
-  cl_mem *result = bilateral ? engine->plane_out : engine->plane_in;
+  gboolean regions = params->use_regions;
+  /* Box methods filter plane_in in place; bilateral writes plane_out. With
+   * regions, plane_out also keeps the original for the composite. */
+  cl_mem *result = bilateral || regions ? engine->plane_out :
+      engine->plane_in;
   size_t origin[3] = { 0, 0, 0 };
   cl_int border = params->border;
   guint p, j, pass, passes;
@@ -553,8 +657,9 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
     CHECK (clEnqueueWriteBufferRect (engine->queue, engine->plane_in[p],
             CL_TRUE, origin, origin, region, row, 0, src_stride[p], 0, src[p],
             0, NULL, NULL), "clEnqueueWriteBufferRect");
-    if (bilateral) {
-      /* Bytes no job writes (alpha kept, padding) come from the input. */
+    if (bilateral || regions) {
+      /* Bytes no job writes (alpha kept, padding) come from the input;
+       * with regions, so do the samples left unfiltered. */
       CHECK (clEnqueueCopyBuffer (engine->queue, engine->plane_in[p],
               engine->plane_out[p], 0, 0, row * planes->plane_height[p], 0,
               NULL, NULL), "clEnqueueCopyBuffer");
@@ -592,6 +697,22 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
           break;
       }
       if (!ok)
+        goto failed;
+    }
+  }
+
+  if (regions && n_jobs > 0) {
+    /* Box: the filtered samples (plane_in) go into the original
+     * (plane_out) where selected. Bilateral: the original (plane_in) goes
+     * into the filtered (plane_out) where not selected. */
+    cl_int copy_inside = bilateral ? params->region_invert :
+        !params->region_invert;
+
+    if (!upload_regions (engine, params, planes->width, planes->height,
+            error))
+      goto failed;
+    for (j = 0; j < n_jobs; j++) {
+      if (!run_composite (engine, k, &jobs[j], copy_inside, error))
         goto failed;
     }
   }

@@ -40,6 +40,12 @@ typedef enum {
 #define CLB_MAX_PLANES 4
 #define CLB_MAX_JOBS 4
 
+/* A rectangle in pixels of the full-resolution frame. */
+typedef struct {
+  gint x, y;
+  gint width, height;
+} ClbRect;
+
 typedef struct {
   ClbMethod method;
   ClbBorder border;
@@ -48,10 +54,19 @@ typedef struct {
   guint passes;            /* box methods: how many times to apply the box */
   gdouble sigma_spatial;   /* bilateral: pixels */
   gdouble sigma_range;     /* bilateral: 8-bit intensity units */
+  /* Which pixels are filtered: all unless use_regions; otherwise those
+   * inside one of the n_regions rectangles (none when n_regions is 0), or
+   * with region_invert those outside all of them. The rest are copied
+   * unchanged; filtered pixels still read their real neighbours. */
+  gboolean use_regions;
+  const ClbRect *regions;
+  guint n_regions;
+  gboolean region_invert;
 } ClbParams;
 
 /* The planes' storage: what the engine allocates for. */
 typedef struct {
+  guint width, height;         /* the frame, in full-resolution pixels */
   ClbSampleSize sample_size;   /* 8- or 16-bit containers */
   guint shift;                 /* value = container >> shift (P010: 6) */
   gboolean big_endian;         /* 16-bit containers stored big-endian */

@@ -14,6 +14,8 @@
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
 #include <gst/video/video.h>
+#include <gst/controller/gstinterpolationcontrolsource.h>
+#include <gst/controller/gstdirectcontrolbinding.h>
 
 #include "refblur.h"
 #include "clcheck.h"
@@ -46,6 +48,8 @@ typedef enum
 
 static const gchar *method_nicks[] = { "sat", "separable", "bilateral" };
 
+#define MAX_RECTS 8
+
 /* What one frame went through. */
 typedef struct
 {
@@ -55,11 +59,47 @@ typedef struct
   guint passes;
   gdouble sigma_spatial, sigma_range;
   gboolean preserve_alpha;
+  /* Which pixels are filtered: all unless use_rects; else those inside one
+   * of the rects (x, y, width, height, possibly beyond the frame), or with
+   * invert those outside all of them. */
+  gboolean use_rects;
+  gboolean invert;
+  guint n_rects;
+  gint rects[MAX_RECTS][4];
 } Settings;
 
 static const Settings default_settings = {
-  METHOD_SAT, REF_BORDER_SHRINK, 4, 4, 1, 3.0, 30.0, FALSE
+  METHOD_SAT, REF_BORDER_SHRINK, 4, 4, 1, 3.0, 30.0, FALSE, FALSE, FALSE, 0,
+  {{0}}
 };
+
+/* Whether sample (x, y) of a group subsampled by (xs, ys) is filtered: the
+ * rectangles are clipped to the frame, and a sample is inside when its
+ * footprint overlaps one. */
+static gboolean
+selected (const Settings * s, const GstVideoInfo * info, gint x, gint y,
+    guint xs, guint ys)
+{
+  gint fw = GST_VIDEO_INFO_WIDTH (info), fh = GST_VIDEO_INFO_HEIGHT (info);
+  gboolean inside = FALSE;
+  guint i;
+
+  if (!s->use_rects)
+    return TRUE;
+  for (i = 0; i < s->n_rects && !inside; i++) {
+    gint x0 = CLAMP (s->rects[i][0], 0, fw);
+    gint y0 = CLAMP (s->rects[i][1], 0, fh);
+    gint x1 = CLAMP ((gint64) s->rects[i][0] + s->rects[i][2], 0, fw);
+    gint y1 = CLAMP ((gint64) s->rects[i][1] + s->rects[i][3], 0, fh);
+
+    if (x0 >= x1 || y0 >= y1)
+      continue;
+    /* footprint of the sample: [x << xs, (x + 1) << xs) */
+    inside = (x << xs) < x1 && ((x + 1) << xs) > x0
+        && (y << ys) < y1 && ((y + 1) << ys) > y0;
+  }
+  return inside != s->invert;
+}
 
 /* Bilateral results may differ from the double-precision reference by this
  * much (the kernels use float weights); box results must be exact. */
@@ -328,6 +368,21 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
               gr->channels, rx, ry, s->border, s->passes), 0);
     }
 
+    /* Unselected samples keep their input value, exactly. */
+    for (i = 0; i < total; i++) {
+      gint px = (i / gr->channels) % gr->width;
+      gint py = i / gr->channels / gr->width;
+
+      if (!selected (s, info, px, py, gr->x_sub, gr->y_sub)) {
+        ref[i] = src[i];
+        if (got[i] != src[i])
+          fail ("%s %dx%d %s: unselected component %u (%d, %d) changed "
+              "from %u to %u", GST_VIDEO_INFO_NAME (info),
+              GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
+              method_nicks[s->method], gr->comp[i % gr->channels], px, py,
+              src[i], got[i]);
+      }
+    }
     for (i = 0; i < total; i++) {
       if (ABS ((gint) got[i] - (gint) ref[i]) > tol) {
         gint c = i % gr->channels, x = (i / gr->channels) % gr->width;
@@ -697,6 +752,381 @@ GST_START_TEST (test_preserve_alpha)
 
 GST_END_TEST;
 
+/* One rectangle from the region-* properties, plain and inverted, inside
+ * the frame, on its edges and partly outside, every method, with
+ * subsampled chroma. */
+GST_START_TEST (test_region)
+{
+  static const gchar *formats[] = { "RGBA", "I420", "NV12", "YUY2" };
+  static const gint rects[][4] = {
+    {10, 5, 20, 12}, {0, 0, 7, 40}, {50, 30, 100, 100}, {3, 3, 0, 0},
+  };
+  GstHarness *h = gst_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint f, r, m, inv;
+
+  s.rx = 3;
+  s.ry = 2;
+  s.use_rects = TRUE;
+  s.n_rects = 1;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    set_format (h, &info, formats[f], 61, 41);
+    for (r = 0; r < G_N_ELEMENTS (rects); r++) {
+      for (inv = 0; inv < 2; inv++) {
+        for (m = 0; m < 3; m++) {
+          s.method = m;
+          s.invert = inv;
+          s.passes = m == METHOD_SEPARABLE ? 3 : 1;
+          memcpy (s.rects[0], rects[r], sizeof (rects[r]));
+          g_object_set (h->element, "region-x", rects[r][0], "region-y",
+              rects[r][1], "region-width", rects[r][2], "region-height",
+              rects[r][3], "region-invert", (gboolean) inv, NULL);
+          /* width/height 0 reach the frame's edge */
+          if (rects[r][2] == 0)
+            s.rects[0][2] = 61 - rects[r][0];
+          if (rects[r][3] == 0)
+            s.rects[0][3] = 41 - rects[r][1];
+          push_settings_and_check (h, &info, 0, &s);
+        }
+      }
+    }
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Region-of-interest metas: several per frame, typed, padded, at the
+ * frame's edges and partly outside it; they stay on the output buffer. */
+GST_START_TEST (test_roi_meta)
+{
+  static const struct
+  {
+    const gchar *type;
+    gint x, y, w, h;
+  } rois[] = {
+    {"face", 5, 4, 10, 8}, {"face", 50, 30, 30, 30}, {"plate", 0, 0, 6, 6},
+    {"face", 30, 0, 5, 41},
+  };
+  static const gchar *formats[] = { "RGBA", "NV12" };
+  GstHarness *h = gst_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint f, t, pad, m, i;
+
+  s.rx = s.ry = 2;
+  s.use_rects = TRUE;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    set_format (h, &info, formats[f], 61, 41);
+    for (t = 0; t < 3; t++) {
+      const gchar *type = t == 0 ? NULL : t == 1 ? "face" : "plate";
+
+      for (pad = 0; pad <= 3; pad += 3) {
+        for (m = 0; m < 3; m++) {
+          GstBuffer *in = make_frame (&info, 0, t * 10 + pad + m);
+          GstBuffer *out;
+          guint n_out = 0;
+          gpointer state = NULL;
+
+          s.method = m;
+          s.n_rects = 0;
+          for (i = 0; i < G_N_ELEMENTS (rois); i++) {
+            gst_buffer_add_video_region_of_interest_meta (in, rois[i].type,
+                rois[i].x, rois[i].y, rois[i].w, rois[i].h);
+            if (type && strcmp (type, rois[i].type) != 0)
+              continue;
+            s.rects[s.n_rects][0] = rois[i].x - pad;
+            s.rects[s.n_rects][1] = rois[i].y - pad;
+            s.rects[s.n_rects][2] = rois[i].w + 2 * pad;
+            s.rects[s.n_rects][3] = rois[i].h + 2 * pad;
+            s.n_rects++;
+          }
+          g_object_set (h->element, "roi-meta", TRUE, "roi-type", type,
+              "roi-padding", pad, NULL);
+          apply_settings (h, &s);
+          fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+              GST_FLOW_OK);
+          out = gst_harness_pull (h);
+          check_frame (&info, in, out, &s);
+          while (gst_buffer_iterate_meta_filtered (out, &state,
+                  GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))
+            n_out++;
+          fail_unless_equals_int (n_out, G_N_ELEMENTS (rois));
+          gst_buffer_unref (out);
+          gst_buffer_unref (in);
+        }
+      }
+    }
+    /* A buffer without metas passes unfiltered; inverted, all filtered. */
+    s.n_rects = 0;
+    s.invert = FALSE;
+    push_settings_and_check (h, &info, 0, &s);
+    g_object_set (h->element, "region-invert", TRUE, NULL);
+    s.invert = TRUE;
+    push_settings_and_check (h, &info, 0, &s);
+    g_object_set (h->element, "region-invert", FALSE, NULL);
+    s.invert = FALSE;
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* A "blur-in": an interpolation control source ramps radius from 0 to 30
+ * over one second; each frame is blurred with the radius the controller
+ * gives for that buffer's timestamp. */
+GST_START_TEST (test_controller_ramp)
+{
+  GstHarness *h = gst_harness_new ("clboxblur");
+  GstControlSource *cs = gst_interpolation_control_source_new ();
+  GstControlBinding *binding;
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint i, seen_zero = 0, seen_max = 0;
+
+  g_object_set (cs, "mode", GST_INTERPOLATION_MODE_LINEAR, NULL);
+  gst_timed_value_control_source_set (GST_TIMED_VALUE_CONTROL_SOURCE (cs), 0,
+      0.0);
+  gst_timed_value_control_source_set (GST_TIMED_VALUE_CONTROL_SOURCE (cs),
+      GST_SECOND, 30.0);
+  binding = gst_direct_control_binding_new_absolute (GST_OBJECT (h->element),
+      "radius", cs);
+  fail_unless (gst_object_add_control_binding (GST_OBJECT (h->element),
+          binding));
+
+  set_format (h, &info, "RGBA", 96, 54);
+  g_object_set (h->element, "radius-y", -1, NULL);
+  for (i = 0; i <= 30; i++) {
+    GstBuffer *in = make_frame (&info, 0, i);
+    GstBuffer *out;
+    GstClockTime ts = gst_util_uint64_scale (i, GST_SECOND, 30);
+    GValue *v;
+
+    GST_BUFFER_PTS (in) = ts;
+    GST_BUFFER_DURATION (in) = GST_SECOND / 30;
+    /* What the controller gives for this timestamp. */
+    v = gst_control_binding_get_value (binding, ts);
+    fail_unless (v != NULL);
+    s.rx = s.ry = g_value_get_uint (v);
+    g_value_unset (v);
+    g_free (v);
+
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+        GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (out), ts);
+    check_frame (&info, in, out, &s);
+    seen_zero += s.rx == 0;
+    seen_max += s.rx == 30;
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  fail_unless (seen_zero == 1 && seen_max == 1, "ramp did not span 0..30");
+  gst_object_unref (cs);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+typedef struct
+{
+  GMutex lock;
+  GHashTable *arrived;          /* PTS -> monotonic time in (gint64) */
+  GArray *in_pts, *out_pts;     /* GstClockTime, in order */
+  GArray *spent;                /* gint64 microseconds in the element */
+} LiveLog;
+
+static GstPadProbeReturn
+on_live_in (GstPad * pad, GstPadProbeInfo * pinfo, LiveLog * log)
+{
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (pinfo);
+  GstClockTime pts = GST_BUFFER_PTS (buf);
+  gint64 *now = g_new (gint64, 1);
+
+  *now = g_get_monotonic_time ();
+  g_mutex_lock (&log->lock);
+  g_hash_table_insert (log->arrived, g_memdup2 (&pts, sizeof (pts)), now);
+  g_array_append_val (log->in_pts, pts);
+  g_mutex_unlock (&log->lock);
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+on_live_out (GstPad * pad, GstPadProbeInfo * pinfo, LiveLog * log)
+{
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (pinfo);
+  GstClockTime pts = GST_BUFFER_PTS (buf);
+  gint64 now = g_get_monotonic_time (), *then;
+
+  g_mutex_lock (&log->lock);
+  then = g_hash_table_lookup (log->arrived, &pts);
+  if (then) {
+    gint64 d = now - *then;
+    g_array_append_val (log->spent, d);
+  }
+  g_array_append_val (log->out_pts, pts);
+  g_mutex_unlock (&log->lock);
+  return GST_PAD_PROBE_OK;
+}
+
+static gint
+cmp_int64 (gconstpointer a, gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* A live source, 300 frames of 1280x720: every frame comes out, in order,
+ * with its timestamp; the element adds no latency to the latency query.
+ * Prints the time each frame spent in the element (median and worst). */
+GST_START_TEST (test_live_300_frames)
+{
+  GstElement *pipe, *blur, *src;
+  GstPad *sinkpad, *srcpad;
+  GstQuery *q;
+  GstMessage *msg;
+  GstBus *bus;
+  LiveLog log;
+  gboolean live, up_live;
+  GstClockTime min, max, up_min, up_max;
+  guint i;
+
+  g_mutex_init (&log.lock);
+  log.arrived = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+      g_free);
+  log.in_pts = g_array_new (FALSE, FALSE, sizeof (GstClockTime));
+  log.out_pts = g_array_new (FALSE, FALSE, sizeof (GstClockTime));
+  log.spent = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  pipe = gst_parse_launch ("videotestsrc name=src is-live=true "
+      "num-buffers=300 pattern=ball ! video/x-raw,format=RGBA,width=1280,"
+      "height=720,framerate=30/1 ! clboxblur name=blur radius=8 "
+      "! fakesink sync=true", NULL);
+  fail_unless (pipe != NULL);
+  blur = gst_bin_get_by_name (GST_BIN (pipe), "blur");
+  src = gst_bin_get_by_name (GST_BIN (pipe), "src");
+  sinkpad = gst_element_get_static_pad (blur, "sink");
+  srcpad = gst_element_get_static_pad (blur, "src");
+  gst_pad_add_probe (sinkpad, GST_PAD_PROBE_TYPE_BUFFER,
+      (GstPadProbeCallback) on_live_in, &log, NULL);
+  gst_pad_add_probe (srcpad, GST_PAD_PROBE_TYPE_BUFFER,
+      (GstPadProbeCallback) on_live_out, &log, NULL);
+
+  fail_unless (gst_element_set_state (pipe, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless_equals_int (gst_element_get_state (pipe, NULL, NULL,
+          30 * GST_SECOND), GST_STATE_CHANGE_SUCCESS);
+
+  /* The element answers the latency query with what upstream says. */
+  q = gst_query_new_latency ();
+  fail_unless (gst_element_query (blur, q));
+  gst_query_parse_latency (q, &live, &min, &max);
+  gst_query_unref (q);
+  q = gst_query_new_latency ();
+  fail_unless (gst_element_query (src, q));
+  gst_query_parse_latency (q, &up_live, &up_min, &up_max);
+  gst_query_unref (q);
+  fail_unless (live && up_live);
+  fail_unless_equals_uint64 (min, up_min);
+
+  bus = gst_element_get_bus (pipe);
+  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "timed out");
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  gst_object_unref (bus);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+
+  fail_unless_equals_int (log.in_pts->len, 300);
+  fail_unless_equals_int (log.out_pts->len, 300);
+  for (i = 0; i < 300; i++) {
+    GstClockTime a = g_array_index (log.in_pts, GstClockTime, i);
+    GstClockTime b = g_array_index (log.out_pts, GstClockTime, i);
+
+    if (a != b)
+      fail ("frame %u: %" GST_TIME_FORMAT " in, %" GST_TIME_FORMAT " out", i,
+          GST_TIME_ARGS (a), GST_TIME_ARGS (b));
+    if (i > 0 && b <= g_array_index (log.out_pts, GstClockTime, i - 1))
+      fail ("frame %u out of order", i);
+  }
+  fail_unless_equals_int (log.spent->len, 300);
+  g_array_sort (log.spent, cmp_int64);
+  g_print ("live 1280x720 RGBA radius=8, 300 frames: time in clboxblur "
+      "median %.2f ms, worst %.2f ms; latency query min %" GST_TIME_FORMAT
+      " (upstream %" GST_TIME_FORMAT ")\n",
+      g_array_index (log.spent, gint64, 150) / 1000.0,
+      g_array_index (log.spent, gint64, 299) / 1000.0, GST_TIME_ARGS (min),
+      GST_TIME_ARGS (up_min));
+
+  gst_object_unref (sinkpad);
+  gst_object_unref (srcpad);
+  gst_object_unref (blur);
+  gst_object_unref (src);
+  gst_object_unref (pipe);
+  g_hash_table_unref (log.arrived);
+  g_array_free (log.in_pts, TRUE);
+  g_array_free (log.out_pts, TRUE);
+  g_array_free (log.spent, TRUE);
+  g_mutex_clear (&log.lock);
+}
+
+GST_END_TEST;
+
+/* Late frames are skipped only when a QoS event says they are late, and
+ * the skip is counted in the QoS message. */
+GST_START_TEST (test_qos)
+{
+  GstHarness *h = gst_harness_new ("clboxblur");
+  GstBus *bus = gst_bus_new ();
+  GstVideoInfo info;
+  GstBuffer *buf;
+  GstMessage *msg;
+  GstFormat format;
+  guint64 processed, dropped;
+
+  gst_element_set_bus (h->element, bus);
+  set_format (h, &info, "GRAY8", 32, 16);
+
+  /* Without QoS events nothing is dropped. */
+  buf = make_frame (&info, 0, 1);
+  GST_BUFFER_PTS (buf) = 0;
+  GST_BUFFER_DURATION (buf) = GST_SECOND / 30;
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  gst_buffer_unref (gst_harness_pull (h));
+
+  /* Downstream: 2 s late at 0.1 s. */
+  fail_unless (gst_harness_push_upstream_event (h,
+          gst_event_new_qos (GST_QOS_TYPE_UNDERFLOW, 1.5, 2 * GST_SECOND,
+              GST_SECOND / 10)));
+  buf = make_frame (&info, 0, 2);
+  GST_BUFFER_PTS (buf) = GST_SECOND / 5;
+  GST_BUFFER_DURATION (buf) = GST_SECOND / 30;
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_QOS);
+  fail_unless (msg != NULL, "no QoS message for the skipped frame");
+  gst_message_parse_qos_stats (msg, &format, &processed, &dropped);
+  fail_unless_equals_uint64 (dropped, 1);
+  fail_unless_equals_uint64 (processed, 1);
+  gst_message_unref (msg);
+
+  /* A frame past the late window goes through. */
+  buf = make_frame (&info, 0, 3);
+  GST_BUFFER_PTS (buf) = 10 * GST_SECOND;
+  GST_BUFFER_DURATION (buf) = GST_SECOND / 30;
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  gst_buffer_unref (gst_harness_pull (h));
+
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Sizes from 1x1 to 1080p, radii 1, 4, 31 and one larger than the frame,
  * both box methods. */
 GST_START_TEST (test_sizes_and_radii)
@@ -906,7 +1336,8 @@ GST_START_TEST (test_property_specs)
   GstElement *e = gst_element_factory_make ("clboxblur", NULL);
   static const gchar *effect[] = {
     "radius", "radius-y", "method", "border", "passes", "sigma-spatial",
-    "sigma-range", "preserve-alpha"
+    "sigma-range", "preserve-alpha", "region-x", "region-y",
+    "region-width", "region-height", "region-invert", "roi-padding"
   };
   static const gchar *device[] = {
     "device-type", "platform-index", "device-index"
@@ -1181,6 +1612,11 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_passes);
   tcase_add_test (tc, test_radius_beyond_frame);
   tcase_add_test (tc, test_preserve_alpha);
+  tcase_add_test (tc, test_region);
+  tcase_add_test (tc, test_roi_meta);
+  tcase_add_test (tc, test_controller_ramp);
+  tcase_add_test (tc, test_qos);
+  tcase_add_test (tc, test_live_300_frames);
   tcase_add_test (tc, test_radius_y);
   tcase_add_test (tc, test_padded_stride);
   tcase_add_test (tc, test_change_while_playing);
