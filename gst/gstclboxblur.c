@@ -570,13 +570,11 @@ gst_cl_box_blur_set_property (GObject * object, guint prop_id,
       GST_OBJECT_LOCK (self);
       self->radius = g_value_get_uint (value);
       GST_OBJECT_UNLOCK (self);
-      gst_cl_box_blur_update_passthrough (self);
       break;
     case PROP_RADIUS_Y:
       GST_OBJECT_LOCK (self);
       self->radius_y = g_value_get_int (value);
       GST_OBJECT_UNLOCK (self);
-      gst_cl_box_blur_update_passthrough (self);
       break;
     case PROP_METHOD:
       GST_OBJECT_LOCK (self);
@@ -748,6 +746,11 @@ gst_cl_box_blur_get_property (GObject * object, guint prop_id, GValue * value,
 static void
 gst_cl_box_blur_post_error (GstCLBoxBlur * self, const GError * error)
 {
+  if (error == NULL) {
+    GST_ELEMENT_ERROR (self, LIBRARY, FAILED,
+        ("An OpenCL operation failed."), ("no details"));
+    return;
+  }
   switch (error->code) {
     case CLB_RUNTIME_ERROR_NO_PLATFORM:
       GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
@@ -845,10 +848,12 @@ gst_cl_box_blur_before_transform (GstBaseTransform * trans,
   GST_DEBUG_OBJECT (trans, "sync to %" GST_TIME_FORMAT,
       GST_TIME_ARGS (timestamp));
 
-  /* Controlled properties land in set_property, which also updates the
-   * passthrough flag before this buffer is handled. */
   if (GST_CLOCK_TIME_IS_VALID (stream_time))
     gst_object_sync_values (GST_OBJECT (trans), stream_time);
+
+  /* Decided here, by the streaming thread alone, before this buffer's
+   * output is prepared: radius 0 hands the buffer on untouched. */
+  gst_cl_box_blur_update_passthrough (GST_CL_BOX_BLUR (trans));
 }
 
 /* Bytes per sample container: 2 for 10- and 16-bit formats. */

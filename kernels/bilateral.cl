@@ -15,6 +15,11 @@
  *                     does not fit in local memory
  *
  * With border SHRINK, neighbours outside the frame are skipped.
+ *
+ * Precision: sums are float, over up to 4095^2 taps. Each row's terms are
+ * summed apart and then added to the totals, and the values are taken
+ * relative to the centre (the result is centre + sum w (v - centre) / sum w),
+ * so the totals stay small and exact enough for +-1 at any radius.
  */
 
 /* Range weight of a difference; samples above max_value (invalid input)
@@ -26,9 +31,9 @@ bilateral_range (__global const float *range, float d, int max_value)
 }
 
 uint
-bilateral_round (float acc, float wsum, int max_value)
+bilateral_round (float centre, float acc, float wsum, int max_value)
 {
-    float v = floor (acc / wsum + 0.5f);
+    float v = floor (centre + acc / wsum + 0.5f);
     return (uint) clamp (v, 0.0f, (float) max_value);
 }
 
@@ -77,6 +82,7 @@ bilateral_local (__global const sample_t *src, int pitch, int pstride,
         __local const float *trow =
             tile + (size_t) ((ly + ry + dy) * tw + lx + rx) * channels;
         __global const float *srow = spatial + (dy + ry) * sw + rx;
+        float racc[4] = {0.0f, 0.0f, 0.0f, 0.0f}, rw = 0.0f;
         for (int dx = -rx; dx <= rx; dx++) {
             __local const float *t = trow + dx * channels;
             if (t[0] < 0.0f)
@@ -86,16 +92,20 @@ bilateral_local (__global const sample_t *src, int pitch, int pstride,
                 if (dist_mask & (1 << c))
                     w *= bilateral_range (range, t[c] - centre[c], max_value);
             }
-            wsum += w;
+            rw += w;
             for (int c = 0; c < channels; c++)
-                acc[c] += w * t[c];
+                racc[c] += w * (t[c] - centre[c]);
         }
+        wsum += rw;
+        for (int c = 0; c < channels; c++)
+            acc[c] += racc[c];
     }
 
     size_t o = (size_t) y * pitch + (size_t) x * pstride;
     for (int c = 0; c < channels; c++)
         clb_store (dst, o + clb_comp (off, c),
-                   bilateral_round (acc[c], wsum, max_value), swap, shift);
+                   bilateral_round (centre[c], acc[c], wsum, max_value),
+                   swap, shift);
 }
 
 __kernel void
@@ -121,6 +131,7 @@ bilateral_global (__global const sample_t *src, int pitch, int pstride,
         int sy = clb_border_index (y + dy, height, border);
         if (sy < 0)
             continue;
+        float racc[4] = {0.0f, 0.0f, 0.0f, 0.0f}, rw = 0.0f;
         for (int dx = -rx; dx <= rx; dx++) {
             int sx = clb_border_index (x + dx, width, border);
             if (sx < 0)
@@ -134,13 +145,17 @@ bilateral_global (__global const sample_t *src, int pitch, int pstride,
                 if (dist_mask & (1 << c))
                     w *= bilateral_range (range, v[c] - centre[c], max_value);
             }
-            wsum += w;
+            rw += w;
             for (int c = 0; c < channels; c++)
-                acc[c] += w * v[c];
+                racc[c] += w * (v[c] - centre[c]);
         }
+        wsum += rw;
+        for (int c = 0; c < channels; c++)
+            acc[c] += racc[c];
     }
 
     for (int c = 0; c < channels; c++)
         clb_store (dst, o + clb_comp (off, c),
-                   bilateral_round (acc[c], wsum, max_value), swap, shift);
+                   bilateral_round (centre[c], acc[c], wsum, max_value),
+                   swap, shift);
 }

@@ -39,12 +39,18 @@ struct _ClbEngine
   cl_command_queue queue;
   cl_kernel kernels[CLB_N_SAMPLE_SIZES][N_KERNELS];
   cl_ulong local_mem_size;
+  /* Local memory bilateral_local uses besides its tile, and its largest
+   * work-group, read before any __local argument is set (afterwards the
+   * query counts the last tile too). */
+  cl_ulong bilateral_static_local[CLB_N_SAMPLE_SIZES];
+  size_t bilateral_max_wg[CLB_N_SAMPLE_SIZES];
 
   ClbPlanes planes;
   gboolean configured;
   cl_mem plane_in[CLB_MAX_PLANES];   /* the frame, filtered in place by box */
   cl_mem plane_out[CLB_MAX_PLANES];  /* bilateral output */
   cl_mem work;                  /* summed-area table or box intermediate */
+  gsize work_size;              /* bytes; grown on first need */
 
   cl_mem range;                 /* max_value + 1 floats */
   gdouble range_sigma;          /* what range holds; NAN = nothing yet */
@@ -93,6 +99,18 @@ clb_engine_new (ClbRuntime * rt, GError ** error)
   CHECK (clGetDeviceInfo (clb_runtime_get_device (rt), CL_DEVICE_LOCAL_MEM_SIZE,
           sizeof (engine->local_mem_size), &engine->local_mem_size, NULL),
       "clGetDeviceInfo (LOCAL_MEM_SIZE)");
+  for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
+    cl_kernel kernel = engine->kernels[s][K_BILATERAL_LOCAL];
+    cl_device_id device = clb_runtime_get_device (rt);
+
+    CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
+            sizeof (engine->bilateral_max_wg[s]), &engine->bilateral_max_wg[s],
+            NULL), "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
+    CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_LOCAL_MEM_SIZE,
+            sizeof (engine->bilateral_static_local[s]),
+            &engine->bilateral_static_local[s], NULL),
+        "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
+  }
 
   return engine;
 
@@ -114,6 +132,7 @@ release_buffers (ClbEngine * engine)
   engine->regions_capacity = 0;
   clb_runtime_release_buffer (&engine->range);
   clb_runtime_release_buffer (&engine->work);
+  engine->work_size = 0;
   for (i = 0; i < CLB_MAX_PLANES; i++) {
     clb_runtime_release_buffer (&engine->plane_out[i]);
     clb_runtime_release_buffer (&engine->plane_in[i]);
@@ -149,8 +168,6 @@ clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
     GError ** error)
 {
   gsize bytes = container_bytes (planes);
-  gsize wide = planes->sample_size == CLB_SAMPLES_16 ? 8 : 4;
-  gsize max_containers = 0;
   guint p, j;
 
   g_return_val_if_fail (planes->n_planes >= 1
@@ -166,7 +183,6 @@ clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
 
     g_return_val_if_fail (containers > 0, FALSE);
     g_return_val_if_fail (planes->plane_width[p] <= G_MAXINT, FALSE);
-    max_containers = MAX (max_containers, containers);
 
     engine->plane_in[p] = clb_runtime_create_buffer (engine->rt,
         CL_MEM_READ_WRITE, containers * bytes, error);
@@ -178,11 +194,7 @@ clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
       goto failed;
   }
 
-  engine->work = clb_runtime_create_buffer (engine->rt, CL_MEM_READ_WRITE,
-      max_containers * wide, error);
-  if (!engine->work)
-    goto failed;
-
+  /* The box methods' work buffer is sized by the method on first use. */
   engine->range = clb_runtime_create_buffer (engine->rt, CL_MEM_READ_ONLY,
       ((gsize) planes->max_value + 1) * sizeof (cl_float), error);
   if (!engine->range)
@@ -226,6 +238,22 @@ clb_scale_radius (guint radius, guint sub)
   return MAX (r, 1);
 }
 
+/* Grows the work buffer to at least @size bytes. */
+static gboolean
+ensure_work (ClbEngine * engine, gsize size, GError ** error)
+{
+  if (size <= engine->work_size)
+    return TRUE;
+  clb_runtime_release_buffer (&engine->work);
+  engine->work_size = 0;
+  engine->work = clb_runtime_create_buffer (engine->rt, CL_MEM_READ_WRITE,
+      size, error);
+  if (!engine->work)
+    return FALSE;
+  engine->work_size = size;
+  return TRUE;
+}
+
 /* Kernel arguments 0..5: where a job's samples are. */
 static gboolean
 set_layout_args (cl_kernel kernel, guint first, cl_mem buffer,
@@ -262,7 +290,10 @@ run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
   size_t columns[1] = { (size_t) job->width * job->channels };
   size_t pixels[2] = { job->width, job->height };
   cl_int w = job->width, h = job->height, cn = job->channels;
+  gsize wide = engine->planes.sample_size == CLB_SAMPLES_16 ? 8 : 4;
 
+  if (!ensure_work (engine, (gsize) w * h * cn * wide, error))
+    goto failed;
   if (!set_layout_args (k[K_SAT_SCAN_ROWS], 0, plane, &engine->planes, job,
           error))
     goto failed;
@@ -308,6 +339,9 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   size_t columns[1] = { (size_t) job->width * job->channels };
   cl_int w = job->width, h = job->height, cn = job->channels;
 
+  /* horizontal sums fit in 32 bits for every depth */
+  if (!ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint), error))
+    goto failed;
   if (!set_layout_args (k[K_SEPARABLE_ROWS], 0, plane, &engine->planes, job,
           error))
     goto failed;
@@ -385,6 +419,7 @@ update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
     return TRUE;
 
   if (n > engine->spatial_capacity[j]) {
+    engine->spatial_sigma[j] = NAN;
     clb_runtime_release_buffer (&engine->spatial[j]);
     engine->spatial_capacity[j] = 0;
     engine->spatial[j] = clb_runtime_create_buffer (engine->rt,
@@ -415,37 +450,25 @@ update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
 /* A work-group shape whose tile and apron fit in local memory, or FALSE to
  * use the global-memory kernel. */
 static gboolean
-choose_local_size (ClbEngine * engine, cl_kernel kernel, const ClbJob * job,
-    cl_int rx, cl_int ry, size_t * local, GError ** error)
+choose_local_size (ClbEngine * engine, const ClbJob * job, cl_int rx,
+    cl_int ry, size_t * local)
 {
   static const size_t shapes[][2] = { {16, 16}, {8, 8} };
-  size_t max_wg = 0;
-  cl_ulong used = 0;
+  ClbSampleSize size = engine->planes.sample_size;
   guint i;
-
-  CHECK (clGetKernelWorkGroupInfo (kernel,
-          clb_runtime_get_device (engine->rt), CL_KERNEL_WORK_GROUP_SIZE,
-          sizeof (max_wg), &max_wg, NULL),
-      "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
-  CHECK (clGetKernelWorkGroupInfo (kernel,
-          clb_runtime_get_device (engine->rt), CL_KERNEL_LOCAL_MEM_SIZE,
-          sizeof (used), &used, NULL),
-      "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
 
   for (i = 0; i < G_N_ELEMENTS (shapes); i++) {
     guint64 tile = (guint64) (shapes[i][0] + 2 * rx) * (shapes[i][1] + 2 * ry)
         * job->channels * sizeof (cl_float);
 
-    if (shapes[i][0] * shapes[i][1] <= max_wg
-        && tile + used <= engine->local_mem_size) {
+    if (shapes[i][0] * shapes[i][1] <= engine->bilateral_max_wg[size]
+        && tile + engine->bilateral_static_local[size] <=
+        engine->local_mem_size) {
       local[0] = shapes[i][0];
       local[1] = shapes[i][1];
       return TRUE;
     }
   }
-  return FALSE;
-
-failed:
   return FALSE;
 }
 
@@ -454,7 +477,6 @@ run_bilateral (ClbEngine * engine, cl_kernel * k, guint j, const ClbJob * job,
     cl_int rx, cl_int ry, cl_int border, const ClbParams * params,
     GError ** error)
 {
-  GError *query_error = NULL;
   cl_kernel kernel;
   size_t local[2], global[2];
   cl_int w = job->width, h = job->height, cn = job->channels;
@@ -466,12 +488,7 @@ run_bilateral (ClbEngine * engine, cl_kernel * k, guint j, const ClbJob * job,
           error))
     goto failed;
 
-  use_local = choose_local_size (engine, k[K_BILATERAL_LOCAL], job, rx, ry,
-      local, &query_error);
-  if (query_error) {
-    g_propagate_error (error, query_error);
-    goto failed;
-  }
+  use_local = choose_local_size (engine, job, rx, ry, local);
   kernel = use_local ? k[K_BILATERAL_LOCAL] : k[K_BILATERAL_GLOBAL];
 
   if (!set_layout_args (kernel, 0, engine->plane_in[job->plane],
@@ -638,8 +655,12 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
   cl_int border = params->border;
   guint p, j, pass, passes;
 
-  g_return_val_if_fail (engine->configured, FALSE);
-  g_return_val_if_fail (n_jobs <= CLB_MAX_JOBS, FALSE);
+  if (!engine->configured || n_jobs > CLB_MAX_JOBS) {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
+        "engine not configured, or %u jobs (at most %d)", n_jobs,
+        CLB_MAX_JOBS);
+    return FALSE;
+  }
 
   for (j = 0; j < n_jobs; j++) {
     if (!check_job (planes, &jobs[j], error))
@@ -652,8 +673,13 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
     size_t row = planes->plane_width[p] * bytes;
     size_t region[3] = { row, planes->plane_height[p], 1 };
 
-    g_return_val_if_fail (src_stride[p] >= row && dst_stride[p] >= row,
-        FALSE);
+    if (src_stride[p] < row || dst_stride[p] < row) {
+      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
+          "plane %u: rows of %" G_GSIZE_FORMAT " / %" G_GSIZE_FORMAT
+          " bytes, but %" G_GSIZE_FORMAT " bytes of samples", p,
+          src_stride[p], dst_stride[p], (gsize) row);
+      goto failed;
+    }
     CHECK (clEnqueueWriteBufferRect (engine->queue, engine->plane_in[p],
             CL_TRUE, origin, origin, region, row, 0, src_stride[p], 0, src[p],
             0, NULL, NULL), "clEnqueueWriteBufferRect");

@@ -1130,6 +1130,89 @@ GST_START_TEST (test_qos)
 
 GST_END_TEST;
 
+/* Bilateral at large radii: float sums over (2r+1)^2 taps must not drift.
+ * Flat frames come back exact; random 16-bit samples within the tolerance of
+ * the double-precision reference. */
+GST_START_TEST (test_bilateral_large_radius)
+{
+  static const struct
+  {
+    const gchar *format;
+    gint w, h;
+    guint r;
+  } flat[] = {
+    {"GRAY8", 24, 16, 300}, {"GRAY16_LE", 24, 16, 150}, {"RGBA", 20, 12, 90},
+  };
+  GstHarness *h = gst_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint i;
+
+  s.method = METHOD_BILATERAL;
+  s.border = REF_BORDER_REPLICATE;
+  s.sigma_spatial = 0.0;
+  s.sigma_range = 1000.0;
+  for (i = 0; i < G_N_ELEMENTS (flat); i++) {
+    GstBuffer *in, *out;
+    GstVideoFrame fin, fout;
+    Group groups[GST_VIDEO_MAX_COMPONENTS];
+    guint16 *a, *o;
+
+    set_format (h, &info, flat[i].format, flat[i].w, flat[i].h);
+    in = make_frame_with (&info, 0, i, flat_pattern);
+    s.rx = s.ry = flat[i].r;
+    apply_settings (h, &s);
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+        GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    fail_unless (gst_video_frame_map (&fin, &info, in, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&fout, &info, out, GST_MAP_READ));
+    make_groups (&info, FALSE, groups);
+    a = extract (&fin, &groups[0]);
+    o = extract (&fout, &groups[0]);
+    fail_unless (memcmp (a, o, sizeof (guint16) * groups[0].width *
+            groups[0].height * groups[0].channels) == 0,
+        "%s bilateral radius %u: a flat frame changed (%u -> %u)",
+        flat[i].format, flat[i].r, a[0], o[0]);
+    g_free (a);
+    g_free (o);
+    gst_video_frame_unmap (&fin);
+    gst_video_frame_unmap (&fout);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+
+  set_format (h, &info, "GRAY16_LE", 40, 30);
+  s.rx = s.ry = 50;
+  s.sigma_spatial = 30.0;
+  s.sigma_range = 60.0;
+  push_settings_and_check (h, &info, 0, &s);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* A video meta whose stride is shorter than a row of samples: an error,
+ * not a crash. */
+GST_START_TEST (test_bad_stride)
+{
+  GstHarness *h = gst_harness_new ("clboxblur");
+  GstVideoInfo info;
+  GstBuffer *buf;
+  gsize offset[GST_VIDEO_MAX_PLANES] = { 0, };
+  gint strides[GST_VIDEO_MAX_PLANES] = { 6, };
+
+  set_format (h, &info, "YUY2", 3, 2);
+  buf = gst_buffer_new_allocate (NULL, 64, NULL);
+  gst_buffer_memset (buf, 0, 0x80, 64);
+  gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+      GST_VIDEO_FORMAT_YUY2, 3, 2, 1, offset, strides);
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_ERROR);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Sizes from 1x1 to 1080p, radii 1, 4, 31 and one larger than the frame,
  * both box methods. */
 GST_START_TEST (test_sizes_and_radii)
@@ -1615,6 +1698,8 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_passes);
   tcase_add_test (tc, test_radius_beyond_frame);
   tcase_add_test (tc, test_preserve_alpha);
+  tcase_add_test (tc, test_bilateral_large_radius);
+  tcase_add_test (tc, test_bad_stride);
   tcase_add_test (tc, test_region);
   tcase_add_test (tc, test_roi_meta);
   tcase_add_test (tc, test_controller_ramp);
