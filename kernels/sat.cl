@@ -35,21 +35,32 @@ sat_scan_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
     }
 }
 
-/* One work-item per element of a row (x * channels + c): neighbouring
- * work-items touch neighbouring memory. */
-__kernel void
-sat_scan_columns (__global wide_t *sat, int width, int height, int channels)
-{
-    int i = get_global_id (0);
-    int row_len = width * channels;
-    if (i >= row_len)
-        return;
+/* Each work-item scans a strip of `strip` adjacent elements of a row
+ * (x * channels + c) down the frame. strip = 1 on GPUs: neighbouring
+ * work-items touch neighbouring memory, coalesced. On CPUs a work-item runs
+ * its whole loop before the next starts, so a strip of 16 walks whole cache
+ * lines row by row instead of one element per line. */
+#define SAT_MAX_STRIP 16
 
-    size_t k = i;
-    wide_t acc = 0;
+__kernel void
+sat_scan_columns (__global wide_t *sat, int width, int height, int channels,
+                  int strip)
+{
+    int row_len = width * channels;
+    int first = get_global_id (0) * strip;
+    if (first >= row_len)
+        return;
+    int n = min (strip, row_len - first);
+
+    wide_t acc[SAT_MAX_STRIP];
+    for (int j = 0; j < n; j++)
+        acc[j] = 0;
+    size_t k = first;
     for (int y = 0; y < height; y++, k += row_len) {
-        acc += sat[k];
-        sat[k] = acc;
+        for (int j = 0; j < n; j++) {
+            acc[j] += sat[k + j];
+            sat[k + j] = acc[j];
+        }
     }
 }
 

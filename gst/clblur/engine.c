@@ -39,6 +39,9 @@ struct _ClbEngine
   cl_command_queue queue;
   cl_kernel kernels[CLB_N_SAMPLE_SIZES][N_KERNELS];
   cl_ulong local_mem_size;
+  /* Adjacent columns one work-item of sat_scan_columns scans: 1 on GPUs
+   * (coalesced), 16 on CPUs (whole cache lines, row by row). */
+  cl_int column_strip;
   /* Local memory bilateral_local uses besides its tile, and its largest
    * work-group, read before any __local argument is set (afterwards the
    * query counts the last tile too). */
@@ -99,6 +102,13 @@ clb_engine_new (ClbRuntime * rt, GError ** error)
   CHECK (clGetDeviceInfo (clb_runtime_get_device (rt), CL_DEVICE_LOCAL_MEM_SIZE,
           sizeof (engine->local_mem_size), &engine->local_mem_size, NULL),
       "clGetDeviceInfo (LOCAL_MEM_SIZE)");
+  {
+    cl_device_type type = 0;
+
+    CHECK (clGetDeviceInfo (clb_runtime_get_device (rt), CL_DEVICE_TYPE,
+            sizeof (type), &type, NULL), "clGetDeviceInfo (TYPE)");
+    engine->column_strip = (type & CL_DEVICE_TYPE_CPU) ? 16 : 1;
+  }
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
     cl_kernel kernel = engine->kernels[s][K_BILATERAL_LOCAL];
     cl_device_id device = clb_runtime_get_device (rt);
@@ -287,7 +297,8 @@ run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
 {
   cl_mem plane = engine->plane_in[job->plane];
   size_t rows[2] = { job->channels, job->height };
-  size_t columns[1] = { (size_t) job->width * job->channels };
+  size_t columns[1] = { ((size_t) job->width * job->channels
+        + engine->column_strip - 1) / engine->column_strip };
   size_t pixels[2] = { job->width, job->height };
   cl_int w = job->width, h = job->height, cn = job->channels;
   gsize wide = engine->planes.sample_size == CLB_SAMPLES_16 ? 8 : 4;
@@ -306,6 +317,7 @@ run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
   SET_ARG (k[K_SAT_SCAN_COLUMNS], 1, w);
   SET_ARG (k[K_SAT_SCAN_COLUMNS], 2, h);
   SET_ARG (k[K_SAT_SCAN_COLUMNS], 3, cn);
+  SET_ARG (k[K_SAT_SCAN_COLUMNS], 4, engine->column_strip);
 
   SET_ARG (k[K_SAT_BOX], 0, engine->work);
   if (!set_layout_args (k[K_SAT_BOX], 1, plane, &engine->planes, job, error))
