@@ -6,8 +6,7 @@
  * not grow with the radius.
  *
  *   separable_rows     one work-item per (channel, row)
- *   separable_columns  one work-item per sample column: neighbouring
- *                      work-items on neighbouring memory
+ *   separable_columns  one work-item per strip of adjacent sample columns
  *
  * The intermediate holds horizontal window sums: at most
  * (2 * 2047 + 1) * 65535 < 2^32, so uint is exact. The vertical sums are
@@ -46,6 +45,15 @@ separable_rows (__global const sample_t *src, int pitch, int pstride,
                                      width, border);
     for (int x = 0; x < width; x++, o += channels) {
         tmp[o] = sum;
+        if (x - rx >= 0 && x + rx + 1 < width) {
+            /* both samples inside the row: no border mapping */
+            size_t s = row + comp;
+            sum += clb_load (src, s + (size_t) (x + rx + 1) * pstride, swap,
+                             shift);
+            sum -= clb_load (src, s + (size_t) (x - rx) * pstride, swap,
+                             shift);
+            continue;
+        }
         sum += separable_row_sample (src, row, pstride, comp, swap, shift,
                                      x + rx + 1, width, border);
         sum -= separable_row_sample (src, row, pstride, comp, swap, shift,
@@ -62,37 +70,53 @@ separable_count (int i, int r, int len, int border)
     return (uint) (min (i + r, len - 1) - max (i - r, 0) + 1);
 }
 
+/* Each work-item slides down a strip of `strip` adjacent sample columns
+ * (see sat_scan_columns: 1 on GPUs, 16 on CPUs). */
+#define SEPARABLE_MAX_STRIP 16
+
 __kernel void
 separable_columns (__global const uint *tmp, __global sample_t *dst,
                    int pitch, int pstride, int4 off, int swap, int shift,
                    int width, int height, int channels, int rx, int ry,
-                   int border)
+                   int border, int strip)
 {
-    int k = get_global_id (0);
     int row_len = width * channels;
-    if (k >= row_len)
+    int first = get_global_id (0) * strip;
+    if (first >= row_len)
         return;
+    int n = min (strip, row_len - first);
 
-    int x = k / channels;
-    int c = k - x * channels;
-    size_t o = (size_t) x * pstride + clb_comp (off, c);
-    wide_t nx = separable_count (x, rx, width, border);
+    wide_t sum[SEPARABLE_MAX_STRIP];
+    wide_t nx[SEPARABLE_MAX_STRIP];
+    size_t o[SEPARABLE_MAX_STRIP];
+    for (int j = 0; j < n; j++) {
+        int k = first + j;
+        int x = k / channels;
+        int c = k - x * channels;
+        o[j] = (size_t) x * pstride + clb_comp (off, c);
+        nx[j] = separable_count (x, rx, width, border);
+        sum[j] = 0;
+    }
 
-    wide_t sum = 0;
     for (int i = -ry; i <= ry; i++) {
-        int j = clb_border_index (i, height, border);
-        if (j >= 0)
-            sum += tmp[(size_t) j * row_len + k];
+        int r = clb_border_index (i, height, border);
+        if (r < 0)
+            continue;
+        for (int j = 0; j < n; j++)
+            sum[j] += tmp[(size_t) r * row_len + first + j];
     }
     for (int y = 0; y < height; y++) {
-        wide_t area = nx * separable_count (y, ry, height, border);
-        clb_store (dst, (size_t) y * pitch + o,
-                   (uint) ((sum + area / 2) / area), swap, shift);
-        int j = clb_border_index (y + ry + 1, height, border);
-        if (j >= 0)
-            sum += tmp[(size_t) j * row_len + k];
-        j = clb_border_index (y - ry, height, border);
-        if (j >= 0)
-            sum -= tmp[(size_t) j * row_len + k];
+        wide_t ny = separable_count (y, ry, height, border);
+        int in = clb_border_index (y + ry + 1, height, border);
+        int out = clb_border_index (y - ry, height, border);
+        for (int j = 0; j < n; j++) {
+            wide_t area = nx[j] * ny;
+            clb_store (dst, (size_t) y * pitch + o[j],
+                       (uint) ((sum[j] + area / 2) / area), swap, shift);
+            if (in >= 0)
+                sum[j] += tmp[(size_t) in * row_len + first + j];
+            if (out >= 0)
+                sum[j] -= tmp[(size_t) out * row_len + first + j];
+        }
     }
 }

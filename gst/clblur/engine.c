@@ -39,8 +39,9 @@ struct _ClbEngine
   cl_command_queue queue;
   cl_kernel kernels[CLB_N_SAMPLE_SIZES][N_KERNELS];
   cl_ulong local_mem_size;
-  /* Adjacent columns one work-item of sat_scan_columns scans: 1 on GPUs
-   * (coalesced), 16 on CPUs (whole cache lines, row by row). */
+  /* Adjacent columns one work-item of sat_scan_columns and
+   * separable_columns walks: 1 on GPUs (coalesced), 16 on CPUs (whole
+   * cache lines, row by row). */
   cl_int column_strip;
   /* Local memory bilateral_local uses besides its tile, and its largest
    * work-group, read before any __local argument is set (afterwards the
@@ -348,7 +349,8 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
 {
   cl_mem plane = engine->plane_in[job->plane];
   size_t rows[2] = { job->channels, job->height };
-  size_t columns[1] = { (size_t) job->width * job->channels };
+  size_t columns[1] = { ((size_t) job->width * job->channels
+        + engine->column_strip - 1) / engine->column_strip };
   cl_int w = job->width, h = job->height, cn = job->channels;
 
   /* horizontal sums fit in 32 bits for every depth */
@@ -374,6 +376,7 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   SET_ARG (k[K_SEPARABLE_COLUMNS], 10, rx);
   SET_ARG (k[K_SEPARABLE_COLUMNS], 11, ry);
   SET_ARG (k[K_SEPARABLE_COLUMNS], 12, border);
+  SET_ARG (k[K_SEPARABLE_COLUMNS], 13, engine->column_strip);
 
   CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SEPARABLE_ROWS], 2, NULL,
           rows, NULL, 0, NULL, NULL),
