@@ -21,6 +21,7 @@ struct _ClbRuntime
   cl_program programs[CLB_N_SAMPLE_SIZES];
   gchar *platform_name;
   gchar *device_name;
+  guint cached_programs;
 };
 
 G_DEFINE_QUARK (clb-runtime-error-quark, clb_runtime_error);
@@ -405,6 +406,91 @@ get_build_log (ClbRuntime * rt, cl_program program)
 
 static const gint sample_bits[CLB_N_SAMPLE_SIZES] = { 8, 16 };
 
+/* <cache dir>/<sha256 of everything the binary depends on>.bin, or NULL
+ * when caching is off. */
+static gchar *
+cache_path (ClbRuntime * rt, gchar ** sources, const gchar * opts)
+{
+  const gchar *dir = g_getenv (CLB_CACHE_DIR_ENV);
+  GChecksum *sum;
+  gchar *driver, *version, *name, *path;
+  guint i;
+
+  if (dir != NULL && *dir == '\0')
+    return NULL;
+
+  driver = get_device_string (rt->device, CL_DRIVER_VERSION);
+  version = get_device_string (rt->device, CL_DEVICE_VERSION);
+  sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_checksum_update (sum, (const guchar *) rt->platform_name, -1);
+  g_checksum_update (sum, (const guchar *) rt->device_name, -1);
+  g_checksum_update (sum, (const guchar *) driver, -1);
+  g_checksum_update (sum, (const guchar *) version, -1);
+  g_checksum_update (sum, (const guchar *) opts, -1);
+  for (i = 0; sources[i]; i++)
+    g_checksum_update (sum, (const guchar *) sources[i], -1);
+  name = g_strconcat (g_checksum_get_string (sum), ".bin", NULL);
+  path = dir ? g_build_filename (dir, name, NULL) :
+      g_build_filename (g_get_user_cache_dir (), "clboxblur", name, NULL);
+  g_free (name);
+  g_checksum_free (sum);
+  g_free (version);
+  g_free (driver);
+  return path;
+}
+
+/* A program built from the cached binary at @path, or NULL (no cache
+ * entry, or one this driver refuses: then the source is built). */
+static cl_program
+load_cached (ClbRuntime * rt, const gchar * path, const gchar * opts)
+{
+  gchar *data = NULL;
+  gsize len = 0;
+  cl_program program;
+  cl_int err, status = CL_SUCCESS;
+  size_t size;
+  const unsigned char *bin;
+
+  if (path == NULL || !g_file_get_contents (path, &data, &len, NULL))
+    return NULL;
+  size = len;
+  bin = (const unsigned char *) data;
+  program = clCreateProgramWithBinary (rt->context, 1, &rt->device, &size,
+      &bin, &status, &err);
+  g_free (data);
+  if (err != CL_SUCCESS || status != CL_SUCCESS)
+    return NULL;
+  if (clBuildProgram (program, 1, &rt->device, opts, NULL, NULL) !=
+      CL_SUCCESS) {
+    clReleaseProgram (program);
+    return NULL;
+  }
+  return program;
+}
+
+/* Best effort: a cache that cannot be written only costs time. */
+static void
+save_cached (cl_program program, const gchar * path)
+{
+  size_t size = 0;
+  unsigned char *bin;
+  gchar *dir;
+
+  if (path == NULL || clGetProgramInfo (program, CL_PROGRAM_BINARY_SIZES,
+          sizeof (size), &size, NULL) != CL_SUCCESS || size == 0)
+    return;
+  bin = g_malloc (size);
+  if (clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof (bin), &bin,
+          NULL) == CL_SUCCESS) {
+    dir = g_path_get_dirname (path);
+    /* g_file_set_contents writes a temporary file and renames it. */
+    if (g_mkdir_with_parents (dir, 0755) == 0)
+      g_file_set_contents (path, (const gchar *) bin, size, NULL);
+    g_free (dir);
+  }
+  g_free (bin);
+}
+
 gboolean
 clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
     GError ** error)
@@ -427,21 +513,35 @@ clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
       || g_str_has_prefix (c_version, "OpenCL C 1.1") ? "" : "-cl-std=CL1.2";
 
   for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
-    gchar *opts;
+    gchar *opts, *path;
     cl_int err;
+
+    opts = g_strdup_printf ("%s -DCLB_SAMPLE_BITS=%d %s", std, sample_bits[i],
+        options ? options : "");
+    path = cache_path (rt, sources, opts);
+    rt->programs[i] = load_cached (rt, path, opts);
+    if (rt->programs[i]) {
+      rt->cached_programs++;
+      g_free (path);
+      g_free (opts);
+      continue;
+    }
 
     rt->programs[i] = clCreateProgramWithSource (rt->context,
         clb_n_kernel_sources, (const char **) sources, NULL, &err);
     if (err != CL_SUCCESS) {
       rt->programs[i] = NULL;
+      g_free (path);
+      g_free (opts);
       clb_set_cl_error (error, err, "clCreateProgramWithSource");
       goto out;
     }
 
-    opts = g_strdup_printf ("%s -DCLB_SAMPLE_BITS=%d %s", std, sample_bits[i],
-        options ? options : "");
     err = clBuildProgram (rt->programs[i], 1, &rt->device, opts, NULL, NULL);
     g_free (opts);
+    if (err == CL_SUCCESS)
+      save_cached (rt->programs[i], path);
+    g_free (path);
     if (err != CL_SUCCESS) {
       gchar *log = get_build_log (rt, rt->programs[i]);
 
@@ -534,6 +634,12 @@ cl_command_queue
 clb_runtime_get_queue (ClbRuntime * rt)
 {
   return rt->queue;
+}
+
+guint
+clb_runtime_get_cached_programs (ClbRuntime * rt)
+{
+  return rt->cached_programs;
 }
 
 cl_device_id

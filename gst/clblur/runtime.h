@@ -36,6 +36,10 @@ typedef enum {
  * .cl files to use instead of the ones embedded at build time. */
 #define CLB_KERNEL_PATH_ENV "CLBOXBLUR_KERNEL_PATH"
 
+/* Folder of cached program binaries; default <user cache dir>/clboxblur,
+ * set to an empty string to build from source every time. */
+#define CLB_CACHE_DIR_ENV "CLBOXBLUR_CACHE_DIR"
+
 /* The program is built once per sample container size. */
 typedef enum {
   CLB_SAMPLES_8,    /* 8-bit formats */
@@ -49,8 +53,13 @@ ClbRuntime *clb_runtime_new (ClbDeviceType type, gint platform_index,
     gint device_index, GError ** error);
 void clb_runtime_free (ClbRuntime * rt);
 
+/* Builds the programs: from cached binaries when the cache has them for
+ * this device, driver, options and sources, else from source (and then
+ * fills the cache). */
 gboolean clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
     GError ** error);
+/* How many of the programs came from the binary cache. */
+guint clb_runtime_get_cached_programs (ClbRuntime * rt);
 
 cl_kernel clb_runtime_create_kernel (ClbRuntime * rt, ClbSampleSize size,
     const gchar * name, GError ** error);
