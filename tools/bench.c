@@ -1,0 +1,358 @@
+/* clboxblur-bench: times the engine directly, without a pipeline.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Speaks the command line of the AMD BoxFilterGL sample (-x, --sat,
+ * --separable, -i, -t, -e, --device, -p, -d, --dump, --load, --flags, -q,
+ * -v) plus --bilateral and lists of sizes, formats and radii, and prints one
+ * row per method x size x format x radius: the median time of a frame
+ * (upload, kernels, read-back) over the iterations after a warm-up, frames
+ * per second, and GB/s against the frame's bytes read once and written once.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "refblur.h"
+
+#define WARMUP 3
+
+typedef struct
+{
+  const gchar *name;
+  ClbPlanes planes;
+  ClbJob jobs[CLB_MAX_JOBS];
+  guint n_jobs;
+  gsize plane_bytes[CLB_MAX_PLANES];
+} Layout;
+
+static gboolean
+make_layout (const gchar * format, guint w, guint h, Layout * l)
+{
+  guint cw = (w + 1) / 2, ch = (h + 1) / 2, p;
+
+  memset (l, 0, sizeof (*l));
+  l->name = format;
+  l->planes.width = w;
+  l->planes.height = h;
+  l->planes.sample_size = CLB_SAMPLES_8;
+  l->planes.max_value = 255;
+  l->planes.n_planes = 1;
+  l->n_jobs = 1;
+  l->jobs[0] = (ClbJob) {
+  0, w, h, 1, 1, {0}, 1, 0, 0};
+
+  if (g_str_equal (format, "RGBA")) {
+    l->planes.plane_width[0] = w * 4;
+    l->jobs[0] = (ClbJob) {
+    0, w, h, 4, 4, {0, 1, 2, 3}, 0x7, 0, 0};
+  } else if (g_str_equal (format, "RGB")) {
+    l->planes.plane_width[0] = w * 3;
+    l->jobs[0] = (ClbJob) {
+    0, w, h, 3, 3, {0, 1, 2}, 0x7, 0, 0};
+  } else if (g_str_equal (format, "GRAY8")) {
+    l->planes.plane_width[0] = w;
+  } else if (g_str_equal (format, "NV12")) {
+    l->planes.n_planes = 2;
+    l->planes.plane_width[0] = w;
+    l->planes.plane_width[1] = cw * 2;
+    l->planes.plane_height[1] = ch;
+    l->n_jobs = 2;
+    l->jobs[1] = (ClbJob) {
+    1, cw, ch, 2, 2, {0, 1}, 0x3, 1, 1};
+  } else {
+    return FALSE;
+  }
+  l->planes.plane_height[0] = h;
+  for (p = 0; p < l->planes.n_planes; p++)
+    l->plane_bytes[p] = (gsize) l->planes.plane_width[p] *
+        l->planes.plane_height[p];
+  return TRUE;
+}
+
+static gint
+cmp_double (gconstpointer a, gconstpointer b)
+{
+  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Compares every job of the output with the plain-C reference. */
+static gboolean
+verify (const Layout * l, const ClbParams * params, guint8 ** src,
+    guint8 ** dst)
+{
+  guint j;
+
+  for (j = 0; j < l->n_jobs; j++) {
+    const ClbJob *job = &l->jobs[j];
+    gsize n = (gsize) job->width * job->height * job->channels, i;
+    guint16 *in = g_new (guint16, n), *ref = g_new (guint16, n);
+    guint rx = clb_scale_radius (params->radius_x, job->x_sub);
+    guint ry = clb_scale_radius (params->radius_y, job->y_sub);
+    gsize pitch = l->planes.plane_width[job->plane];
+    guint x, y, c, worst = 0;
+    RefBorder border = (RefBorder) params->border;
+
+    for (y = 0; y < job->height; y++)
+      for (x = 0; x < job->width; x++)
+        for (c = 0; c < job->channels; c++)
+          in[((gsize) y * job->width + x) * job->channels + c] =
+              src[job->plane][y * pitch + x * job->pixel_stride +
+              job->offset[c]];
+    if (params->method == CLB_METHOD_BILATERAL)
+      ref_bilateral (in, ref, job->width, job->height, job->channels, rx, ry,
+          border, params->sigma_spatial, params->sigma_range, job->dist_mask,
+          255);
+    else
+      ref_box_blur (in, ref, job->width, job->height, job->channels, rx, ry,
+          border, params->passes);
+    for (i = 0; i < n; i++) {
+      gsize px = i / job->channels;
+      guint8 got = dst[job->plane][(px / job->width) * pitch +
+          (px % job->width) * job->pixel_stride + job->offset[i %
+              job->channels]];
+
+      worst = MAX (worst, (guint) ABS ((gint) got - (gint) ref[i]));
+    }
+    g_free (in);
+    g_free (ref);
+    if (worst > (params->method == CLB_METHOD_BILATERAL ? 1u : 0u))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  gint filter_width = 0, iterations = 20, platform = -1, device_index = 0;
+  gint passes = 1;
+  gboolean sat = FALSE, separable = FALSE, bilateral = FALSE;
+  gboolean timing = FALSE, check = FALSE, quiet = FALSE, version = FALSE;
+  gchar *device = NULL, *dump = NULL, *load = NULL, *flags = NULL;
+  gchar *sizes = NULL, *formats = NULL, *radii = NULL, *border = NULL;
+  gdouble sigma_spatial = 3.0, sigma_range = 30.0;
+  GOptionEntry entries[] = {
+    {"width", 'x', 0, G_OPTION_ARG_INT, &filter_width,
+        "Filter width (2 radius + 1); overrides --radii", "N"},
+    {"sat", 0, 0, G_OPTION_ARG_NONE, &sat, "Summed-area-table box", NULL},
+    {"separable", 0, 0, G_OPTION_ARG_NONE, &separable,
+        "Separable box (running sums)", NULL},
+    {"bilateral", 0, 0, G_OPTION_ARG_NONE, &bilateral, "Bilateral", NULL},
+    {"iterations", 'i', 0, G_OPTION_ARG_INT, &iterations,
+        "Timed runs per case, after 3 warm-up runs (default 20)", "N"},
+    {"timing", 't', 0, G_OPTION_ARG_NONE, &timing,
+        "Print the timing table (default unless --verify)", NULL},
+    {"verify", 'e', 0, G_OPTION_ARG_NONE, &check,
+        "Compare each result with the plain-C reference", NULL},
+    {"device", 0, 0, G_OPTION_ARG_STRING, &device,
+        "cpu, gpu, accelerator or default", "TYPE"},
+    {"platformId", 'p', 0, G_OPTION_ARG_INT, &platform,
+        "OpenCL platform index (-1: first with a device)", "N"},
+    {"deviceId", 'd', 0, G_OPTION_ARG_INT, &device_index,
+        "Device index on the platform", "N"},
+    {"dump", 0, 0, G_OPTION_ARG_FILENAME, &dump,
+        "Write the program binaries to DIR", "DIR"},
+    {"load", 0, 0, G_OPTION_ARG_FILENAME, &load,
+        "Build from the program binaries in DIR (fails if missing)", "DIR"},
+    {"flags", 0, 0, G_OPTION_ARG_STRING, &flags,
+        "OpenCL compiler options", "FLAGS"},
+    {"sizes", 0, 0, G_OPTION_ARG_STRING, &sizes,
+        "Frame sizes (default 1920x1080,3840x2160)", "WxH,..."},
+    {"formats", 0, 0, G_OPTION_ARG_STRING, &formats,
+        "RGBA, RGB, GRAY8, NV12 (default RGBA,NV12)", "F,..."},
+    {"radii", 0, 0, G_OPTION_ARG_STRING, &radii,
+        "Radii (default 2,15,50)", "R,..."},
+    {"passes", 0, 0, G_OPTION_ARG_INT, &passes, "Box passes (default 1)",
+        "N"},
+    {"border", 0, 0, G_OPTION_ARG_STRING, &border,
+        "shrink, replicate or reflect (default shrink)", "B"},
+    {"sigma-spatial", 0, 0, G_OPTION_ARG_DOUBLE, &sigma_spatial,
+        "Bilateral spatial sigma (default 3)", "S"},
+    {"sigma-range", 0, 0, G_OPTION_ARG_DOUBLE, &sigma_range,
+        "Bilateral range sigma (default 30)", "S"},
+    {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No output but errors",
+        NULL},
+    {"version", 'v', 0, G_OPTION_ARG_NONE, &version, "Print the version",
+        NULL},
+    {NULL}
+  };
+  GOptionContext *ctx = g_option_context_new ("- time clboxblur's engine");
+  GError *err = NULL;
+  ClbDeviceType type = CLB_DEVICE_TYPE_DEFAULT;
+  ClbRuntime *rt;
+  ClbEngine *engine;
+  gchar **size_list, **format_list, **radius_list;
+  ClbMethod methods[3];
+  guint n_methods = 0, m, s, f, r;
+  gint failures = 0;
+  static const gchar *method_names[] = { "sat", "separable", "bilateral" };
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
+    g_printerr ("%s\n", err->message);
+    return 2;
+  }
+  g_option_context_free (ctx);
+  if (version) {
+    g_print ("clboxblur-bench %s\n", VERSION);
+    return 0;
+  }
+  if (sat || (!separable && !bilateral))
+    methods[n_methods++] = CLB_METHOD_SAT;
+  if (separable || (!sat && !bilateral))
+    methods[n_methods++] = CLB_METHOD_SEPARABLE;
+  if (bilateral)
+    methods[n_methods++] = CLB_METHOD_BILATERAL;
+  if (!timing && !check)
+    timing = TRUE;
+  if (device) {
+    if (g_str_equal (device, "cpu"))
+      type = CLB_DEVICE_TYPE_CPU;
+    else if (g_str_equal (device, "gpu"))
+      type = CLB_DEVICE_TYPE_GPU;
+    else if (g_str_equal (device, "accelerator"))
+      type = CLB_DEVICE_TYPE_ACCELERATOR;
+  }
+  if (dump || load)
+    g_setenv (CLB_CACHE_DIR_ENV, dump ? dump : load, TRUE);
+
+  rt = clb_runtime_new (type, platform, device_index, &err);
+  if (!rt || !clb_runtime_build_program (rt, flags, &err)) {
+    g_printerr ("%s\n", err->message);
+    return 1;
+  }
+  if (load && clb_runtime_get_cached_programs (rt) != CLB_N_SAMPLE_SIZES) {
+    g_printerr ("--load %s: no usable program binaries there\n", load);
+    return 1;
+  }
+  engine = clb_engine_new (rt, &err);
+  if (!engine) {
+    g_printerr ("%s\n", err->message);
+    return 1;
+  }
+
+  size_list = g_strsplit (sizes ? sizes : "1920x1080,3840x2160", ",", -1);
+  format_list = g_strsplit (formats ? formats : "RGBA,NV12", ",", -1);
+  if (filter_width > 0) {
+    gchar *r1 = g_strdup_printf ("%d", (filter_width - 1) / 2);
+
+    radius_list = g_strsplit (r1, ",", -1);
+    g_free (r1);
+  } else
+    radius_list = g_strsplit (radii ? radii : "2,15,50", ",", -1);
+
+  if (!quiet) {
+    g_print ("clboxblur-bench %s: '%s' on '%s'; %d iterations after %d "
+        "warm-up, median; GB/s = frame bytes x 2 / time\n", VERSION,
+        clb_runtime_get_device_name (rt), clb_runtime_get_platform_name (rt),
+        iterations, WARMUP);
+    if (timing)
+      g_print ("%-10s %-10s %-6s %6s %10s %9s %8s%s\n", "method", "size",
+          "format", "radius", "ms/frame", "fps", "GB/s",
+          check ? "  verify" : "");
+  }
+
+  for (s = 0; size_list[s]; s++) {
+    guint w = 0, h = 0;
+
+    if (sscanf (size_list[s], "%ux%u", &w, &h) != 2 || w == 0 || h == 0) {
+      g_printerr ("bad size '%s'\n", size_list[s]);
+      return 2;
+    }
+    for (f = 0; format_list[f]; f++) {
+      Layout l;
+      guint8 *src[CLB_MAX_PLANES] = { NULL, }, *dst[CLB_MAX_PLANES] = {
+      NULL,};
+      gsize stride[CLB_MAX_PLANES], frame_bytes = 0;
+      GRand *rand = g_rand_new_with_seed (s * 31 + f);
+      guint p;
+
+      if (!make_layout (format_list[f], w, h, &l)) {
+        g_printerr ("unknown format '%s'\n", format_list[f]);
+        return 2;
+      }
+      for (p = 0; p < l.planes.n_planes; p++) {
+        gsize i;
+
+        src[p] = g_malloc (l.plane_bytes[p]);
+        dst[p] = g_malloc (l.plane_bytes[p]);
+        for (i = 0; i < l.plane_bytes[p]; i++)
+          src[p][i] = g_rand_int (rand) & 0xff;
+        stride[p] = l.planes.plane_width[p];
+        frame_bytes += l.plane_bytes[p];
+      }
+      g_rand_free (rand);
+      if (!clb_engine_set_planes (engine, &l.planes, &err)) {
+        g_printerr ("%s %s: %s\n", size_list[s], l.name, err->message);
+        g_clear_error (&err);
+        failures++;
+        continue;
+      }
+
+      for (m = 0; m < n_methods; m++) {
+        for (r = 0; radius_list[r]; r++) {
+          ClbParams params = { methods[m], CLB_BORDER_SHRINK, 0, 0,
+            MAX (passes, 1), sigma_spatial, sigma_range, FALSE, NULL, 0,
+            FALSE
+          };
+          gdouble *times = g_new (gdouble, MAX (iterations, 1));
+          gint it;
+          gboolean ok = TRUE;
+
+          params.radius_x = params.radius_y = atoi (radius_list[r]);
+          if (border && g_str_equal (border, "replicate"))
+            params.border = CLB_BORDER_REPLICATE;
+          else if (border && g_str_equal (border, "reflect"))
+            params.border = CLB_BORDER_REFLECT;
+
+          for (it = -WARMUP; it < MAX (iterations, 1); it++) {
+            gint64 t0 = g_get_monotonic_time ();
+
+            if (!clb_engine_process (engine, &params, l.jobs, l.n_jobs,
+                    (const guint8 * const *) src, stride, dst, stride,
+                    &err)) {
+              g_printerr ("%s\n", err->message);
+              return 1;
+            }
+            if (it >= 0)
+              times[it] = (g_get_monotonic_time () - t0) / 1000.0;
+          }
+          qsort (times, MAX (iterations, 1), sizeof (gdouble), cmp_double);
+          if (check) {
+            ok = verify (&l, &params, src, dst);
+            failures += !ok;
+          }
+          if (!quiet && timing) {
+            gdouble ms = times[MAX (iterations, 1) / 2];
+
+            g_print ("%-10s %-10s %-6s %6s %10.2f %9.1f %8.2f%s\n",
+                method_names[methods[m]], size_list[s], l.name,
+                radius_list[r], ms, 1000.0 / ms,
+                2.0 * frame_bytes / (ms / 1000.0) / 1e9,
+                check ? (ok ? "  ok" : "  FAILED") : "");
+          } else if (!quiet && check) {
+            g_print ("%s %s %s radius %s: %s\n", method_names[methods[m]],
+                size_list[s], l.name, radius_list[r], ok ? "ok" : "FAILED");
+          }
+          g_free (times);
+        }
+      }
+      for (p = 0; p < l.planes.n_planes; p++) {
+        g_free (src[p]);
+        g_free (dst[p]);
+      }
+    }
+  }
+
+  g_strfreev (size_list);
+  g_strfreev (format_list);
+  g_strfreev (radius_list);
+  clb_engine_free (engine);
+  clb_runtime_free (rt);
+  return failures ? 1 : 0;
+}
