@@ -167,11 +167,14 @@ sat_box (__global const wide_t *sat, __global sample_t *dst, int pitch,
     size_t row_len = (size_t) width * channels;
     size_t o = (size_t) y * pitch + (size_t) x * pstride;
 
-    if (x - rx >= 0 && x + rx < width && y - ry >= 0 && y + ry < height) {
-        /* Window inside the frame: the four corners. */
-        int x0 = x - rx - 1, x1 = x + rx;
-        int y0 = y - ry - 1, y1 = y + ry;
-        wide_t area = (wide_t) (2 * rx + 1) * (wide_t) (2 * ry + 1);
+    if (border == CLB_BORDER_SHRINK
+        || (x - rx >= 0 && x + rx < width && y - ry >= 0
+            && y + ry < height)) {
+        /* The window clipped to the frame (SHRINK), or inside it: the four
+         * corners. */
+        int x0 = max (x - rx, 0) - 1, x1 = min (x + rx, width - 1);
+        int y0 = max (y - ry, 0) - 1, y1 = min (y + ry, height - 1);
+        wide_t area = (wide_t) (x1 - x0) * (wide_t) (y1 - y0);
         size_t b = (size_t) y1 * row_len;
         size_t a = (size_t) y0 * row_len;
         for (int c = 0; c < channels; c++) {

@@ -37,14 +37,16 @@ median () {
 }
 
 # seconds from gst-launch's "Execution ended after"
+# (a run that hangs, as cvsmooth sometimes does here, gives no figure
+# after 120 s instead of stopping the benchmark)
 gst_time () {
-  gst-launch-1.0 "$@" 2>&1 | awk '/Execution ended after/ {
+  timeout 120 gst-launch-1.0 "$@" 2>&1 | awk '/Execution ended after/ {
     split($NF, t, ":"); print t[1] * 3600 + t[2] * 60 + t[3] }'
 }
 
 # seconds from ffmpeg -benchmark's rtime
 ff_time () {
-  ffmpeg -hide_banner -nostdin -benchmark "$@" -f null - 2>&1 |
+  timeout 300 ffmpeg -hide_banner -nostdin -benchmark "$@" -f null - 2>&1 |
     sed -n 's/.*rtime=\([0-9.]*\)s.*/\1/p' | tail -1
 }
 
