@@ -225,6 +225,8 @@ static gboolean gst_cl_box_blur_set_info (GstVideoFilter * filter,
     GstVideoInfo * out_info);
 static GstFlowReturn gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
     GstVideoFrame * in_frame, GstVideoFrame * out_frame);
+static GstFlowReturn gst_cl_box_blur_transform (GstBaseTransform * trans,
+    GstBuffer * inbuf, GstBuffer * outbuf);
 static gboolean gst_cl_box_blur_transform_meta (GstBaseTransform * trans,
     GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf);
 static void gst_cl_box_blur_finalize (GObject * object);
@@ -505,6 +507,7 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
       GST_DEBUG_FUNCPTR (gst_cl_box_blur_before_transform);
   trans_class->transform_meta =
       GST_DEBUG_FUNCPTR (gst_cl_box_blur_transform_meta);
+  trans_class->transform = GST_DEBUG_FUNCPTR (gst_cl_box_blur_transform);
 
   filter_class->set_info = GST_DEBUG_FUNCPTR (gst_cl_box_blur_set_info);
   filter_class->transform_frame =
@@ -955,6 +958,37 @@ gst_cl_box_blur_make_jobs (const GstVideoInfo * info, gboolean preserve_alpha,
       jobs[j].dist_mask = (1u << jobs[j].channels) - 1;
   }
   return n_jobs;
+}
+
+/* GstVideoFilter posts a warning for an input buffer it cannot map as a
+ * frame (smaller than the caps say), but still pushes the output buffer it
+ * never wrote. Drop such a frame instead: no corrupt frame downstream. */
+static GstFlowReturn
+gst_cl_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
+  GstVideoFrame frame;
+
+  if (filter->negotiated) {
+    if (!gst_video_frame_map (&frame, &filter->in_info, inbuf, GST_MAP_READ))
+      goto invalid_buffer;
+    gst_video_frame_unmap (&frame);
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->transform (trans, inbuf,
+      outbuf);
+
+  /* ERRORS */
+invalid_buffer:
+  {
+    GST_ELEMENT_WARNING (trans, STREAM, FORMAT,
+        ("Invalid video buffer received, dropped."),
+        ("%" G_GSIZE_FORMAT " bytes do not hold a %ux%u %s frame",
+            gst_buffer_get_size (inbuf), GST_VIDEO_INFO_WIDTH
+            (&filter->in_info), GST_VIDEO_INFO_HEIGHT (&filter->in_info),
+            GST_VIDEO_INFO_NAME (&filter->in_info)));
+    return GST_BASE_TRANSFORM_FLOW_DROPPED;
+  }
 }
 
 /* The filter changes neither the frame's size, nor its orientation, nor

@@ -70,8 +70,11 @@ struct _ClbEngine
   guint n_rects;                /* regions uploaded for this frame */
 };
 
+/* Every OpenCL call: the fault-injection hook, then the call. */
 #define CHECK(expr, what) G_STMT_START {                      \
-    cl_int e_ = (expr);                                       \
+    cl_int e_ = clb_fault (what);                             \
+    if (e_ == CL_SUCCESS)                                     \
+      e_ = (expr);                                            \
     if (e_ != CL_SUCCESS) {                                   \
       clb_set_cl_error (error, e_, what);                     \
       goto failed;                                            \
@@ -409,8 +412,10 @@ update_range_table (ClbEngine * engine, gdouble sigma_range, GError ** error)
     else
       table[d] = d == 0 ? 1.0f : 0.0f;
   }
-  err = clEnqueueWriteBuffer (engine->queue, engine->range, CL_TRUE, 0,
-      n * sizeof (cl_float), table, 0, NULL, NULL);
+  err = clb_fault ("clEnqueueWriteBuffer (range)");
+  if (err == CL_SUCCESS)
+    err = clEnqueueWriteBuffer (engine->queue, engine->range, CL_TRUE, 0,
+        n * sizeof (cl_float), table, 0, NULL, NULL);
   g_free (table);
   if (err != CL_SUCCESS)
     return clb_set_cl_error (error, err, "clEnqueueWriteBuffer (range)");
@@ -451,8 +456,10 @@ update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
           exp (-(gdouble) (dx * dx + dy * dy) / (2 * sigma * sigma)) : 1.0;
     }
   }
-  err = clEnqueueWriteBuffer (engine->queue, engine->spatial[j], CL_TRUE, 0,
-      n * sizeof (cl_float), table, 0, NULL, NULL);
+  err = clb_fault ("clEnqueueWriteBuffer (spatial)");
+  if (err == CL_SUCCESS)
+    err = clEnqueueWriteBuffer (engine->queue, engine->spatial[j], CL_TRUE,
+        0, n * sizeof (cl_float), table, 0, NULL, NULL);
   g_free (table);
   if (err != CL_SUCCESS)
     return clb_set_cl_error (error, err, "clEnqueueWriteBuffer (spatial)");
@@ -579,9 +586,10 @@ upload_regions (ClbEngine * engine, const ClbParams * params, gint width,
     if (rects[n].s[0] < rects[n].s[2] && rects[n].s[1] < rects[n].s[3])
       n++;                      /* empty after clipping: dropped */
   }
-  err = n == 0 ? CL_SUCCESS : clEnqueueWriteBuffer (engine->queue,
-      engine->regions, CL_TRUE, 0, n * sizeof (cl_int4), rects, 0, NULL,
-      NULL);
+  err = clb_fault ("clEnqueueWriteBuffer (regions)");
+  if (err == CL_SUCCESS && n > 0)
+    err = clEnqueueWriteBuffer (engine->queue, engine->regions, CL_TRUE, 0,
+        n * sizeof (cl_int4), rects, 0, NULL, NULL);
   g_free (rects);
   if (err != CL_SUCCESS)
     return clb_set_cl_error (error, err, "clEnqueueWriteBuffer (regions)");

@@ -108,6 +108,23 @@ clb_error_name (cl_int err)
   return "unknown OpenCL error";
 }
 
+cl_int
+clb_fault (const gchar * what)
+{
+  const gchar *spec = g_getenv (CLB_FAULT_ENV);
+  const gchar *colon;
+  gsize len;
+
+  if (spec == NULL || *spec == '\0')
+    return CL_SUCCESS;
+  colon = strchr (spec, ':');
+  len = colon ? (gsize) (colon - spec) : strlen (spec);
+  if (strncmp (what, spec, len) != 0)
+    return CL_SUCCESS;
+  return colon ? (cl_int) g_ascii_strtoll (colon + 1, NULL, 10) :
+      CL_OUT_OF_RESOURCES;
+}
+
 gboolean
 clb_set_cl_error (GError ** error, cl_int err, const gchar * what)
 {
@@ -210,7 +227,9 @@ select_device (ClbRuntime * rt, ClbDeviceType type, gint platform_index,
   cl_int err;
   gboolean ret = FALSE;
 
-  err = clGetPlatformIDs (0, NULL, &n_platforms);
+  err = clb_fault ("clGetPlatformIDs");
+  if (err == CL_SUCCESS)
+    err = clGetPlatformIDs (0, NULL, &n_platforms);
   if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS
           && n_platforms == 0)) {
     g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_PLATFORM,
@@ -261,7 +280,9 @@ select_device (ClbRuntime * rt, ClbDeviceType type, gint platform_index,
   }
 
   devices = g_new0 (cl_device_id, n_devices);
-  err = clGetDeviceIDs (platforms[p], cl_type, n_devices, devices, NULL);
+  err = clb_fault ("clGetDeviceIDs");
+  if (err == CL_SUCCESS)
+    err = clGetDeviceIDs (platforms[p], cl_type, n_devices, devices, NULL);
   if (err != CL_SUCCESS) {
     clb_set_cl_error (error, err, "clGetDeviceIDs");
     goto out;
@@ -293,7 +314,9 @@ clb_runtime_new (ClbDeviceType type, gint platform_index, gint device_index,
   props[0] = CL_CONTEXT_PLATFORM;
   props[1] = (cl_context_properties) rt->platform;
   props[2] = 0;
-  rt->context = clCreateContext (props, 1, &rt->device, NULL, NULL, &err);
+  err = clb_fault ("clCreateContext");
+  if (err == CL_SUCCESS)
+    rt->context = clCreateContext (props, 1, &rt->device, NULL, NULL, &err);
   if (err != CL_SUCCESS) {
     rt->context = NULL;
     clb_set_cl_error (error, err, "clCreateContext");
@@ -305,7 +328,9 @@ clb_runtime_new (ClbDeviceType type, gint platform_index, gint device_index,
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   /* clCreateCommandQueueWithProperties is OpenCL 2.0; many drivers (and
    * the CL_TARGET_OPENCL_VERSION we build for) are 1.2. */
-  rt->queue = clCreateCommandQueue (rt->context, rt->device, 0, &err);
+  err = clb_fault ("clCreateCommandQueue");
+  if (err == CL_SUCCESS)
+    rt->queue = clCreateCommandQueue (rt->context, rt->device, 0, &err);
 #pragma GCC diagnostic pop
   /* *INDENT-ON* */
   if (err != CL_SUCCESS) {
@@ -451,7 +476,9 @@ load_cached (ClbRuntime * rt, const gchar * path, const gchar * opts)
   size_t size;
   const unsigned char *bin;
 
-  if (path == NULL || !g_file_get_contents (path, &data, &len, NULL))
+  /* an injected build fault must reach the source build */
+  if (path == NULL || clb_fault ("clBuildProgram") != CL_SUCCESS
+      || !g_file_get_contents (path, &data, &len, NULL))
     return NULL;
   size = len;
   bin = (const unsigned char *) data;
@@ -537,7 +564,10 @@ clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
       goto out;
     }
 
-    err = clBuildProgram (rt->programs[i], 1, &rt->device, opts, NULL, NULL);
+    err = clb_fault ("clBuildProgram");
+    if (err == CL_SUCCESS)
+      err = clBuildProgram (rt->programs[i], 1, &rt->device, opts, NULL,
+          NULL);
     g_free (opts);
     if (err == CL_SUCCESS)
       save_cached (rt->programs[i], path);
@@ -566,13 +596,15 @@ cl_kernel
 clb_runtime_create_kernel (ClbRuntime * rt, ClbSampleSize size,
     const gchar * name, GError ** error)
 {
-  cl_kernel kernel;
+  cl_kernel kernel = NULL;
   cl_int err;
 
   g_return_val_if_fail (rt != NULL && size < CLB_N_SAMPLE_SIZES, NULL);
   g_return_val_if_fail (rt->programs[size] != NULL, NULL);
 
-  kernel = clCreateKernel (rt->programs[size], name, &err);
+  err = clb_fault ("clCreateKernel");
+  if (err == CL_SUCCESS)
+    kernel = clCreateKernel (rt->programs[size], name, &err);
   if (err != CL_SUCCESS) {
     gchar *what = g_strdup_printf ("clCreateKernel (%s)", name);
     clb_set_cl_error (error, err, what);
@@ -595,7 +627,7 @@ cl_mem
 clb_runtime_create_buffer (ClbRuntime * rt, cl_mem_flags flags, gsize size,
     GError ** error)
 {
-  cl_mem mem;
+  cl_mem mem = NULL;
   cl_int err;
   cl_ulong max_alloc = 0;
 
@@ -613,7 +645,9 @@ clb_runtime_create_buffer (ClbRuntime * rt, cl_mem_flags flags, gsize size,
     return NULL;
   }
 
-  mem = clCreateBuffer (rt->context, flags, size, NULL, &err);
+  err = clb_fault ("clCreateBuffer");
+  if (err == CL_SUCCESS)
+    mem = clCreateBuffer (rt->context, flags, size, NULL, &err);
   if (err != CL_SUCCESS) {
     clb_set_cl_error (error, err, "clCreateBuffer");
     return NULL;

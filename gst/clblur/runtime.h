@@ -76,6 +76,15 @@ const gchar *clb_runtime_get_platform_name (ClbRuntime * rt);
 
 const gchar *clb_error_name (cl_int err);
 
+/* Test hook for fault injection. When CLBOXBLUR_FAULT is set to
+ * "<call>" or "<call>:<code>" and @what starts with <call> (e.g.
+ * "clEnqueueNDRangeKernel", "clCreateBuffer"), returns <code> (default
+ * CL_OUT_OF_RESOURCES) so that the caller fails as if the call had;
+ * otherwise CL_SUCCESS. Every OpenCL call of the runtime and the engine
+ * goes through it. */
+#define CLB_FAULT_ENV "CLBOXBLUR_FAULT"
+cl_int clb_fault (const gchar * what);
+
 /* Sets @error from a failed OpenCL call and returns FALSE. */
 gboolean clb_set_cl_error (GError ** error, cl_int err, const gchar * what);
 

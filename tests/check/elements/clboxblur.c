@@ -1213,6 +1213,176 @@ GST_START_TEST (test_bad_stride)
 
 GST_END_TEST;
 
+static GError *start_expecting_error (GstElement * e, gchar ** debug);
+
+/* Every OpenCL failure path, by fault injection (CLBOXBLUR_FAULT makes the
+ * named call fail): an element error with a clear domain, a clean stop,
+ * and a working element again once the fault is gone. */
+GST_START_TEST (test_fault_injection)
+{
+  static const struct
+  {
+    const gchar *fault;
+    GQuark (*domain) (void);
+    gint code;
+  } at_start[] = {
+    {"clGetPlatformIDs:-1001", gst_resource_error_quark,
+        GST_RESOURCE_ERROR_NOT_FOUND},
+    {"clGetDeviceIDs", gst_resource_error_quark,
+        GST_RESOURCE_ERROR_NO_SPACE_LEFT},
+    {"clCreateContext:-6", gst_resource_error_quark,
+        GST_RESOURCE_ERROR_NO_SPACE_LEFT},
+    {"clCreateCommandQueue:-36", gst_library_error_quark,
+        GST_LIBRARY_ERROR_FAILED},
+    {"clBuildProgram:-11", gst_library_error_quark, GST_LIBRARY_ERROR_INIT},
+    {"clCreateKernel:-46", gst_library_error_quark, GST_LIBRARY_ERROR_FAILED},
+    {"clGetDeviceInfo:-30", gst_library_error_quark,
+        GST_LIBRARY_ERROR_FAILED},
+  };
+  static const struct
+  {
+    const gchar *fault;
+    Method method;
+    gboolean at_caps;
+  } later[] = {
+    {"clCreateBuffer", METHOD_SAT, TRUE},
+    {"clEnqueueWriteBufferRect", METHOD_SAT, FALSE},
+    {"clSetKernelArg:-49", METHOD_SAT, FALSE},
+    {"clEnqueueNDRangeKernel (sat_box)", METHOD_SAT, FALSE},
+    {"clEnqueueNDRangeKernel (separable_rows)", METHOD_SEPARABLE, FALSE},
+    {"clEnqueueReadBufferRect", METHOD_SEPARABLE, FALSE},
+    {"clEnqueueCopyBuffer", METHOD_BILATERAL, FALSE},
+    {"clEnqueueWriteBuffer (range)", METHOD_BILATERAL, FALSE},
+    {"clEnqueueNDRangeKernel (bilateral", METHOD_BILATERAL, FALSE},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (at_start); i++) {
+    GstElement *e = gst_element_factory_make ("clboxblur", NULL);
+    GError *err;
+    gchar *debug = NULL;
+
+    g_setenv ("CLBOXBLUR_FAULT", at_start[i].fault, TRUE);
+    err = start_expecting_error (e, &debug);
+    g_unsetenv ("CLBOXBLUR_FAULT");
+    fail_unless (g_error_matches (err, at_start[i].domain (),
+            at_start[i].code), "%s: %s (%s)", at_start[i].fault,
+        err->message, debug);
+    GST_INFO ("%s: %s / %s", at_start[i].fault, err->message, debug);
+    g_error_free (err);
+    g_free (debug);
+    gst_object_unref (e);
+  }
+
+  for (i = 0; i < G_N_ELEMENTS (later); i++) {
+    GstHarness *h = gst_harness_new ("clboxblur");
+    GstBus *bus = gst_bus_new ();
+    Settings s = default_settings;
+    GstVideoInfo info;
+    GstMessage *msg;
+    GError *err = NULL;
+    gchar *debug = NULL;
+
+    gst_element_set_bus (h->element, bus);
+    s.method = later[i].method;
+    apply_settings (h, &s);
+    if (later[i].at_caps)
+      g_setenv ("CLBOXBLUR_FAULT", later[i].fault, TRUE);
+    set_format (h, &info, "RGBA", 40, 24);
+    g_setenv ("CLBOXBLUR_FAULT", later[i].fault, TRUE);
+    fail_unless_equals_int (gst_harness_push (h, make_frame (&info, 0, i)),
+        later[i].at_caps ? GST_FLOW_NOT_NEGOTIATED : GST_FLOW_ERROR);
+    g_unsetenv ("CLBOXBLUR_FAULT");
+    fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+
+    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL, "%s: no error message", later[i].fault);
+    gst_message_parse_error (msg, &err, &debug);
+    {
+      gchar *call = g_strndup (later[i].fault, strcspn (later[i].fault,
+              ":"));
+
+      fail_unless (strstr (debug, call) != NULL || later[i].at_caps,
+          "%s: debug text '%s' does not name the call", call, debug);
+      g_free (call);
+    }
+    GST_INFO ("%s: %s / %s", later[i].fault, err->message, debug);
+    g_error_free (err);
+    g_free (debug);
+    gst_message_unref (msg);
+
+    /* The fault gone, the same element works again. */
+    if (later[i].at_caps)
+      set_format (h, &info, "RGBA", 41, 24);
+    push_settings_and_check (h, &info, 0, &s);
+
+    gst_element_set_bus (h->element, NULL);
+    gst_object_unref (bus);
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
+/* Many start/stop cycles and several instances at once. */
+GST_START_TEST (test_lifecycle)
+{
+  GstElement *pipe;
+  GstBus *bus;
+  GstMessage *msg;
+  guint i;
+
+  pipe = gst_parse_launch ("videotestsrc num-buffers=3 "
+      "! video/x-raw,format=RGBA,width=64,height=48 ! clboxblur "
+      "! clboxblur method=separable ! clboxblur method=bilateral radius=2 "
+      "! clboxblur radius=0 ! clboxblur border=reflect passes=2 "
+      "! clboxblur region-x=3 region-invert=true ! clboxblur radius-y=7 "
+      "! clboxblur method=sat ! fakesink", NULL);
+  fail_unless (pipe != NULL);
+  bus = gst_element_get_bus (pipe);
+  for (i = 0; i < 30; i++) {
+    fail_unless (gst_element_set_state (pipe, GST_STATE_PLAYING) !=
+        GST_STATE_CHANGE_FAILURE);
+    msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL);
+    fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
+    gst_message_unref (msg);
+    fail_unless_equals_int (gst_element_set_state (pipe, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+  }
+  gst_object_unref (bus);
+  gst_object_unref (pipe);
+}
+
+GST_END_TEST;
+
+/* A buffer smaller than the caps say is dropped with a warning, nothing
+ * is pushed for it (GstVideoFilter alone would push its output buffer
+ * unwritten), and the next good buffer goes through. */
+GST_START_TEST (test_undersized_buffer)
+{
+  GstHarness *h = gst_harness_new ("clboxblur");
+  GstBus *bus = gst_bus_new ();
+  GstVideoInfo info;
+  GstMessage *msg;
+
+  gst_element_set_bus (h->element, bus);
+  set_format (h, &info, "RGBA", 64, 48);
+  fail_unless_equals_int (gst_harness_push (h,
+          gst_buffer_new_allocate (NULL, 100, NULL)), GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL, "no warning for the undersized buffer");
+  gst_message_unref (msg);
+  push_and_check (h, &info, 0, 3, -1, REF_BORDER_SHRINK);
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Sizes from 1x1 to 1080p, radii 1, 4, 31 and one larger than the frame,
  * both box methods. */
 GST_START_TEST (test_sizes_and_radii)
@@ -1700,6 +1870,9 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_preserve_alpha);
   tcase_add_test (tc, test_bilateral_large_radius);
   tcase_add_test (tc, test_bad_stride);
+  tcase_add_test (tc, test_fault_injection);
+  tcase_add_test (tc, test_lifecycle);
+  tcase_add_test (tc, test_undersized_buffer);
   tcase_add_test (tc, test_region);
   tcase_add_test (tc, test_roi_meta);
   tcase_add_test (tc, test_controller_ramp);
