@@ -126,6 +126,56 @@ verify (const Layout * l, const ClbParams * params, guint8 ** src,
   return TRUE;
 }
 
+/* The time of one read and one write of a frame: memcpy, median. */
+static int
+print_floor (const gchar * sizes, const gchar * formats, gint iterations)
+{
+  gchar **size_list = g_strsplit (sizes ? sizes : "1920x1080,3840x2160", ",",
+      -1);
+  gchar **format_list = g_strsplit (formats ? formats : "RGBA,NV12", ",", -1);
+  guint s, f;
+
+  g_print ("memory floor: memcpy of the frame's bytes, median of %d after "
+      "%d warm-up\n", MAX (iterations, 1), WARMUP);
+  for (s = 0; size_list[s]; s++) {
+    for (f = 0; format_list[f]; f++) {
+      Layout l;
+      guint w = 0, h = 0, p;
+      gsize bytes = 0;
+      guint8 *a, *b;
+      gdouble *times = g_new (gdouble, MAX (iterations, 1));
+      gint it;
+
+      if (sscanf (size_list[s], "%ux%u", &w, &h) != 2
+          || !make_layout (format_list[f], w, h, &l))
+        return 2;
+      for (p = 0; p < l.planes.n_planes; p++)
+        bytes += l.plane_bytes[p];
+      a = g_malloc (bytes);
+      b = g_malloc (bytes);
+      memset (a, 1, bytes);
+      memset (b, 2, bytes);
+      for (it = -WARMUP; it < MAX (iterations, 1); it++) {
+        gint64 t0 = g_get_monotonic_time ();
+
+        memcpy (b, a, bytes);
+        if (it >= 0)
+          times[it] = (g_get_monotonic_time () - t0) / 1000.0;
+        a[it & 63] ^= b[bytes - 1 - (it & 63)];   /* keep the copy live */
+      }
+      qsort (times, MAX (iterations, 1), sizeof (gdouble), cmp_double);
+      g_print ("%-10s %-6s %10" G_GSIZE_FORMAT " bytes %8.3f ms\n",
+          size_list[s], format_list[f], bytes, times[MAX (iterations, 1) / 2]);
+      g_free (times);
+      g_free (a);
+      g_free (b);
+    }
+  }
+  g_strfreev (size_list);
+  g_strfreev (format_list);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -133,6 +183,7 @@ main (int argc, char **argv)
   gint passes = 1;
   gboolean sat = FALSE, separable = FALSE, bilateral = FALSE;
   gboolean timing = FALSE, check = FALSE, quiet = FALSE, version = FALSE;
+  gboolean floor_only = FALSE;
   gchar *device = NULL, *dump = NULL, *load = NULL, *flags = NULL;
   gchar *sizes = NULL, *formats = NULL, *radii = NULL, *border = NULL;
   gdouble sigma_spatial = 3.0, sigma_range = 30.0;
@@ -175,6 +226,9 @@ main (int argc, char **argv)
         "Bilateral spatial sigma (default 3)", "S"},
     {"sigma-range", 0, 0, G_OPTION_ARG_DOUBLE, &sigma_range,
         "Bilateral range sigma (default 30)", "S"},
+    {"floor", 0, 0, G_OPTION_ARG_NONE, &floor_only,
+        "Print the memory floor of each size and format (memcpy of the "
+        "frame: one read and one write) and exit", NULL},
     {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No output but errors",
         NULL},
     {"version", 'v', 0, G_OPTION_ARG_NONE, &version, "Print the version",
@@ -210,6 +264,8 @@ main (int argc, char **argv)
     methods[n_methods++] = CLB_METHOD_BILATERAL;
   if (!timing && !check)
     timing = TRUE;
+  if (floor_only)
+    return print_floor (sizes, formats, iterations);
   if (device) {
     if (g_str_equal (device, "cpu"))
       type = CLB_DEVICE_TYPE_CPU;
