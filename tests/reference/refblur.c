@@ -364,3 +364,27 @@ out:
   free (sum);
   return ret;
 }
+
+uint16_t
+ref_box_pixel (const uint8_t * src, size_t stride, int width, int height,
+    int channels, int x, int y, int c, int rx, int ry, RefBorder border)
+{
+  uint64_t sum = 0, n = 0;
+  int dx, dy;
+
+  for (dy = -ry; dy <= ry; dy++) {
+    int sy = ref_border_index (y + dy, height, border);
+
+    if (sy < 0)
+      continue;
+    for (dx = -rx; dx <= rx; dx++) {
+      int sx = ref_border_index (x + dx, width, border);
+
+      if (sx < 0)
+        continue;
+      sum += src[(size_t) sy * stride + (size_t) sx * channels + c];
+      n++;
+    }
+  }
+  return (uint16_t) ((sum + n / 2) / n);
+}

@@ -72,3 +72,10 @@ int ref_bilateral (const uint16_t * src, uint16_t * dst, int width,
     int height, int channels, int rx, int ry, RefBorder border,
     double sigma_spatial, double sigma_range, unsigned dist_mask,
     int max_value);
+
+/* One output sample of the box blur, by brute force over the window (no
+ * sliding sums): for spot checks of frames too large for a full reference.
+ * Samples as in ref_box_blur, rows @stride samples apart. */
+uint16_t ref_box_pixel (const uint8_t * src, size_t stride, int width,
+    int height, int channels, int x, int y, int c, int rx, int ry,
+    RefBorder border);

@@ -1215,6 +1215,21 @@ GST_END_TEST;
 
 static GError *start_expecting_error (GstElement * e, gchar ** debug);
 
+static guint
+count_fds (void)
+{
+  GDir *d = g_dir_open ("/proc/self/fd", 0, NULL);
+  guint n = 0;
+
+  if (d == NULL)
+    return 0;
+  while (g_dir_read_name (d))
+    n++;
+  g_dir_close (d);
+  return n;
+}
+
+
 /* Every OpenCL failure path, by fault injection (CLBOXBLUR_FAULT makes the
  * named call fail): an element error with a clear domain, a clean stop,
  * and a working element again once the fault is gone. */
@@ -1324,13 +1339,15 @@ GST_START_TEST (test_fault_injection)
 
 GST_END_TEST;
 
-/* Many start/stop cycles and several instances at once. */
+/* 200 NULL -> PLAYING -> NULL cycles of 8 instances at once: no file
+ * descriptor growth (the OpenCL contexts, queues and programs of each
+ * start are released by each stop; valgrind covers the memory). */
 GST_START_TEST (test_lifecycle)
 {
   GstElement *pipe;
   GstBus *bus;
   GstMessage *msg;
-  guint i;
+  guint i, fds = 0;
 
   pipe = gst_parse_launch ("videotestsrc num-buffers=3 "
       "! video/x-raw,format=RGBA,width=64,height=48 ! clboxblur "
@@ -1340,7 +1357,10 @@ GST_START_TEST (test_lifecycle)
       "! clboxblur method=sat ! fakesink", NULL);
   fail_unless (pipe != NULL);
   bus = gst_element_get_bus (pipe);
-  for (i = 0; i < 30; i++) {
+  for (i = 0; i < 200; i++) {
+    /* after the first cycle (drivers open what they keep), no growth */
+    if (i == 1)
+      fds = count_fds ();
     fail_unless (gst_element_set_state (pipe, GST_STATE_PLAYING) !=
         GST_STATE_CHANGE_FAILURE);
     msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
@@ -1351,6 +1371,7 @@ GST_START_TEST (test_lifecycle)
     fail_unless_equals_int (gst_element_set_state (pipe, GST_STATE_NULL),
         GST_STATE_CHANGE_SUCCESS);
   }
+  fail_unless_equals_int (count_fds (), fds);
   gst_object_unref (bus);
   gst_object_unref (pipe);
 }
@@ -1378,6 +1399,286 @@ GST_START_TEST (test_undersized_buffer)
   push_and_check (h, &info, 0, 3, -1, REF_BORDER_SHRINK);
   gst_element_set_bus (h->element, NULL);
   gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* 8K frames through every box method and passes=3, compared in full. */
+GST_START_TEST (test_big_frames)
+{
+  static const struct
+  {
+    const gchar *format;
+    Method method;
+    guint passes;
+  } cases[] = {
+    {"GRAY8", METHOD_SAT, 1}, {"GRAY8", METHOD_SEPARABLE, 1},
+    {"GRAY8", METHOD_SAT, 3}, {"RGBA", METHOD_SAT, 1},
+    {"RGBA", METHOD_SEPARABLE, 1},
+  };
+  GstHarness *h = gst_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint i;
+
+  s.rx = 9;
+  s.ry = 5;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    set_format (h, &info, cases[i].format, 7680, 4320);
+    s.method = cases[i].method;
+    s.passes = cases[i].passes;
+    s.border = borders[i % G_N_ELEMENTS (borders)];
+    push_settings_and_check (h, &info, 0, &s);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* 16384x16384 GRAY8: the table wraps modulo 2^32 many times over (the
+ * frame sums to about 3.4e10). Checked on the four corners, stripes along
+ * every edge and through the middle, and random pixels, each against a
+ * brute-force window sum. */
+GST_START_TEST (test_huge_frame)
+{
+  const gint n = 16384;
+  GstHarness *h = gst_harness_new ("clboxblur");
+  GstVideoInfo info;
+  GstBuffer *in, *out;
+  GstMapInfo mi, mo;
+  GRand *rand = g_rand_new_with_seed (16384);
+  guint b, k, bad = 0, checked = 0;
+  gint x, y;
+
+  set_format (h, &info, "GRAY8", n, n);
+  in = gst_buffer_new_allocate (NULL, (gsize) n * n, NULL);
+  fail_unless (gst_buffer_map (in, &mi, GST_MAP_WRITE));
+  for (k = 0; k < (guint) n * n / 4; k++)
+    ((guint32 *) mi.data)[k] = g_rand_int (rand);
+  gst_buffer_unmap (in, &mi);
+
+  for (b = 0; b < G_N_ELEMENTS (borders); b++) {
+    g_object_set (h->element, "radius", 6, "radius-y", 3, "border",
+        borders[b], NULL);
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+        GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    fail_unless (gst_buffer_map (in, &mi, GST_MAP_READ));
+    fail_unless (gst_buffer_map (out, &mo, GST_MAP_READ));
+#define CHECK_AT(px, py) G_STMT_START { \
+      guint16 r_ = ref_box_pixel (mi.data, n, n, n, 1, (px), (py), 0, 6, 3, \
+          borders[b]); \
+      checked++; \
+      if (mo.data[(gsize) (py) * n + (px)] != r_ && bad++ < 5) \
+        GST_ERROR ("(%d, %d) border %s: %u, reference %u", (px), (py), \
+            border_nicks[b], mo.data[(gsize) (py) * n + (px)], r_); \
+    } G_STMT_END
+    for (y = 0; y < 12; y++)
+      for (x = 0; x < n; x++) {
+        CHECK_AT (x, y);
+        CHECK_AT (x, n - 1 - y);
+        CHECK_AT (y, x);
+        CHECK_AT (n - 1 - y, x);
+      }
+    for (x = 0; x < n; x++)
+      CHECK_AT (x, n / 2);
+    for (k = 0; k < 100000; k++) {
+      gint rx_ = g_rand_int_range (rand, 0, n);
+      gint ry_ = g_rand_int_range (rand, 0, n);
+
+      CHECK_AT (rx_, ry_);
+    }
+#undef CHECK_AT
+    gst_buffer_unmap (in, &mi);
+    gst_buffer_unmap (out, &mo);
+    gst_buffer_unref (out);
+  }
+  fail_unless (bad == 0, "%u of %u pixels differ from the reference", bad,
+      checked);
+  g_rand_free (rand);
+  gst_buffer_unref (in);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* A frame whose summed-area table is larger than the device can allocate
+ * (9000x9000 RGBA64: 2.6 GB of 64-bit sums; PoCL allows 2 GiB; GStreamer
+ * itself refuses caps whose frame exceeds 2^31 bytes): an element error
+ * naming the limit, no buffer out; the separable method, which needs 4
+ * bytes a sample, still runs that size. */
+GST_START_TEST (test_frame_too_large)
+{
+  GstHarness *h = gst_harness_new ("clboxblur");
+  GstBus *bus = gst_bus_new ();
+  GstVideoInfo info;
+  GstMessage *msg;
+  GError *err = NULL;
+  gchar *debug = NULL;
+  GstBuffer *buf;
+
+  gst_element_set_bus (h->element, bus);
+  set_format (h, &info, "RGBA64_LE", 9000, 9000);
+  buf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&info), NULL);
+  gst_buffer_memset (buf, 0, 0x40, GST_VIDEO_INFO_SIZE (&info));
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (buf)),
+      GST_FLOW_ERROR);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  gst_message_parse_error (msg, &err, &debug);
+  fail_unless (g_error_matches (err, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_NO_SPACE_LEFT), "%s", err->message);
+  fail_unless (strstr (debug, "exceeds the largest allocation") != NULL,
+      "%s", debug);
+  GST_INFO ("%s / %s", err->message, debug);
+  g_error_free (err);
+  g_free (debug);
+  gst_message_unref (msg);
+
+  gst_util_set_object_arg (G_OBJECT (h->element), "method", "separable");
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  gst_buffer_unref (gst_harness_pull (h));
+
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+
+/* Property storm: one thread pushes frames while another changes method,
+ * radius, border and region as fast as it can. Every output must equal the
+ * reference for one consistent set of properties. */
+typedef struct
+{
+  GstHarness *h;
+  volatile gint stop;
+  guint changes;
+} Storm;
+
+static gpointer
+storm_thread (gpointer data)
+{
+  Storm *st = data;
+  GRand *rand = g_rand_new_with_seed (7);
+
+  while (!g_atomic_int_get (&st->stop)) {
+    switch (g_rand_int_range (rand, 0, 4)) {
+      case 0:
+        gst_util_set_object_arg (G_OBJECT (st->h->element), "method",
+            method_nicks[g_rand_int_range (rand, 0, 3)]);
+        break;
+      case 1:
+        g_object_set (st->h->element, "radius", g_rand_boolean (rand) ? 1 :
+            4, NULL);
+        break;
+      case 2:
+        g_object_set (st->h->element, "border", g_rand_boolean (rand) ?
+            REF_BORDER_SHRINK : REF_BORDER_REFLECT, NULL);
+        break;
+      default:
+        g_object_set (st->h->element, "region-x", g_rand_boolean (rand) ? 0 :
+            10, NULL);
+        break;
+    }
+    st->changes++;
+  }
+  g_rand_free (rand);
+  return NULL;
+}
+
+/* Whether @out is @in filtered under @s (tolerance as in check_frame). */
+static gboolean
+frame_matches (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
+    const Settings * s)
+{
+  GstVideoFrame fin, fout;
+  Group g;
+  guint16 *src, *got, *ref;
+  gsize i, total;
+  gboolean ok = TRUE;
+  gint tol = s->method == METHOD_BILATERAL ? BILATERAL_TOLERANCE : 0;
+
+  fail_unless (gst_video_frame_map (&fin, info, in, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fout, info, out, GST_MAP_READ));
+  make_groups (info, FALSE, &g);        /* GRAY8: one group */
+  src = extract (&fin, &g);
+  got = extract (&fout, &g);
+  total = (gsize) g.width * g.height;
+  ref = g_new (guint16, total);
+  if (s->method == METHOD_BILATERAL)
+    ref_bilateral (src, ref, g.width, g.height, 1, s->rx, s->ry, s->border,
+        s->sigma_spatial, s->sigma_range, 1, 255);
+  else
+    ref_box_blur (src, ref, g.width, g.height, 1, s->rx, s->ry, s->border,
+        s->passes);
+  for (i = 0; i < total && ok; i++) {
+    gint x = i % g.width, y = i / g.width;
+    guint16 want = selected (s, info, x, y, 0, 0) ? ref[i] : src[i];
+
+    ok = ABS ((gint) got[i] - (gint) want) <= tol;
+  }
+  g_free (src);
+  g_free (got);
+  g_free (ref);
+  gst_video_frame_unmap (&fin);
+  gst_video_frame_unmap (&fout);
+  return ok;
+}
+
+GST_START_TEST (test_property_storm)
+{
+  GstHarness *h = gst_harness_new ("clboxblur");
+  Storm st = { h, 0, 0 };
+  GstVideoInfo info;
+  GThread *thread;
+  GstBuffer *in;
+  gint64 end;
+  guint frames = 0, torn = 0;
+
+  set_format (h, &info, "GRAY8", 48, 32);
+  in = make_frame (&info, 0, 5);
+  thread = g_thread_new ("storm", storm_thread, &st);
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < end) {
+    GstBuffer *out;
+    gboolean found = FALSE;
+    guint m, r, b, x;
+
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+        GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    frames++;
+    /* radius 1 or 4, the others' sets as the storm thread's */
+    for (m = 0; m < 3 && !found; m++)
+      for (r = 0; r < 2 && !found; r++)
+        for (b = 0; b < 2 && !found; b++)
+          for (x = 0; x < 2 && !found; x++) {
+            Settings s = default_settings;
+
+            s.method = m;
+            s.rx = s.ry = r ? 4 : 1;
+            s.border = b ? REF_BORDER_REFLECT : REF_BORDER_SHRINK;
+            s.use_rects = x;
+            s.n_rects = 1;
+            s.rects[0][0] = 10;
+            s.rects[0][2] = 38;
+            s.rects[0][3] = 32;
+            found = frame_matches (&info, in, out, &s);
+          }
+    torn += !found;
+    gst_buffer_unref (out);
+  }
+  g_atomic_int_set (&st.stop, 1);
+  g_thread_join (thread);
+  GST_INFO ("%u frames, %u property changes", frames, st.changes);
+  fail_unless (frames > 50 && st.changes > 1000, "storm too small: %u "
+      "frames, %u changes", frames, st.changes);
+  fail_unless_equals_int (torn, 0);
+  gst_buffer_unref (in);
   gst_harness_teardown (h);
 }
 
@@ -1873,6 +2174,10 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_fault_injection);
   tcase_add_test (tc, test_lifecycle);
   tcase_add_test (tc, test_undersized_buffer);
+  tcase_add_test (tc, test_frame_too_large);
+  tcase_add_test (tc, test_property_storm);
+  tcase_add_test (tc, test_big_frames);
+  tcase_add_test (tc, test_huge_frame);
   tcase_add_test (tc, test_region);
   tcase_add_test (tc, test_roi_meta);
   tcase_add_test (tc, test_controller_ramp);
