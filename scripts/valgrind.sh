@@ -6,7 +6,7 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 build="$top/${CLBOXBLUR_BUILD_DIR:-build}"
-checks=${1:-test_change_while_playing,test_start_stop_cycles,test_no_such_device,test_build_failure,test_renegotiate,test_preserve_alpha,test_roi_meta,test_qos}
+checks=${1:-test_change_while_playing,test_start_stop_cycles,test_no_such_device,test_build_failure,test_renegotiate,test_preserve_alpha,test_roi_meta,test_qos,test_fault_injection,test_undersized_buffer}
 GST_CHECKS="$checks" CK_FORK=no GST_DEBUG=0 \
   GST_PLUGIN_PATH_1_0="$build/gst" GST_REGISTRY="$build/valgrind.registry" \
   valgrind --leak-check=full --errors-for-leak-kinds=definite \
