@@ -64,7 +64,7 @@ test)
        /^SKIP: / { skipped++ }
        END { printf "tests: %d passed, %d failed, %d skipped\n",
                checks - failed, failed, skipped }' \
-    "$build/meson-logs/testlog.txt"
+    "$build/meson-logs/testlog.txt" | tee "$build/test-summary.txt"
   exit $status
   ;;
 esac
