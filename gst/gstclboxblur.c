@@ -225,8 +225,8 @@ static gboolean gst_cl_box_blur_set_info (GstVideoFilter * filter,
     GstVideoInfo * out_info);
 static GstFlowReturn gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
     GstVideoFrame * in_frame, GstVideoFrame * out_frame);
-static GstFlowReturn gst_cl_box_blur_transform (GstBaseTransform * trans,
-    GstBuffer * inbuf, GstBuffer * outbuf);
+static GstFlowReturn gst_cl_box_blur_submit_input_buffer (GstBaseTransform *
+    trans, gboolean is_discont, GstBuffer * input);
 static gboolean gst_cl_box_blur_transform_meta (GstBaseTransform * trans,
     GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf);
 static void gst_cl_box_blur_finalize (GObject * object);
@@ -507,7 +507,8 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
       GST_DEBUG_FUNCPTR (gst_cl_box_blur_before_transform);
   trans_class->transform_meta =
       GST_DEBUG_FUNCPTR (gst_cl_box_blur_transform_meta);
-  trans_class->transform = GST_DEBUG_FUNCPTR (gst_cl_box_blur_transform);
+  trans_class->submit_input_buffer =
+      GST_DEBUG_FUNCPTR (gst_cl_box_blur_submit_input_buffer);
 
   filter_class->set_info = GST_DEBUG_FUNCPTR (gst_cl_box_blur_set_info);
   filter_class->transform_frame =
@@ -960,33 +961,69 @@ gst_cl_box_blur_make_jobs (const GstVideoInfo * info, gboolean preserve_alpha,
   return n_jobs;
 }
 
-/* GstVideoFilter posts a warning for an input buffer it cannot map as a
- * frame (smaller than the caps say), but still pushes the output buffer it
- * never wrote. Drop such a frame instead: no corrupt frame downstream. */
-static GstFlowReturn
-gst_cl_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
-    GstBuffer * outbuf)
+/* Whether @buf holds a whole frame of the negotiated format: it maps as
+ * one, and every plane's offset + stride x (rows - 1) + row bytes lies
+ * inside it. GStreamer 1.22's gst_video_frame_map checks only that each
+ * plane's offset does when the buffer carries a GstVideoMeta, and the
+ * engine copies whole planes. */
+static gboolean
+gst_cl_box_blur_buffer_holds_frame (GstCLBoxBlur * self, GstBuffer * buf)
 {
-  GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
+  GstVideoFilter *filter = GST_VIDEO_FILTER (self);
+  const GstVideoInfo *info = &filter->in_info;
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
+  gsize size = gst_buffer_get_size (buf);
   GstVideoFrame frame;
+  ClbPlanes planes;
+  guint p;
 
-  if (filter->negotiated) {
-    if (!gst_video_frame_map (&frame, &filter->in_info, inbuf, GST_MAP_READ))
-      goto invalid_buffer;
-    gst_video_frame_unmap (&frame);
+  if (size == 0 || !gst_video_frame_map (&frame, info, buf, GST_MAP_READ))
+    return FALSE;
+  gst_video_frame_unmap (&frame);
+  if (meta == NULL)
+    return TRUE;                /* the map checked the size against info */
+
+  gst_cl_box_blur_make_planes (info, &planes);
+  for (p = 0; p < planes.n_planes; p++) {
+    guint64 row = (guint64) planes.plane_width[p] * container_bytes (info);
+
+    if (p >= meta->n_planes || meta->stride[p] < 0
+        || (guint64) meta->stride[p] < row
+        || (guint64) meta->offset[p] + (guint64) meta->stride[p] *
+        (planes.plane_height[p] - 1) + row > size)
+      return FALSE;
   }
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->transform (trans, inbuf,
-      outbuf);
+  return TRUE;
+}
+
+/* Checks each input buffer before anything is allocated for it: a buffer
+ * that does not hold a whole frame is dropped with a warning (GstVideoFilter
+ * alone would push its unwritten output buffer, or with no output pool
+ * abort on a 0-byte buffer). */
+static GstFlowReturn
+gst_cl_box_blur_submit_input_buffer (GstBaseTransform * trans,
+    gboolean is_discont, GstBuffer * input)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
+  GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
+
+  if (filter->negotiated
+      && !gst_cl_box_blur_buffer_holds_frame (self, input))
+    goto invalid_buffer;
+
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
+      is_discont, input);
 
   /* ERRORS */
 invalid_buffer:
   {
-    GST_ELEMENT_WARNING (trans, STREAM, FORMAT,
+    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
         ("Invalid video buffer received, dropped."),
         ("%" G_GSIZE_FORMAT " bytes do not hold a %ux%u %s frame",
-            gst_buffer_get_size (inbuf), GST_VIDEO_INFO_WIDTH
+            gst_buffer_get_size (input), GST_VIDEO_INFO_WIDTH
             (&filter->in_info), GST_VIDEO_INFO_HEIGHT (&filter->in_info),
             GST_VIDEO_INFO_NAME (&filter->in_info)));
+    gst_buffer_unref (input);
     return GST_BASE_TRANSFORM_FLOW_DROPPED;
   }
 }

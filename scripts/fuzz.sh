@@ -15,8 +15,6 @@
 #   CLBOXBLUR_FUZZ_UPDATE_CORPUS=1  merge the inputs that found new coverage
 #                                   back into tests/fuzz/corpus
 #   CLBOXBLUR_FUZZ_ARGS             more libFuzzer options (-jobs=2, ...)
-#   CLBOXBLUR_FUZZ_SKIP_KNOWN=1     leave out the inputs that reach known,
-#                                   unfixed bugs (tests/fuzz/fuzz_clboxblur.c)
 #   CLBOXBLUR_CACHE_DIR             program-binary cache (default:
 #                                   build-fuzz/kernel-cache; empty = off)
 # Needs the packages ./scripts/run.sh installs; run as root or a sudoer.
@@ -57,6 +55,7 @@ if [ -n "$missing" ]; then
   [ "$(id -u)" -eq 0 ] || sudo=sudo
   echo "Installing:$missing"
   $sudo apt-get update -q
+  # shellcheck disable=SC2086
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
     --no-install-recommends $missing
 fi
@@ -115,7 +114,8 @@ if [ -n "$replay" ]; then
 fi
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
 mkdir -p "$tmp/corpus"
 cp tests/fuzz/corpus/* "$tmp/corpus/"
 

@@ -37,9 +37,11 @@
  * GST_REGISTRY_FORK defaults to "no" so that a sanitizer-built plugin is
  * loaded into this (sanitizer-built) process rather than into
  * gst-plugin-scanner, which has no sanitizer runtime.
- * CLBOXBLUR_FUZZ_SKIP_KNOWN=1 leaves out the two inputs that reach known,
- * unfixed bugs (see make_buffer), so that a run can look for anything else:
- * undersized buffers then carry no video meta and hold at least 1 byte.
+ * Seeds tests/fuzz/corpus/yv12-undersized-pad and
+ * rgba-passthrough-then-empty reproduce the two bugs this target found (a
+ * video meta whose planes ran past the buffer's end was copied past it; a
+ * 0-byte buffer after negotiating in passthrough aborted); the element now
+ * drops such buffers, and the seeds keep them fixed.
  */
 #include <signal.h>
 #include <stdint.h>
@@ -105,7 +107,6 @@ typedef struct
 
 static GstHarness *harness;
 static GstClockTime next_pts;
-static gboolean skip_known;
 
 static guint8
 byte_at (const uint8_t * data, size_t size, size_t i)
@@ -230,17 +231,7 @@ make_buffer (const Scenario * s, const GstVideoInfo * info, guint k)
   alloc = needed;
   if (s->undersized)
     alloc = needed * s->short_by / 256;     /* 0 .. needed - 1 */
-  /* Known bugs, left out with CLBOXBLUR_FUZZ_SKIP_KNOWN=1:
-   * - a video meta whose planes run past the end of the buffer:
-   *   gst_video_frame_map (1.22) only checks that each plane's offset lies
-   *   inside the buffer, so the element's undersized-buffer check lets it
-   *   through and the engine copies the planes in, reading past the end;
-   * - a 0-byte buffer while the element has no output pool (it was in
-   *   passthrough at the last caps): GstVideoFilter's transform_size
-   *   asserts size != 0 and aborts. */
-  add_meta = with_meta && !(s->undersized && skip_known);
-  if (s->undersized && skip_known && alloc == 0)
-    alloc = 1;
+  add_meta = with_meta;
 
   buf = gst_buffer_new_allocate (NULL, alloc, NULL);
   if (alloc > 0) {
@@ -363,7 +354,6 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
    * plugin path and the registry file are the caller's. */
   g_setenv ("GST_REGISTRY_FORK", "no", FALSE);
   gst_init (NULL, NULL);
-  skip_known = g_strcmp0 (g_getenv ("CLBOXBLUR_FUZZ_SKIP_KNOWN"), "1") == 0;
 
   probe = gst_element_factory_make ("clboxblur", NULL);
   if (probe == NULL) {

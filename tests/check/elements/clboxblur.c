@@ -1192,22 +1192,33 @@ GST_START_TEST (test_bilateral_large_radius)
 
 GST_END_TEST;
 
-/* A video meta whose stride is shorter than a row of samples: an error,
- * not a crash. */
+/* A video meta whose stride is shorter than a row of samples: the buffer
+ * is dropped with a warning (it does not hold a frame), nothing crashes,
+ * and the stream goes on. */
 GST_START_TEST (test_bad_stride)
 {
   GstHarness *h = gst_harness_new ("clboxblur");
+  GstBus *bus = gst_bus_new ();
   GstVideoInfo info;
   GstBuffer *buf;
+  GstMessage *msg;
   gsize offset[GST_VIDEO_MAX_PLANES] = { 0, };
   gint strides[GST_VIDEO_MAX_PLANES] = { 6, };
 
+  gst_element_set_bus (h->element, bus);
   set_format (h, &info, "YUY2", 3, 2);
   buf = gst_buffer_new_allocate (NULL, 64, NULL);
   gst_buffer_memset (buf, 0, 0x80, 64);
   gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
       GST_VIDEO_FORMAT_YUY2, 3, 2, 1, offset, strides);
-  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_ERROR);
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL);
+  gst_message_unref (msg);
+  push_and_check (h, &info, 0, 1, -1, REF_BORDER_SHRINK);
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
   gst_harness_teardown (h);
 }
 
@@ -1397,6 +1408,38 @@ GST_START_TEST (test_undersized_buffer)
   fail_unless (msg != NULL, "no warning for the undersized buffer");
   gst_message_unref (msg);
   push_and_check (h, &info, 0, 3, -1, REF_BORDER_SHRINK);
+
+  /* Found by the fuzzer: a buffer whose GstVideoMeta planes run past its
+   * end (gst_video_frame_map only checks the plane offsets). */
+  {
+    gsize offset[GST_VIDEO_MAX_PLANES] = { 0, 210, 295 };
+    gint stride[GST_VIDEO_MAX_PLANES] = { 21, 17, 17 };
+    GstBuffer *buf;
+
+    set_format (h, &info, "YV12", 12, 10);
+    buf = gst_buffer_new_allocate (NULL, 296, NULL);
+    gst_buffer_memset (buf, 0, 0x55, 296);
+    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+        GST_VIDEO_FORMAT_YV12, 12, 10, 3, offset, stride);
+    fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+    fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING);
+    fail_unless (msg != NULL);
+    gst_message_unref (msg);
+    push_and_check (h, &info, 9, 2, -1, REF_BORDER_REFLECT);
+  }
+
+  /* Found by the fuzzer: caps negotiated in passthrough (radius 0, so no
+   * output pool), then a radius and a 0-byte buffer: GstVideoFilter would
+   * assert in transform_size. Dropped instead. */
+  g_object_set (h->element, "radius", 0, "radius-y", -1, NULL);
+  set_format (h, &info, "RGBA", 4, 4);
+  g_object_set (h->element, "radius", 3, NULL);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_new ()),
+      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  push_and_check (h, &info, 0, 3, -1, REF_BORDER_SHRINK);
+
   gst_element_set_bus (h->element, NULL);
   gst_object_unref (bus);
   gst_harness_teardown (h);
