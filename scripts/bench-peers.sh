@@ -16,18 +16,7 @@ frames=${FRAMES:-20}
 ocl_frames=${OCL_FRAMES:-4}
 runs=${RUNS:-3}
 
-missing=
-for p in gstreamer1.0-opencv ffmpeg; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
-    missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-  sudo=
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
-    --no-install-recommends $missing
-fi
+"$top/scripts/ensure-packages.sh" gstreamer1.0-opencv ffmpeg
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -44,21 +44,8 @@ packages="clang-14 libclang-rt-14-dev meson ninja-build pkg-config
   libc6-dev python3 libglib2.0-dev libgstreamer1.0-dev
   libgstreamer-plugins-base1.0-dev opencl-headers ocl-icd-opencl-dev
   ocl-icd-libopencl1 pocl-opencl-icd"
-missing=
-for p in $packages; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
-    missing="$missing $p"
-  fi
-done
-if [ -n "$missing" ]; then
-  sudo=
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  echo "Installing:$missing"
-  $sudo apt-get update -q
-  # shellcheck disable=SC2086
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
-    --no-install-recommends $missing
-fi
+# shellcheck disable=SC2086
+"$top/scripts/ensure-packages.sh" $packages
 
 # The plugin under test: ASan + UBSan, and edge coverage for libFuzzer
 # (-fsanitize=fuzzer-no-link; the fuzz binary brings the runtime). The

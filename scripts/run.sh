@@ -24,20 +24,8 @@ packages="meson ninja-build pkg-config gcc libc6-dev python3
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
   opencl-headers ocl-icd-opencl-dev ocl-icd-libopencl1 pocl-opencl-icd"
 
-missing=
-for p in $packages; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
-    missing="$missing $p"
-  fi
-done
-if [ -n "$missing" ]; then
-  sudo=
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  echo "Installing:$missing"
-  $sudo apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
-    --no-install-recommends $missing
-fi
+# shellcheck disable=SC2086
+"$top/scripts/ensure-packages.sh" $packages
 
 if [ ! -f "$build/build.ninja" ]; then
   meson setup "$build"

@@ -268,6 +268,18 @@ ensure_work (ClbEngine * engine, gsize size, GError ** error)
   return TRUE;
 }
 
+/* A job's channel offsets as the kernels take them. */
+static cl_int4
+job_offsets (const ClbJob * job)
+{
+  cl_int4 off;
+  guint c;
+
+  for (c = 0; c < 4; c++)
+    off.s[c] = c < job->channels ? job->offset[c] : 0;
+  return off;
+}
+
 /* Kernel arguments 0..5: where a job's samples are. */
 static gboolean
 set_layout_args (cl_kernel kernel, guint first, cl_mem buffer,
@@ -277,11 +289,7 @@ set_layout_args (cl_kernel kernel, guint first, cl_mem buffer,
   cl_int pstride = job->pixel_stride;
   cl_int swap = planes->big_endian;
   cl_int shift = planes->shift;
-  cl_int4 off;
-  guint c;
-
-  for (c = 0; c < 4; c++)
-    off.s[c] = c < job->channels ? job->offset[c] : 0;
+  cl_int4 off = job_offsets (job);
 
   SET_ARG (kernel, first, buffer);
   SET_ARG (kernel, first + 1, pitch);
@@ -608,11 +616,7 @@ run_composite (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   cl_int w = job->width, h = job->height, cn = job->channels;
   cl_int x_sub = job->x_sub, y_sub = job->y_sub;
   cl_int n_rects = engine->n_rects;
-  cl_int4 off;
-  guint c;
-
-  for (c = 0; c < 4; c++)
-    off.s[c] = c < job->channels ? job->offset[c] : 0;
+  cl_int4 off = job_offsets (job);
 
   SET_ARG (kernel, 0, engine->plane_in[job->plane]);
   SET_ARG (kernel, 1, engine->plane_out[job->plane]);
