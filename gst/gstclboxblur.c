@@ -130,7 +130,7 @@ struct _GstCLBoxBlur
   /* streaming state: created in start, freed in stop */
   ClbRuntime *runtime;
   ClbEngine *engine;
-  GstVideoInfo info;            /* negotiated in set_info */
+  ClbPlanes planes;             /* the negotiated format's storage */
   GArray *rects;                /* ClbRect, rebuilt for each frame */
 };
 
@@ -973,8 +973,8 @@ gst_cl_box_blur_buffer_holds_frame (GstCLBoxBlur * self, GstBuffer * buf)
   const GstVideoInfo *info = &filter->in_info;
   GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
   gsize size = gst_buffer_get_size (buf);
+  const ClbPlanes *planes = &self->planes;
   GstVideoFrame frame;
-  ClbPlanes planes;
   guint p;
 
   if (size == 0 || !gst_video_frame_map (&frame, info, buf, GST_MAP_READ))
@@ -983,14 +983,13 @@ gst_cl_box_blur_buffer_holds_frame (GstCLBoxBlur * self, GstBuffer * buf)
   if (meta == NULL)
     return TRUE;                /* the map checked the size against info */
 
-  gst_cl_box_blur_make_planes (info, &planes);
-  for (p = 0; p < planes.n_planes; p++) {
-    guint64 row = (guint64) planes.plane_width[p] * container_bytes (info);
+  for (p = 0; p < planes->n_planes; p++) {
+    guint64 row = (guint64) planes->plane_width[p] * container_bytes (info);
 
     if (p >= meta->n_planes || meta->stride[p] < 0
         || (guint64) meta->stride[p] < row
         || (guint64) meta->offset[p] + (guint64) meta->stride[p] *
-        (planes.plane_height[p] - 1) + row > size)
+        (planes->plane_height[p] - 1) + row > size)
       return FALSE;
   }
   return TRUE;
@@ -1053,7 +1052,6 @@ gst_cl_box_blur_set_info (GstVideoFilter * filter, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
-  ClbPlanes planes;
   GError *error = NULL;
 
   GST_DEBUG_OBJECT (self, "%s %ux%u", GST_VIDEO_INFO_NAME (in_info),
@@ -1062,11 +1060,10 @@ gst_cl_box_blur_set_info (GstVideoFilter * filter, GstCaps * incaps,
   if (self->engine == NULL)
     goto not_started;
 
-  gst_cl_box_blur_make_planes (in_info, &planes);
-  if (!clb_engine_set_planes (self->engine, &planes, &error))
+  gst_cl_box_blur_make_planes (in_info, &self->planes);
+  if (!clb_engine_set_planes (self->engine, &self->planes, &error))
     goto alloc_failed;
 
-  self->info = *in_info;
   return TRUE;
 
   /* ERRORS */
@@ -1169,7 +1166,8 @@ gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
     return GST_FLOW_OK;
   }
 
-  n_jobs = gst_cl_box_blur_make_jobs (&self->info, preserve_alpha, jobs);
+  n_jobs = gst_cl_box_blur_make_jobs (&filter->in_info, preserve_alpha,
+      jobs);
   for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (in_frame); p++) {
     src[p] = GST_VIDEO_FRAME_PLANE_DATA (in_frame, p);
     src_stride[p] = GST_VIDEO_FRAME_PLANE_STRIDE (in_frame, p);

@@ -401,6 +401,21 @@ failed:
   return FALSE;
 }
 
+/* Copies @size bytes of host memory into @mem, blocking. */
+static gboolean
+upload (ClbEngine * engine, cl_mem mem, const void *data, gsize size,
+    const gchar * what, GError ** error)
+{
+  cl_int err = clb_fault (what);
+
+  if (err == CL_SUCCESS && size > 0)
+    err = clEnqueueWriteBuffer (engine->queue, mem, CL_TRUE, 0, size, data, 0,
+        NULL, NULL);
+  if (err != CL_SUCCESS)
+    return clb_set_cl_error (error, err, what);
+  return TRUE;
+}
+
 /* range[d] = exp (-d^2 / (2 s^2)), s = sigma_range scaled to the depth. */
 static gboolean
 update_range_table (ClbEngine * engine, gdouble sigma_range, GError ** error)
@@ -408,7 +423,7 @@ update_range_table (ClbEngine * engine, gdouble sigma_range, GError ** error)
   guint n = engine->planes.max_value + 1, d;
   gdouble s = sigma_range * engine->planes.max_value / 255.0;
   cl_float *table;
-  cl_int err;
+  gboolean ok;
 
   if (engine->range_sigma == sigma_range)
     return TRUE;
@@ -420,13 +435,11 @@ update_range_table (ClbEngine * engine, gdouble sigma_range, GError ** error)
     else
       table[d] = d == 0 ? 1.0f : 0.0f;
   }
-  err = clb_fault ("clEnqueueWriteBuffer (range)");
-  if (err == CL_SUCCESS)
-    err = clEnqueueWriteBuffer (engine->queue, engine->range, CL_TRUE, 0,
-        n * sizeof (cl_float), table, 0, NULL, NULL);
+  ok = upload (engine, engine->range, table, n * sizeof (cl_float),
+      "clEnqueueWriteBuffer (range)", error);
   g_free (table);
-  if (err != CL_SUCCESS)
-    return clb_set_cl_error (error, err, "clEnqueueWriteBuffer (range)");
+  if (!ok)
+    return FALSE;
   engine->range_sigma = sigma_range;
   return TRUE;
 }
@@ -438,7 +451,7 @@ update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
 {
   gsize n = (gsize) (2 * rx + 1) * (2 * ry + 1);
   cl_float *table;
-  cl_int err;
+  gboolean ok;
   gint dx, dy;
   gsize i = 0;
 
@@ -464,13 +477,11 @@ update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
           exp (-(gdouble) (dx * dx + dy * dy) / (2 * sigma * sigma)) : 1.0;
     }
   }
-  err = clb_fault ("clEnqueueWriteBuffer (spatial)");
-  if (err == CL_SUCCESS)
-    err = clEnqueueWriteBuffer (engine->queue, engine->spatial[j], CL_TRUE,
-        0, n * sizeof (cl_float), table, 0, NULL, NULL);
+  ok = upload (engine, engine->spatial[j], table, n * sizeof (cl_float),
+      "clEnqueueWriteBuffer (spatial)", error);
   g_free (table);
-  if (err != CL_SUCCESS)
-    return clb_set_cl_error (error, err, "clEnqueueWriteBuffer (spatial)");
+  if (!ok)
+    return FALSE;
   engine->spatial_sigma[j] = sigma;
   engine->spatial_rx[j] = rx;
   engine->spatial_ry[j] = ry;
@@ -565,7 +576,7 @@ upload_regions (ClbEngine * engine, const ClbParams * params, gint width,
     gint height, GError ** error)
 {
   cl_int4 *rects;
-  cl_int err;
+  gboolean ok;
   guint i, n = 0;
 
   engine->n_rects = 0;
@@ -594,13 +605,11 @@ upload_regions (ClbEngine * engine, const ClbParams * params, gint width,
     if (rects[n].s[0] < rects[n].s[2] && rects[n].s[1] < rects[n].s[3])
       n++;                      /* empty after clipping: dropped */
   }
-  err = clb_fault ("clEnqueueWriteBuffer (regions)");
-  if (err == CL_SUCCESS && n > 0)
-    err = clEnqueueWriteBuffer (engine->queue, engine->regions, CL_TRUE, 0,
-        n * sizeof (cl_int4), rects, 0, NULL, NULL);
+  ok = upload (engine, engine->regions, rects, n * sizeof (cl_int4),
+      "clEnqueueWriteBuffer (regions)", error);
   g_free (rects);
-  if (err != CL_SUCCESS)
-    return clb_set_cl_error (error, err, "clEnqueueWriteBuffer (regions)");
+  if (!ok)
+    return FALSE;
   engine->n_rects = n;
   return TRUE;
 }
