@@ -18,11 +18,15 @@ build=${CLBOXBLUR_BUILD_DIR:-build}
 
 # Build tools, GStreamer and OpenCL headers, the OpenCL ICD loader, PoCL (a
 # CPU OpenCL driver, so the plugin runs without a GPU) and the GStreamer
-# plugins the demo and the tests use (videotestsrc, appsink, pngenc).
+# plugins the demo and the tests use (videotestsrc, appsink, pngenc, the GL
+# elements and Mesa's software GL for the GL memory path).
 packages="meson ninja-build pkg-config gcc libc6-dev python3
   libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
-  opencl-headers ocl-icd-opencl-dev ocl-icd-libopencl1 pocl-opencl-icd"
+  opencl-headers ocl-icd-opencl-dev ocl-icd-libopencl1 pocl-opencl-icd
+  gstreamer1.0-gl libgl1-mesa-dri libegl-mesa0 libglx-mesa0"
+# The GL memory tests run under a virtual X server (Mesa's llvmpipe).
+[ "$action" = test ] && packages="$packages xvfb xauth"
 
 # shellcheck disable=SC2086
 "$top/scripts/ensure-packages.sh" $packages

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "engine.h"
+#include <CL/cl_gl.h>
 
 enum
 {
@@ -672,24 +673,12 @@ bad:
   return FALSE;
 }
 
-gboolean
-clb_engine_process (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, const guint8 * const *src,
-    const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
+/* Checks that the engine is set up for the jobs. */
+static gboolean
+check_jobs (ClbEngine * engine, const ClbJob * jobs, guint n_jobs,
     GError ** error)
 {
-  const ClbPlanes *planes = &engine->planes;
-  cl_kernel *k = engine->kernels[planes->sample_size];
-  gsize bytes = container_bytes (planes);
-  gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
-  gboolean regions = params->use_regions;
-  /* Box methods filter plane_in in place; bilateral writes plane_out. With
-   * regions, plane_out also keeps the original for the composite. */
-  cl_mem *result = bilateral || regions ? engine->plane_out :
-      engine->plane_in;
-  size_t origin[3] = { 0, 0, 0 };
-  cl_int border = params->border;
-  guint p, j, pass, passes;
+  guint j;
 
   if (!engine->configured || n_jobs > CLB_MAX_JOBS) {
     g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
@@ -697,31 +686,41 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
         CLB_MAX_JOBS);
     return FALSE;
   }
-
   for (j = 0; j < n_jobs; j++) {
-    if (!check_job (planes, &jobs[j], error))
+    if (!check_job (&engine->planes, &jobs[j], error))
       return FALSE;
   }
+  return TRUE;
+}
 
-  /* Blocking copies in: the caller's memory is only valid until we return.
-   * The final reads block too. */
-  for (p = 0; p < planes->n_planes; p++) {
-    size_t row = planes->plane_width[p] * bytes;
-    size_t region[3] = { row, planes->plane_height[p], 1 };
+/* Box methods filter plane_in in place; bilateral writes plane_out. With
+ * regions, plane_out also keeps the original for the composite. */
+static cl_mem *
+result_planes (ClbEngine * engine, const ClbParams * params)
+{
+  return params->method == CLB_METHOD_BILATERAL || params->use_regions ?
+      engine->plane_out : engine->plane_in;
+}
 
-    if (src_stride[p] < row || dst_stride[p] < row) {
-      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
-          "plane %u: rows of %" G_GSIZE_FORMAT " / %" G_GSIZE_FORMAT
-          " bytes, but %" G_GSIZE_FORMAT " bytes of samples", p,
-          src_stride[p], dst_stride[p], (gsize) row);
-      goto failed;
-    }
-    CHECK (clEnqueueWriteBufferRect (engine->queue, engine->plane_in[p],
-            CL_TRUE, origin, origin, region, row, 0, src_stride[p], 0, src[p],
-            0, NULL, NULL), "clEnqueueWriteBufferRect");
-    if (bilateral || regions) {
-      /* Bytes no job writes (alpha kept, padding) come from the input;
-       * with regions, so do the samples left unfiltered. */
+/* Filters the frame in plane_in; the result is in result_planes(). */
+static gboolean
+run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
+    guint n_jobs, GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  cl_kernel *k = engine->kernels[planes->sample_size];
+  gsize bytes = container_bytes (planes);
+  gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
+  gboolean regions = params->use_regions;
+  cl_int border = params->border;
+  guint p, j, pass, passes;
+
+  if (bilateral || regions) {
+    /* Bytes no job writes (alpha kept, padding) come from the input; with
+     * regions, so do the samples left unfiltered. */
+    for (p = 0; p < planes->n_planes; p++) {
+      size_t row = planes->plane_width[p] * bytes;
+
       CHECK (clEnqueueCopyBuffer (engine->queue, engine->plane_in[p],
               engine->plane_out[p], 0, 0, row * planes->plane_height[p], 0,
               NULL, NULL), "clEnqueueCopyBuffer");
@@ -759,7 +758,7 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
           break;
       }
       if (!ok)
-        goto failed;
+        return FALSE;
     }
   }
 
@@ -772,12 +771,54 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
 
     if (!upload_regions (engine, params, planes->width, planes->height,
             error))
-      goto failed;
+      return FALSE;
     for (j = 0; j < n_jobs; j++) {
       if (!run_composite (engine, k, &jobs[j], copy_inside, error))
-        goto failed;
+        return FALSE;
     }
   }
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+gboolean
+clb_engine_process (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, const guint8 * const *src,
+    const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
+    GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  gsize bytes = container_bytes (planes);
+  size_t origin[3] = { 0, 0, 0 };
+  cl_mem *result;
+  guint p;
+
+  if (!check_jobs (engine, jobs, n_jobs, error))
+    return FALSE;
+  result = result_planes (engine, params);
+
+  /* Blocking copies in: the caller's memory is only valid until we return.
+   * The final reads block too. */
+  for (p = 0; p < planes->n_planes; p++) {
+    size_t row = planes->plane_width[p] * bytes;
+    size_t region[3] = { row, planes->plane_height[p], 1 };
+
+    if (src_stride[p] < row || dst_stride[p] < row) {
+      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
+          "plane %u: rows of %" G_GSIZE_FORMAT " / %" G_GSIZE_FORMAT
+          " bytes, but %" G_GSIZE_FORMAT " bytes of samples", p,
+          src_stride[p], dst_stride[p], (gsize) row);
+      goto failed;
+    }
+    CHECK (clEnqueueWriteBufferRect (engine->queue, engine->plane_in[p],
+            CL_TRUE, origin, origin, region, row, 0, src_stride[p], 0, src[p],
+            0, NULL, NULL), "clEnqueueWriteBufferRect");
+  }
+
+  if (!run_jobs (engine, params, jobs, n_jobs, error))
+    goto failed;
 
   for (p = 0; p < planes->n_planes; p++) {
     size_t row = planes->plane_width[p] * bytes;
@@ -791,6 +832,58 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
 
 failed:
   /* Nothing may still be running against the caller's memory. */
+  clFinish (engine->queue);
+  return FALSE;
+}
+
+gboolean
+clb_engine_process_image (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, cl_mem src, cl_mem dst,
+    gboolean gl_objects, GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  size_t origin[3] = { 0, 0, 0 };
+  size_t region[3] = { planes->width, planes->height, 1 };
+  cl_mem objects[2] = { src, dst };
+  gboolean acquired = FALSE;
+  cl_mem *result;
+
+  if (!check_jobs (engine, jobs, n_jobs, error))
+    return FALSE;
+  if (planes->n_planes != 1 || planes->sample_size != CLB_SAMPLES_8
+      || planes->plane_width[0] != 4 * planes->width) {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
+        "images hold one plane of 8-bit RGBA, not this format");
+    return FALSE;
+  }
+  result = result_planes (engine, params);
+
+  if (gl_objects) {
+    /* The caller has finished the GL commands on the textures (glFinish:
+     * without cl_khr_gl_event there is no finer fence). */
+    CHECK (clEnqueueAcquireGLObjects (engine->queue, 2, objects, 0, NULL,
+            NULL), "clEnqueueAcquireGLObjects");
+    acquired = TRUE;
+  }
+  /* Device-side copies: no pixel crosses the bus. */
+  CHECK (clEnqueueCopyImageToBuffer (engine->queue, src, engine->plane_in[0],
+          origin, region, 0, 0, NULL, NULL), "clEnqueueCopyImageToBuffer");
+  if (!run_jobs (engine, params, jobs, n_jobs, error))
+    goto failed;
+  CHECK (clEnqueueCopyBufferToImage (engine->queue, result[0], dst, 0,
+          origin, region, 0, NULL, NULL), "clEnqueueCopyBufferToImage");
+  if (acquired) {
+    acquired = FALSE;
+    CHECK (clEnqueueReleaseGLObjects (engine->queue, 2, objects, 0, NULL,
+            NULL), "clEnqueueReleaseGLObjects");
+  }
+  /* GL may use the textures once this returns. */
+  CHECK (clFinish (engine->queue), "clFinish");
+  return TRUE;
+
+failed:
+  if (acquired)
+    clEnqueueReleaseGLObjects (engine->queue, 2, objects, 0, NULL, NULL);
   clFinish (engine->queue);
   return FALSE;
 }

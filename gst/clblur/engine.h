@@ -109,4 +109,14 @@ gboolean clb_engine_process (ClbEngine * engine, const ClbParams * params,
     const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
     GError ** error);
 
+/* Filters one 8-bit RGBA frame held in the 2D image @src (CL_RGBA,
+ * CL_UNORM_INT8, the engine's width and height) into @dst, copying between
+ * the images and the engine's buffers on the device. With @gl_objects the
+ * images come from clCreateFromGLTexture: they are acquired before and
+ * released after, and the caller must have finished GL's work on them.
+ * Returns when @dst holds the result. */
+gboolean clb_engine_process_image (ClbEngine * engine,
+    const ClbParams * params, const ClbJob * jobs, guint n_jobs, cl_mem src,
+    cl_mem dst, gboolean gl_objects, GError ** error);
+
 G_END_DECLS

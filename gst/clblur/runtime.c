@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "runtime.h"
+#include <CL/cl_gl.h>
 #include "clkernels.h"
 
 struct _ClbRuntime
@@ -304,16 +305,34 @@ ClbRuntime *
 clb_runtime_new (ClbDeviceType type, gint platform_index, gint device_index,
     GError ** error)
 {
+  return clb_runtime_new_with_properties (type, platform_index, device_index,
+      NULL, error);
+}
+
+ClbRuntime *
+clb_runtime_new_with_properties (ClbDeviceType type, gint platform_index,
+    gint device_index, const cl_context_properties * extra, GError ** error)
+{
   ClbRuntime *rt = g_new0 (ClbRuntime, 1);
-  cl_context_properties props[3];
+  cl_context_properties props[CLB_MAX_CONTEXT_PROPERTIES + 3];
+  guint n = 0;
   cl_int err;
 
   if (!select_device (rt, type, platform_index, MAX (device_index, 0), error))
     goto failed;
 
-  props[0] = CL_CONTEXT_PLATFORM;
-  props[1] = (cl_context_properties) rt->platform;
-  props[2] = 0;
+  props[n++] = CL_CONTEXT_PLATFORM;
+  props[n++] = (cl_context_properties) rt->platform;
+  for (; extra && extra[0] != 0; extra += 2) {
+    if (n + 2 > CLB_MAX_CONTEXT_PROPERTIES + 2) {
+      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
+          "more than %d context properties", CLB_MAX_CONTEXT_PROPERTIES / 2);
+      goto failed;
+    }
+    props[n++] = extra[0];
+    props[n++] = extra[1];
+  }
+  props[n] = 0;
   err = clb_fault ("clCreateContext");
   if (err == CL_SUCCESS)
     rt->context = clCreateContext (props, 1, &rt->device, NULL, NULL, &err);
@@ -662,6 +681,70 @@ clb_runtime_release_buffer (cl_mem * mem)
     clReleaseMemObject (*mem);
     *mem = NULL;
   }
+}
+
+gboolean
+clb_runtime_has_extension (ClbRuntime * rt, const gchar * name)
+{
+  gchar *exts = get_device_string (rt->device, CL_DEVICE_EXTENSIONS);
+  gchar **list = g_strsplit (exts, " ", -1);
+  gboolean found = g_strv_contains ((const gchar * const *) list, name);
+
+  g_strfreev (list);
+  g_free (exts);
+  return found;
+}
+
+cl_mem
+clb_runtime_create_image (ClbRuntime * rt, cl_mem_flags flags, gsize width,
+    gsize height, GError ** error)
+{
+  cl_image_format format = { CL_RGBA, CL_UNORM_INT8 };
+  cl_image_desc desc = { 0, };
+  cl_mem mem = NULL;
+  cl_int err;
+
+  desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  desc.image_width = width;
+  desc.image_height = height;
+  err = clb_fault ("clCreateImage");
+  if (err == CL_SUCCESS)
+    mem = clCreateImage (rt->context, flags, &format, &desc, NULL, &err);
+  if (err != CL_SUCCESS) {
+    clb_set_cl_error (error, err, "clCreateImage");
+    return NULL;
+  }
+  return mem;
+}
+
+cl_mem
+clb_runtime_create_from_gl_texture (ClbRuntime * rt, cl_mem_flags flags,
+    guint target, guint texture, GError ** error)
+{
+  cl_mem mem = NULL;
+  cl_int err;
+
+  err = clb_fault ("clCreateFromGLTexture");
+  if (err == CL_SUCCESS)
+    mem = clCreateFromGLTexture (rt->context, flags, target, 0, texture,
+        &err);
+  if (err != CL_SUCCESS) {
+    clb_set_cl_error (error, err, "clCreateFromGLTexture");
+    return NULL;
+  }
+  return mem;
+}
+
+cl_context
+clb_runtime_get_context (ClbRuntime * rt)
+{
+  return rt->context;
+}
+
+cl_platform_id
+clb_runtime_get_platform (ClbRuntime * rt)
+{
+  return rt->platform;
 }
 
 cl_command_queue

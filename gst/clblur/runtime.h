@@ -30,6 +30,7 @@ typedef enum {
   CLB_RUNTIME_ERROR_BUILD,        /* clBuildProgram failed; message has the log */
   CLB_RUNTIME_ERROR_NO_MEMORY,    /* allocation on the device failed */
   CLB_RUNTIME_ERROR_FAILED,       /* any other OpenCL call failed */
+  CLB_RUNTIME_ERROR_NO_GL_SHARING, /* GL sharing demanded, not possible */
 } ClbRuntimeError;
 
 /* Name of the environment variable that points the runtime at a folder of
@@ -51,7 +52,18 @@ typedef struct _ClbRuntime ClbRuntime;
 
 ClbRuntime *clb_runtime_new (ClbDeviceType type, gint platform_index,
     gint device_index, GError ** error);
+/* Like clb_runtime_new, with @extra (pairs of cl_context_properties ending
+ * in 0, at most CLB_MAX_CONTEXT_PROPERTIES entries; NULL for none) added to
+ * the context's properties, e.g. the GL context and display for
+ * cl_khr_gl_sharing. */
+#define CLB_MAX_CONTEXT_PROPERTIES 8
+ClbRuntime *clb_runtime_new_with_properties (ClbDeviceType type,
+    gint platform_index, gint device_index,
+    const cl_context_properties * extra, GError ** error);
 void clb_runtime_free (ClbRuntime * rt);
+
+/* Whether the device lists extension @name (e.g. "cl_khr_gl_sharing"). */
+gboolean clb_runtime_has_extension (ClbRuntime * rt, const gchar * name);
 
 /* Builds the programs: from cached binaries when the cache has them for
  * this device, driver, options and sources, else from source (and then
@@ -69,6 +81,17 @@ cl_mem clb_runtime_create_buffer (ClbRuntime * rt, cl_mem_flags flags,
     gsize size, GError ** error);
 void clb_runtime_release_buffer (cl_mem * mem);
 
+/* An RGBA8 (CL_RGBA, CL_UNORM_INT8) 2D image: what a GL RGBA texture
+ * shared through cl_khr_gl_sharing is. */
+cl_mem clb_runtime_create_image (ClbRuntime * rt, cl_mem_flags flags,
+    gsize width, gsize height, GError ** error);
+/* clCreateFromGLTexture (@target e.g. GL_TEXTURE_2D, mip level 0): needs
+ * a runtime made with the GL context's properties. */
+cl_mem clb_runtime_create_from_gl_texture (ClbRuntime * rt,
+    cl_mem_flags flags, guint target, guint texture, GError ** error);
+
+cl_context clb_runtime_get_context (ClbRuntime * rt);
+cl_platform_id clb_runtime_get_platform (ClbRuntime * rt);
 cl_command_queue clb_runtime_get_queue (ClbRuntime * rt);
 cl_device_id clb_runtime_get_device (ClbRuntime * rt);
 const gchar *clb_runtime_get_device_name (ClbRuntime * rt);
