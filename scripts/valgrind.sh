@@ -1,8 +1,9 @@
 #!/bin/sh
 # Runs the resource-handling tests (start/stop, renegotiation, property
-# changes, error paths) under valgrind memcheck and fails on any definite
-# leak or memory error. Slow (about 2 minutes on 2 cores): not part of .ci/run.
-#   scripts/valgrind.sh [GST_CHECKS list]
+# changes, error paths; then the GL memory ones under Xvfb) under valgrind
+# memcheck and fails on any definite leak or memory error. Slow (about 8
+# minutes on 2 cores); .ci/run runs it after the suite.
+#   scripts/valgrind.sh [GST_CHECKS list] [GL GST_CHECKS list]
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 build="$top/${CLBOXBLUR_BUILD_DIR:-build}"
@@ -13,3 +14,13 @@ GST_CHECKS="$checks" CK_FORK=no GST_DEBUG=0 \
     --error-exitcode=1 --num-callers=30 \
     --suppressions="$top/tests/valgrind/pocl.supp" \
     "$build/tests/clboxblur"
+
+# GL memory: the copy path, renegotiation between GL and host memory,
+# start/stop with GL contexts, the gl-sharing error path.
+gl_checks=${2:-test_gl_cycles,test_renegotiate_gl_system,test_gl_sharing_modes}
+GST_CHECKS="$gl_checks" CK_FORK=no GST_DEBUG=0 \
+  GST_PLUGIN_PATH_1_0="$build/gst" GST_REGISTRY="$build/valgrind-gl.registry" \
+  xvfb-run -a valgrind --leak-check=full --errors-for-leak-kinds=definite \
+    --error-exitcode=1 --num-callers=30 \
+    --suppressions="$top/tests/valgrind/pocl.supp" \
+    "$build/tests/clboxblur_gl"
