@@ -19,13 +19,14 @@ enum
   K_BILATERAL_LOCAL,
   K_BILATERAL_GLOBAL,
   K_REGION_COMPOSITE,
+  K_SEPARABLE_COLUMNS_X16,      /* 8-bit program only */
   N_KERNELS
 };
 
 static const gchar *kernel_names[N_KERNELS] = {
   "sat_scan_rows", "sat_scan_columns", "sat_box", "separable_rows",
   "separable_columns", "bilateral_local", "bilateral_global",
-  "region_composite",
+  "region_composite", "separable_columns_x16",
 };
 
 /* Spatial tables are allocated for this radius first, and grown (rarely)
@@ -97,6 +98,8 @@ clb_engine_new (ClbRuntime * rt, GError ** error)
 
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
     for (k = 0; k < N_KERNELS; k++) {
+      if (k == K_SEPARABLE_COLUMNS_X16 && s != CLB_SAMPLES_8)
+        continue;
       engine->kernels[s][k] = clb_runtime_create_kernel (rt, s,
           kernel_names[k], error);
       if (!engine->kernels[s][k])
@@ -355,6 +358,24 @@ failed:
   return FALSE;
 }
 
+/* 8-bit samples stored as they are (no shift, no swap), the job's channels
+ * back to back in every pixel: a row of the job is width * channels
+ * consecutive bytes. */
+static gboolean
+job_is_dense_8bit (const ClbPlanes * planes, const ClbJob * job)
+{
+  guint c;
+
+  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
+      || planes->big_endian || job->pixel_stride != job->channels)
+    return FALSE;
+  for (c = 0; c < job->channels; c++) {
+    if (job->offset[c] != c)
+      return FALSE;
+  }
+  return TRUE;
+}
+
 static gboolean
 run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
     cl_int rx, cl_int ry, cl_int border, GError ** error)
@@ -393,6 +414,35 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SEPARABLE_ROWS], 2, NULL,
           rows, NULL, 0, NULL, NULL),
       "clEnqueueNDRangeKernel (separable_rows)");
+
+  if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)) {
+    /* Whole strips of 16 in vector registers; the last, partial strip (if
+     * any) through separable_columns, offset to it. */
+    size_t strips = (size_t) w * cn / 16;
+    size_t tail_offset[1] = { strips }, tail[1] = { columns[0] - strips };
+    cl_kernel x16 = k[K_SEPARABLE_COLUMNS_X16];
+    cl_int pitch = engine->planes.plane_width[job->plane];
+
+    SET_ARG (x16, 0, engine->work);
+    SET_ARG (x16, 1, plane);
+    SET_ARG (x16, 2, pitch);
+    SET_ARG (x16, 3, w);
+    SET_ARG (x16, 4, h);
+    SET_ARG (x16, 5, cn);
+    SET_ARG (x16, 6, rx);
+    SET_ARG (x16, 7, ry);
+    SET_ARG (x16, 8, border);
+    if (strips > 0)
+      CHECK (clEnqueueNDRangeKernel (engine->queue, x16, 1, NULL, &strips,
+              NULL, 0, NULL, NULL),
+          "clEnqueueNDRangeKernel (separable_columns_x16)");
+    if (tail[0] > 0)
+      CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SEPARABLE_COLUMNS], 1,
+              tail_offset, tail, NULL, 0, NULL, NULL),
+          "clEnqueueNDRangeKernel (separable_columns)");
+    return TRUE;
+  }
+
   CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SEPARABLE_COLUMNS], 1,
           NULL, columns, NULL, 0, NULL, NULL),
       "clEnqueueNDRangeKernel (separable_columns)");
