@@ -19,14 +19,17 @@ enum
   K_BILATERAL_LOCAL,
   K_BILATERAL_GLOBAL,
   K_REGION_COMPOSITE,
-  K_SEPARABLE_COLUMNS_X16,      /* 8-bit program only */
+  K_SEPARABLE_COLUMNS_X16,      /* 8-bit program only, from here on */
+  K_SEPARABLE_VERTICAL_X16,
+  K_SEPARABLE_HORIZONTAL_X16,
   N_KERNELS
 };
 
 static const gchar *kernel_names[N_KERNELS] = {
   "sat_scan_rows", "sat_scan_columns", "sat_box", "separable_rows",
   "separable_columns", "bilateral_local", "bilateral_global",
-  "region_composite", "separable_columns_x16",
+  "region_composite", "separable_columns_x16", "separable_vertical_x16",
+  "separable_horizontal_x16",
 };
 
 /* Spatial tables are allocated for this radius first, and grown (rarely)
@@ -98,7 +101,7 @@ clb_engine_new (ClbRuntime * rt, GError ** error)
 
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
     for (k = 0; k < N_KERNELS; k++) {
-      if (k == K_SEPARABLE_COLUMNS_X16 && s != CLB_SAMPLES_8)
+      if (k >= K_SEPARABLE_COLUMNS_X16 && s != CLB_SAMPLES_8)
         continue;
       engine->kernels[s][k] = clb_runtime_create_kernel (rt, s,
           kernel_names[k], error);
@@ -285,6 +288,34 @@ job_offsets (const ClbJob * job)
 }
 
 /* Kernel arguments 0..5: where a job's samples are. */
+/* clEnqueueNDRangeKernel; with CLBOXBLUR_PROFILE set, also waits for the
+ * kernel and prints its time (a profile of where a frame's time goes:
+ * clboxblur-bench with CLBOXBLUR_PROFILE=1). */
+static cl_int
+run_kernel (ClbEngine * engine, cl_kernel kernel, cl_uint dims,
+    const size_t * offset, const size_t * global, const size_t * local,
+    const gchar * name)
+{
+  static gsize profile = 0;
+  gint64 start = 0;
+  cl_int err;
+
+  if (g_once_init_enter (&profile))
+    g_once_init_leave (&profile, g_getenv ("CLBOXBLUR_PROFILE") ? 2 : 1);
+  if (profile == 2) {
+    clFinish (engine->queue);
+    start = g_get_monotonic_time ();
+  }
+  err = clEnqueueNDRangeKernel (engine->queue, kernel, dims, offset, global,
+      local, 0, NULL, NULL);
+  if (profile == 2 && err == CL_SUCCESS) {
+    err = clFinish (engine->queue);
+    g_printerr ("clboxblur profile: %-26s %8.3f ms\n", name,
+        (g_get_monotonic_time () - start) / 1000.0);
+  }
+  return err;
+}
+
 static gboolean
 set_layout_args (cl_kernel kernel, guint first, cl_mem buffer,
     const ClbPlanes * planes, const ClbJob * job, GError ** error)
@@ -345,13 +376,12 @@ run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
   SET_ARG (k[K_SAT_BOX], 11, ry);
   SET_ARG (k[K_SAT_BOX], 12, border);
 
-  CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SAT_SCAN_ROWS], 2, NULL,
-          rows, NULL, 0, NULL, NULL), "clEnqueueNDRangeKernel (sat_scan_rows)");
-  CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SAT_SCAN_COLUMNS], 1,
-          NULL, columns, NULL, 0, NULL, NULL),
+  CHECK (run_kernel (engine, k[K_SAT_SCAN_ROWS], 2, NULL, rows, NULL, "sat_scan_rows"),
+      "clEnqueueNDRangeKernel (sat_scan_rows)");
+  CHECK (run_kernel (engine, k[K_SAT_SCAN_COLUMNS], 1, NULL, columns, NULL, "sat_scan_columns"),
       "clEnqueueNDRangeKernel (sat_scan_columns)");
-  CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SAT_BOX], 2, NULL, pixels,
-          NULL, 0, NULL, NULL), "clEnqueueNDRangeKernel (sat_box)");
+  CHECK (run_kernel (engine, k[K_SAT_BOX], 2, NULL, pixels, NULL, "sat_box"),
+      "clEnqueueNDRangeKernel (sat_box)");
   return TRUE;
 
 failed:
@@ -389,6 +419,39 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   /* horizontal sums fit in 32 bits for every depth */
   if (!ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint), error))
     goto failed;
+
+  if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)
+      && 16 % cn == 0) {
+    /* CPUs, 1, 2 or 4 channels: vertical pass first, then the horizontal
+     * one sliding 16 samples at a time, both in vector registers. */
+    size_t strips = ((size_t) w * cn + 15) / 16, lines = h;
+    cl_kernel v = k[K_SEPARABLE_VERTICAL_X16];
+    cl_kernel hz = k[K_SEPARABLE_HORIZONTAL_X16];
+    cl_int pitch = engine->planes.plane_width[job->plane];
+
+    SET_ARG (v, 0, plane);
+    SET_ARG (v, 1, pitch);
+    SET_ARG (v, 2, engine->work);
+    SET_ARG (v, 3, w);
+    SET_ARG (v, 4, h);
+    SET_ARG (v, 5, cn);
+    SET_ARG (v, 6, ry);
+    SET_ARG (v, 7, border);
+    SET_ARG (hz, 0, engine->work);
+    SET_ARG (hz, 1, plane);
+    SET_ARG (hz, 2, pitch);
+    SET_ARG (hz, 3, w);
+    SET_ARG (hz, 4, h);
+    SET_ARG (hz, 5, cn);
+    SET_ARG (hz, 6, rx);
+    SET_ARG (hz, 7, ry);
+    SET_ARG (hz, 8, border);
+    CHECK (run_kernel (engine, v, 1, NULL, &strips, NULL, "separable_vertical_x16"),
+      "clEnqueueNDRangeKernel (separable_vertical_x16)");
+    CHECK (run_kernel (engine, hz, 1, NULL, &lines, NULL, "separable_horizontal_x16"),
+      "clEnqueueNDRangeKernel (separable_horizontal_x16)");
+    return TRUE;
+  }
   if (!set_layout_args (k[K_SEPARABLE_ROWS], 0, plane, &engine->planes, job,
           error))
     goto failed;
@@ -411,8 +474,7 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   SET_ARG (k[K_SEPARABLE_COLUMNS], 12, border);
   SET_ARG (k[K_SEPARABLE_COLUMNS], 13, engine->column_strip);
 
-  CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SEPARABLE_ROWS], 2, NULL,
-          rows, NULL, 0, NULL, NULL),
+  CHECK (run_kernel (engine, k[K_SEPARABLE_ROWS], 2, NULL, rows, NULL, "separable_rows"),
       "clEnqueueNDRangeKernel (separable_rows)");
 
   if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)) {
@@ -433,18 +495,15 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
     SET_ARG (x16, 7, ry);
     SET_ARG (x16, 8, border);
     if (strips > 0)
-      CHECK (clEnqueueNDRangeKernel (engine->queue, x16, 1, NULL, &strips,
-              NULL, 0, NULL, NULL),
-          "clEnqueueNDRangeKernel (separable_columns_x16)");
+      CHECK (run_kernel (engine, x16, 1, NULL, &strips, NULL, "separable_columns_x16"),
+      "clEnqueueNDRangeKernel (separable_columns_x16)");
     if (tail[0] > 0)
-      CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SEPARABLE_COLUMNS], 1,
-              tail_offset, tail, NULL, 0, NULL, NULL),
-          "clEnqueueNDRangeKernel (separable_columns)");
+      CHECK (run_kernel (engine, k[K_SEPARABLE_COLUMNS], 1, tail_offset, tail, NULL, "separable_columns"),
+      "clEnqueueNDRangeKernel (separable_columns)");
     return TRUE;
   }
 
-  CHECK (clEnqueueNDRangeKernel (engine->queue, k[K_SEPARABLE_COLUMNS], 1,
-          NULL, columns, NULL, 0, NULL, NULL),
+  CHECK (run_kernel (engine, k[K_SEPARABLE_COLUMNS], 1, NULL, columns, NULL, "separable_columns"),
       "clEnqueueNDRangeKernel (separable_columns)");
   return TRUE;
 
@@ -606,14 +665,13 @@ run_bilateral (ClbEngine * engine, cl_kernel * k, guint j, const ClbJob * job,
         "clSetKernelArg (bilateral tile)");
     global[0] = (job->width + local[0] - 1) / local[0] * local[0];
     global[1] = (job->height + local[1] - 1) / local[1] * local[1];
-    CHECK (clEnqueueNDRangeKernel (engine->queue, kernel, 2, NULL, global,
-            local, 0, NULL, NULL), "clEnqueueNDRangeKernel (bilateral_local)");
+    CHECK (run_kernel (engine, kernel, 2, NULL, global, local, "bilateral_local"),
+      "clEnqueueNDRangeKernel (bilateral_local)");
   } else {
     global[0] = job->width;
     global[1] = job->height;
-    CHECK (clEnqueueNDRangeKernel (engine->queue, kernel, 2, NULL, global,
-            NULL, 0, NULL, NULL),
-        "clEnqueueNDRangeKernel (bilateral_global)");
+    CHECK (run_kernel (engine, kernel, 2, NULL, global, NULL, "bilateral_global"),
+      "clEnqueueNDRangeKernel (bilateral_global)");
   }
   return TRUE;
 
@@ -691,8 +749,8 @@ run_composite (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   SET_ARG (kernel, 10, engine->regions);
   SET_ARG (kernel, 11, n_rects);
   SET_ARG (kernel, 12, copy_inside);
-  CHECK (clEnqueueNDRangeKernel (engine->queue, kernel, 2, NULL, pixels, NULL,
-          0, NULL, NULL), "clEnqueueNDRangeKernel (region_composite)");
+  CHECK (run_kernel (engine, kernel, 2, NULL, pixels, NULL, "region_composite"),
+      "clEnqueueNDRangeKernel (region_composite)");
   return TRUE;
 
 failed:
