@@ -242,21 +242,24 @@ separable_tmp_at (__global const uint *row, int p, int c, int width,
     return j < 0 ? 0 : row[(size_t) j * channels + c];
 }
 
-/* The 16 lanes' samples at pixels p + lane_pixel, border-mapped: one
- * vector load where all are inside the row. */
+/* The lanes' samples at pixels p + lane / channels, border-mapped: one
+ * vector load where all 16 containers are inside the row. Of the 16 lanes
+ * the first 16 / channels * channels are used (15 for RGB). */
 uint16
-separable_tmp16 (__global const uint *row, int p, int16 lp, int16 lc,
-                 int width, int channels, int border)
+separable_tmp16 (__global const uint *row, int p, int width, int channels,
+                 int border)
 {
     int last = p + 16 / channels - 1;
-    if (p >= 0 && last < width)
+    if (p >= 0 && p * channels + 16 <= width * channels)
         return vload16 (0, row + (size_t) p * channels);
     if (border == CLB_BORDER_SHRINK && (last < 0 || p >= width))
         return (uint16) (0);
     uint v[16];
+    int used = 16 / channels * channels;
     for (int j = 0; j < 16; j++)
-        v[j] = separable_tmp_at (row, p + j / channels, j % channels, width,
-                                 channels, border);
+        v[j] = j < used ? separable_tmp_at (row, p + j / channels,
+                                            j % channels, width, channels,
+                                            border) : 0;
     return vload16 (0, v);
 }
 
@@ -281,10 +284,10 @@ separable_div16 (uint16 num, uint16 area)
     return select (q, q + 1, num - prod >= area);
 }
 
-/* separable_horizontal_x16: one work-item per row, sliding along it 16
- * samples (16 / channels pixels) at a time; the entering and leaving
- * pixels of all lanes are each one vector load. Divides by the area and
- * writes the 8-bit result. */
+/* separable_horizontal_x16: one work-item per row, sliding along it
+ * 16 / channels pixels at a time (16 samples; 15 for RGB, whose 16th lane
+ * is not used); the entering and leaving pixels of all lanes are each one
+ * vector load. Divides by the area and writes the 8-bit result. */
 __kernel void
 separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
                           int pitch, int width, int height, int channels,
@@ -296,24 +299,24 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
 
     int row_len = width * channels;
     int step = 16 / channels;
+    int used = step * channels;
     __global const uint *row = tmp + (size_t) y * row_len;
     __global uchar *out = dst + (size_t) y * pitch;
     uint ny = separable_count (y, ry, height, border);
     int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
                           15);
     int16 lp = lane / (int16) (channels);
-    int16 lc = lane - lp * (int16) (channels);
 
     uint16 sum = (uint16) (0);
     for (int d = -rx; d <= rx; d++)
-        sum += separable_tmp16 (row, d, lp, lc, width, channels, border);
+        sum += separable_tmp16 (row, d, width, channels, border);
 
     /* the area of a window that does not cross the row's ends */
     uint full = (uint) (2 * rx + 1) * ny;
     float inv_full = 1.0f / (float) full;
 
     int k0 = 0;
-    for (; k0 + 16 <= row_len; k0 += 16) {
+    for (; k0 + used <= row_len; k0 += used) {
         int x0 = k0 / channels;
         int16 x = (int16) (x0) + lp;
         uint16 q;
@@ -329,8 +332,17 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
             uint16 area = nx * (uint16) (ny);
             q = separable_div16 (sum + (area >> 1), area);
         }
-        vstore16 (convert_uchar16_sat (q), 0, out + k0);
-        if (x0 - rx >= 0 && x0 + rx + 2 * step <= width) {
+        if (k0 + 16 <= row_len) {
+            /* with RGB, lane 16 lands on the next strip's first sample,
+             * which that strip then writes */
+            vstore16 (convert_uchar16_sat (q), 0, out + k0);
+        } else {
+            uchar qs[16];
+            vstore16 (convert_uchar16_sat (q), 0, qs);
+            for (int j = 0; j < used; j++)
+                out[k0 + j] = qs[j];
+        }
+        if (x0 - rx >= 0 && (x0 + rx + step) * channels + 16 <= row_len) {
             /* all entering and leaving pixels inside the row */
             __global const uint *enter = row + (size_t) (x0 + rx + 1) * channels;
             __global const uint *leave = row + (size_t) (x0 - rx) * channels;
@@ -341,10 +353,10 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
             continue;
         }
         for (int d = 0; d < step; d++) {
-            sum += separable_tmp16 (row, x0 + rx + 1 + d, lp, lc, width,
-                                    channels, border);
-            sum -= separable_tmp16 (row, x0 - rx + d, lp, lc, width,
-                                    channels, border);
+            sum += separable_tmp16 (row, x0 + rx + 1 + d, width, channels,
+                                    border);
+            sum -= separable_tmp16 (row, x0 - rx + d, width, channels,
+                                    border);
         }
     }
     /* the samples after the last whole strip, one at a time */

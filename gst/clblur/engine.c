@@ -421,8 +421,8 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
     goto failed;
 
   if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)
-      && 16 % cn == 0) {
-    /* CPUs, 1, 2 or 4 channels: vertical pass first, then the horizontal
+      && cn <= 4) {
+    /* CPUs, 1 to 4 channels: vertical pass first, then the horizontal
      * one sliding 16 samples at a time, both in vector registers. */
     size_t strips = ((size_t) w * cn + 15) / 16, lines = h;
     cl_kernel v = k[K_SEPARABLE_VERTICAL_X16];

@@ -9,6 +9,7 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
 #include <gst/check/gstcheck.h>
@@ -1549,13 +1550,33 @@ GST_START_TEST (test_huge_frame)
 
 GST_END_TEST;
 
+/* The first device's largest allocation (what the element gets with the
+ * default properties). */
+static guint64
+first_device_max_alloc (void)
+{
+  cl_platform_id platform;
+  cl_device_id device;
+  cl_ulong max_alloc = 0;
+
+  fail_unless_equals_int (clGetPlatformIDs (1, &platform, NULL), CL_SUCCESS);
+  fail_unless_equals_int (clGetDeviceIDs (platform, CL_DEVICE_TYPE_DEFAULT,
+          1, &device, NULL), CL_SUCCESS);
+  fail_unless_equals_int (clGetDeviceInfo (device,
+          CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof (max_alloc), &max_alloc, NULL),
+      CL_SUCCESS);
+  return max_alloc;
+}
+
 /* A frame whose summed-area table is larger than the device can allocate
- * (9000x9000 RGBA64: 2.6 GB of 64-bit sums; PoCL allows 2 GiB; GStreamer
- * itself refuses caps whose frame exceeds 2^31 bytes): an element error
- * naming the limit, no buffer out; the separable method, which needs 4
- * bytes a sample, still runs that size. */
+ * (RGBA64: 32 bytes of 64-bit sums a pixel; the side is chosen from the
+ * device's limit, which PoCL derives from the machine's free memory, e.g.
+ * 2 or 4 GiB): an element error naming the limit, no buffer out; the
+ * separable method, which needs half that, still runs that size. */
 GST_START_TEST (test_frame_too_large)
 {
+  guint64 max_alloc = first_device_max_alloc ();
+  gint side = (gint) ceil (sqrt ((gdouble) max_alloc / 32.0 * 1.02));
   GstHarness *h = gst_harness_new ("clboxblur");
   GstBus *bus = gst_bus_new ();
   GstVideoInfo info;
@@ -1565,7 +1586,14 @@ GST_START_TEST (test_frame_too_large)
   GstBuffer *buf;
 
   gst_element_set_bus (h->element, bus);
-  set_format (h, &info, "RGBA64_LE", 9000, 9000);
+  gst_util_set_object_arg (G_OBJECT (h->element), "method", "sat");
+  GST_INFO ("largest allocation %" G_GUINT64_FORMAT " bytes: %dx%d RGBA64",
+      max_alloc, side, side);
+  /* GStreamer refuses caps whose frame exceeds 2^31 bytes */
+  fail_unless ((guint64) side * side * 8 < G_MAXINT32, "device allows "
+      "%" G_GUINT64_FORMAT " bytes: no frame GStreamer takes exceeds it",
+      max_alloc);
+  set_format (h, &info, "RGBA64_LE", side, side);
   buf = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&info), NULL);
   gst_buffer_memset (buf, 0, 0x40, GST_VIDEO_INFO_SIZE (&info));
   fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (buf)),
