@@ -1307,7 +1307,8 @@ gl_platform_of (GstGLContext * context, guintptr * display_handle)
   *display_handle = 0;
 #if GST_GL_HAVE_PLATFORM_EGL
   if (platform & GST_GL_PLATFORM_EGL) {
-    GstGLDisplayEGL *egl = gst_gl_display_egl_from_gl_display (context->display);
+    GstGLDisplayEGL *egl =
+        gst_gl_display_egl_from_gl_display (context->display);
 
     if (egl == NULL)
       return CLB_GL_PLATFORM_OTHER;
@@ -1791,7 +1792,8 @@ not_started:
     return FALSE;
   }
 gl_failed:
-  if (error->domain == GST_RESOURCE_ERROR || error->domain == GST_GL_CONTEXT_ERROR) {
+  if (error->domain == GST_RESOURCE_ERROR
+      || error->domain == GST_GL_CONTEXT_ERROR) {
     GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
         ("Failed to find or create a GL context."), ("%s", error->message));
     g_clear_error (&error);

@@ -376,9 +376,11 @@ run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
   SET_ARG (k[K_SAT_BOX], 11, ry);
   SET_ARG (k[K_SAT_BOX], 12, border);
 
-  CHECK (run_kernel (engine, k[K_SAT_SCAN_ROWS], 2, NULL, rows, NULL, "sat_scan_rows"),
+  CHECK (run_kernel (engine, k[K_SAT_SCAN_ROWS], 2, NULL, rows, NULL,
+          "sat_scan_rows"),
       "clEnqueueNDRangeKernel (sat_scan_rows)");
-  CHECK (run_kernel (engine, k[K_SAT_SCAN_COLUMNS], 1, NULL, columns, NULL, "sat_scan_columns"),
+  CHECK (run_kernel (engine, k[K_SAT_SCAN_COLUMNS], 1, NULL, columns, NULL,
+          "sat_scan_columns"),
       "clEnqueueNDRangeKernel (sat_scan_columns)");
   CHECK (run_kernel (engine, k[K_SAT_BOX], 2, NULL, pixels, NULL, "sat_box"),
       "clEnqueueNDRangeKernel (sat_box)");
@@ -446,10 +448,12 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
     SET_ARG (hz, 6, rx);
     SET_ARG (hz, 7, ry);
     SET_ARG (hz, 8, border);
-    CHECK (run_kernel (engine, v, 1, NULL, &strips, NULL, "separable_vertical_x16"),
+    CHECK (run_kernel (engine, v, 1, NULL, &strips, NULL,
+            "separable_vertical_x16"),
       "clEnqueueNDRangeKernel (separable_vertical_x16)");
-    CHECK (run_kernel (engine, hz, 1, NULL, &lines, NULL, "separable_horizontal_x16"),
-      "clEnqueueNDRangeKernel (separable_horizontal_x16)");
+    CHECK (run_kernel (engine, hz, 1, NULL, &lines, NULL,
+            "separable_horizontal_x16"),
+        "clEnqueueNDRangeKernel (separable_horizontal_x16)");
     return TRUE;
   }
   if (!set_layout_args (k[K_SEPARABLE_ROWS], 0, plane, &engine->planes, job,
@@ -474,7 +478,8 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   SET_ARG (k[K_SEPARABLE_COLUMNS], 12, border);
   SET_ARG (k[K_SEPARABLE_COLUMNS], 13, engine->column_strip);
 
-  CHECK (run_kernel (engine, k[K_SEPARABLE_ROWS], 2, NULL, rows, NULL, "separable_rows"),
+  CHECK (run_kernel (engine, k[K_SEPARABLE_ROWS], 2, NULL, rows, NULL,
+          "separable_rows"),
       "clEnqueueNDRangeKernel (separable_rows)");
 
   if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)) {
@@ -495,15 +500,18 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
     SET_ARG (x16, 7, ry);
     SET_ARG (x16, 8, border);
     if (strips > 0)
-      CHECK (run_kernel (engine, x16, 1, NULL, &strips, NULL, "separable_columns_x16"),
+      CHECK (run_kernel (engine, x16, 1, NULL, &strips, NULL,
+              "separable_columns_x16"),
       "clEnqueueNDRangeKernel (separable_columns_x16)");
     if (tail[0] > 0)
-      CHECK (run_kernel (engine, k[K_SEPARABLE_COLUMNS], 1, tail_offset, tail, NULL, "separable_columns"),
-      "clEnqueueNDRangeKernel (separable_columns)");
+      CHECK (run_kernel (engine, k[K_SEPARABLE_COLUMNS], 1, tail_offset,
+              tail, NULL, "separable_columns"),
+          "clEnqueueNDRangeKernel (separable_columns)");
     return TRUE;
   }
 
-  CHECK (run_kernel (engine, k[K_SEPARABLE_COLUMNS], 1, NULL, columns, NULL, "separable_columns"),
+  CHECK (run_kernel (engine, k[K_SEPARABLE_COLUMNS], 1, NULL, columns, NULL,
+          "separable_columns"),
       "clEnqueueNDRangeKernel (separable_columns)");
   return TRUE;
 
@@ -665,12 +673,14 @@ run_bilateral (ClbEngine * engine, cl_kernel * k, guint j, const ClbJob * job,
         "clSetKernelArg (bilateral tile)");
     global[0] = (job->width + local[0] - 1) / local[0] * local[0];
     global[1] = (job->height + local[1] - 1) / local[1] * local[1];
-    CHECK (run_kernel (engine, kernel, 2, NULL, global, local, "bilateral_local"),
+    CHECK (run_kernel (engine, kernel, 2, NULL, global, local,
+            "bilateral_local"),
       "clEnqueueNDRangeKernel (bilateral_local)");
   } else {
     global[0] = job->width;
     global[1] = job->height;
-    CHECK (run_kernel (engine, kernel, 2, NULL, global, NULL, "bilateral_global"),
+    CHECK (run_kernel (engine, kernel, 2, NULL, global, NULL,
+            "bilateral_global"),
       "clEnqueueNDRangeKernel (bilateral_global)");
   }
   return TRUE;

@@ -20,9 +20,54 @@
 #include "refblur.h"
 #include "clcheck.h"
 
-#define PULL_TIMEOUT (30 * GST_SECOND)
+/* generous: valgrind runs these too, GL and kernel set-up included */
+#define PULL_TIMEOUT (180 * GST_SECOND)
 /* GST_CAPS_FEATURE_MEMORY_GL_MEMORY, without linking the tests to GL */
 #define GL_MEMORY_FEATURE "memory:GLMemory"
+
+/* Pipelines of the running test: set to NULL and freed by the teardown
+ * too, so that a failing check (which leaves the test at once) does not
+ * leave streaming threads behind to hang the suite's cleanup. */
+static GPtrArray *pipelines;
+
+static GstElement *
+launch (const gchar * desc)
+{
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+
+  fail_unless (pipeline != NULL, "%s", desc);
+  g_ptr_array_add (pipelines, gst_object_ref (pipeline));
+  return pipeline;
+}
+
+static void
+release (GstElement * pipeline)
+{
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  g_ptr_array_remove (pipelines, pipeline);
+  gst_object_unref (pipeline);
+}
+
+static void
+setup (void)
+{
+  pipelines = g_ptr_array_new ();
+}
+
+static void
+teardown (void)
+{
+  guint i;
+
+  for (i = 0; i < pipelines->len; i++) {
+    GstElement *pipeline = g_ptr_array_index (pipelines, i);
+
+    gst_element_set_state (pipeline, GST_STATE_NULL);
+    gst_object_unref (pipeline);
+  }
+  g_ptr_array_free (pipelines, TRUE);
+  pipelines = NULL;
+}
 
 typedef enum { BOX, BILATERAL } Kind;
 
@@ -212,7 +257,7 @@ GST_START_TEST (test_glupload_matches_reference)
         "! glupload ! clboxblur name=blur %s ! gldownload "
         "! video/x-raw,format=RGBA ! appsink name=sink sync=false",
         w, h, settings[s].props);
-    GstElement *pipeline = gst_parse_launch (desc, NULL);
+    GstElement *pipeline = launch (desc);
     GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
     GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
 
@@ -237,10 +282,9 @@ GST_START_TEST (test_glupload_matches_reference)
     }
     fail_unless (blur_caps_are_gl (pipeline), "%s: not GL memory", desc);
     check_bus (pipeline);
-    gst_element_set_state (pipeline, GST_STATE_NULL);
     gst_object_unref (src);
     gst_object_unref (sink);
-    gst_object_unref (pipeline);
+    release (pipeline);
     g_free (desc);
   }
 }
@@ -262,7 +306,7 @@ GST_START_TEST (test_gltestsrc_matches_reference)
           "! appsink name=in sync=false t. ! queue ! clboxblur name=blur %s "
           "! gldownload ! video/x-raw,format=RGBA ! appsink name=out "
           "sync=false", patterns[p], settings[s].props);
-      GstElement *pipeline = gst_parse_launch (desc, NULL);
+      GstElement *pipeline = launch (desc);
       GstElement *insink = gst_bin_get_by_name (GST_BIN (pipeline), "in");
       GstElement *outsink = gst_bin_get_by_name (GST_BIN (pipeline), "out");
 
@@ -283,10 +327,9 @@ GST_START_TEST (test_gltestsrc_matches_reference)
       }
       fail_unless (blur_caps_are_gl (pipeline));
       check_bus (pipeline);
-      gst_element_set_state (pipeline, GST_STATE_NULL);
       gst_object_unref (insink);
       gst_object_unref (outsink);
-      gst_object_unref (pipeline);
+      release (pipeline);
       g_free (desc);
     }
   }
@@ -299,7 +342,7 @@ GST_END_TEST;
 static gint
 run_to_eos (const gchar * desc, gchar ** error_text)
 {
-  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstElement *pipeline = launch (desc);
   GstBus *bus;
   GstMessage *msg;
   gint ret;
@@ -307,9 +350,9 @@ run_to_eos (const gchar * desc, gchar ** error_text)
   fail_unless (pipeline != NULL, "%s", desc);
   bus = gst_element_get_bus (pipeline);
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+  msg = gst_bus_timed_pop_filtered (bus, PULL_TIMEOUT,
       GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  fail_unless (msg != NULL, "%s: neither EOS nor error in 60 s", desc);
+  fail_unless (msg != NULL, "%s: neither EOS nor error", desc);
   if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
     GError *err = NULL;
     gchar *dbg = NULL;
@@ -326,9 +369,8 @@ run_to_eos (const gchar * desc, gchar ** error_text)
     ret = blur_caps_are_gl (pipeline);
   }
   gst_message_unref (msg);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (bus);
-  gst_object_unref (pipeline);
+  release (pipeline);
   return ret;
 }
 
@@ -436,11 +478,11 @@ push_and_check (GstElement * src, GstElement * sink, gint w, gint h,
  * every frame still equals the reference. */
 GST_START_TEST (test_renegotiate_gl_system)
 {
-  GstElement *pipeline = gst_parse_launch ("appsrc name=src format=time "
+  GstElement *pipeline = launch ("appsrc name=src format=time "
       "! glupload ! gldownload ! capsfilter name=cf ! clboxblur name=blur "
       "radius=3 "
       "! gldownload ! video/x-raw,format=RGBA ! appsink name=sink "
-      "sync=false", NULL);
+      "sync=false");
   GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
   GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
   GstElement *cf = gst_bin_get_by_name (GST_BIN (pipeline), "cf");
@@ -470,11 +512,10 @@ GST_START_TEST (test_renegotiate_gl_system)
         "video/x-raw(memory:GLMemory)");
   }
   check_bus (pipeline);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (src);
   gst_object_unref (sink);
   gst_object_unref (cf);
-  gst_object_unref (pipeline);
+  release (pipeline);
 }
 
 GST_END_TEST;
@@ -552,6 +593,7 @@ clboxblur_gl_suite (void)
   TCase *tc = tcase_create ("general");
 
   suite_add_tcase (s, tc);
+  tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_glupload_matches_reference);
   tcase_add_test (tc, test_gltestsrc_matches_reference);
   tcase_add_test (tc, test_negotiated_memory);
