@@ -36,7 +36,7 @@ launch (const gchar * desc)
   GstElement *pipeline = gst_parse_launch (desc, NULL);
 
   fail_unless (pipeline != NULL, "%s", desc);
-  g_ptr_array_add (pipelines, gst_object_ref (pipeline));
+  g_ptr_array_add (pipelines, pipeline);     /* the caller's reference */
   return pipeline;
 }
 
