@@ -122,67 +122,14 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
 }
 
 #if CLB_SAMPLE_BITS == 8
-/* separable_columns for 16 adjacent samples of a dense 8-bit job (the
- * samples of a row are the job's channels back to back: RGBA, RGB, GRAY8,
- * a planar or NV12 plane) in vector registers: CPU OpenCL drivers run each
- * work-item's loop as scalar code, so the 16 columns are one uint16 here.
- * The rounding division is done in float and corrected to the exact
- * quotient, since vector integer division is scalarised. The strip that
- * does not fill 16 samples is left to separable_columns. */
-__kernel void
-separable_columns_x16 (__global const uint *tmp, __global uchar *dst,
-                       int pitch, int width, int height, int channels,
-                       int rx, int ry, int border)
-{
-    int row_len = width * channels;
-    int first = get_global_id (0) * 16;
-    if (first + 16 > row_len)
-        return;
-
-    int16 k = (int16) (first) + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
-                                         11, 12, 13, 14, 15);
-    int16 x = k / (int16) (channels);
-    uint16 nx;
-    if (border == CLB_BORDER_SHRINK)
-        nx = convert_uint16 (min (x + rx, (int16) (width - 1))
-                             - max (x - rx, (int16) (0)) + 1);
-    else
-        nx = (uint16) (2 * rx + 1);
-
-    __global const uint *col = tmp + first;
-    uint16 sum = (uint16) (0);
-    for (int i = -ry; i <= ry; i++) {
-        int r = clb_border_index (i, height, border);
-        if (r >= 0)
-            sum += vload16 (0, col + (size_t) r * row_len);
-    }
-    for (int y = 0; y < height; y++) {
-        uint16 area = nx * (uint16) (separable_count (y, ry, height, border));
-        uint16 num = sum + (area >> 1);
-        uint16 q = convert_uint16 (convert_float16 (num)
-                                   / convert_float16 (area));
-        /* the float quotient is within one of the exact one */
-        uint16 prod = q * area;
-        q = select (q, q - 1, prod > num);
-        prod = q * area;
-        q = select (q, q + 1, num - prod >= area);
-        vstore16 (convert_uchar16_sat (q), 0, dst + (size_t) y * pitch + first);
-
-        int in = clb_border_index (y + ry + 1, height, border);
-        int out = clb_border_index (y - ry, height, border);
-        if (in >= 0)
-            sum += vload16 (0, col + (size_t) in * row_len);
-        if (out >= 0)
-            sum -= vload16 (0, col + (size_t) out * row_len);
-    }
-}
-
-/* The vertical-first order for dense 8-bit jobs of 1, 2 or 4 channels on
+/* The vertical-first order for dense 8-bit jobs (1 to 4 channels) on
  * CPUs: both passes on 16 samples in vector registers.
  *
  * separable_vertical_x16: one work-item per strip of 16 adjacent samples,
  * sliding down the frame; tmp gets the vertical window sums, packed.
- * The strip that does not fill 16 samples is done one sample at a time. */
+ * The strip that does not fill 16 samples is done one sample at a time.
+ * (Vector integer division is scalarised, so divisions are done in float
+ * and corrected to the exact quotient: separable_fix16.) */
 __kernel void
 separable_vertical_x16 (__global const uchar *src, int pitch,
                         __global uint *tmp, int width, int height,
@@ -277,11 +224,9 @@ separable_fix16 (uint16 q, uint16 num, uint16 area)
 uint16
 separable_div16 (uint16 num, uint16 area)
 {
-    uint16 q = convert_uint16 (convert_float16 (num) / convert_float16 (area));
-    uint16 prod = q * area;
-    q = select (q, q - 1, prod > num);
-    prod = q * area;
-    return select (q, q + 1, num - prod >= area);
+    return separable_fix16 (convert_uint16 (convert_float16 (num)
+                                            / convert_float16 (area)),
+                            num, area);
 }
 
 /* separable_horizontal_x16: one work-item per row, sliding along it

@@ -19,8 +19,7 @@ enum
   K_BILATERAL_LOCAL,
   K_BILATERAL_GLOBAL,
   K_REGION_COMPOSITE,
-  K_SEPARABLE_COLUMNS_X16,      /* 8-bit program only, from here on */
-  K_SEPARABLE_VERTICAL_X16,
+  K_SEPARABLE_VERTICAL_X16,     /* 8-bit program only, from here on */
   K_SEPARABLE_HORIZONTAL_X16,
   N_KERNELS
 };
@@ -28,7 +27,7 @@ enum
 static const gchar *kernel_names[N_KERNELS] = {
   "sat_scan_rows", "sat_scan_columns", "sat_box", "separable_rows",
   "separable_columns", "bilateral_local", "bilateral_global",
-  "region_composite", "separable_columns_x16", "separable_vertical_x16",
+  "region_composite", "separable_vertical_x16",
   "separable_horizontal_x16",
 };
 
@@ -101,7 +100,7 @@ clb_engine_new (ClbRuntime * rt, GError ** error)
 
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
     for (k = 0; k < N_KERNELS; k++) {
-      if (k >= K_SEPARABLE_COLUMNS_X16 && s != CLB_SAMPLES_8)
+      if (k >= K_SEPARABLE_VERTICAL_X16 && s != CLB_SAMPLES_8)
         continue;
       engine->kernels[s][k] = clb_runtime_create_kernel (rt, s,
           kernel_names[k], error);
@@ -422,9 +421,8 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   if (!ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint), error))
     goto failed;
 
-  if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)
-      && cn <= 4) {
-    /* CPUs, 1 to 4 channels: vertical pass first, then the horizontal
+  if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)) {
+    /* CPUs: vertical pass first, then the horizontal
      * one sliding 16 samples at a time, both in vector registers. */
     size_t strips = ((size_t) w * cn + 15) / 16, lines = h;
     cl_kernel v = k[K_SEPARABLE_VERTICAL_X16];
@@ -482,33 +480,6 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
           "separable_rows"),
       "clEnqueueNDRangeKernel (separable_rows)");
 
-  if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)) {
-    /* Whole strips of 16 in vector registers; the last, partial strip (if
-     * any) through separable_columns, offset to it. */
-    size_t strips = (size_t) w * cn / 16;
-    size_t tail_offset[1] = { strips }, tail[1] = { columns[0] - strips };
-    cl_kernel x16 = k[K_SEPARABLE_COLUMNS_X16];
-    cl_int pitch = engine->planes.plane_width[job->plane];
-
-    SET_ARG (x16, 0, engine->work);
-    SET_ARG (x16, 1, plane);
-    SET_ARG (x16, 2, pitch);
-    SET_ARG (x16, 3, w);
-    SET_ARG (x16, 4, h);
-    SET_ARG (x16, 5, cn);
-    SET_ARG (x16, 6, rx);
-    SET_ARG (x16, 7, ry);
-    SET_ARG (x16, 8, border);
-    if (strips > 0)
-      CHECK (run_kernel (engine, x16, 1, NULL, &strips, NULL,
-              "separable_columns_x16"),
-      "clEnqueueNDRangeKernel (separable_columns_x16)");
-    if (tail[0] > 0)
-      CHECK (run_kernel (engine, k[K_SEPARABLE_COLUMNS], 1, tail_offset,
-              tail, NULL, "separable_columns"),
-          "clEnqueueNDRangeKernel (separable_columns)");
-    return TRUE;
-  }
 
   CHECK (run_kernel (engine, k[K_SEPARABLE_COLUMNS], 1, NULL, columns, NULL,
           "separable_columns"),
