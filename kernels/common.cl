@@ -26,6 +26,20 @@ typedef uchar sample_t;
 typedef uint wide_t;
 #endif
 
+/* Vectors at any element-aligned address. vload16/vstore16 mean the same,
+ * but PoCL turns some of them into one access per element; with clang a
+ * vector type of element alignment gives one unaligned vector access. */
+#if defined(__clang__)
+typedef uchar16 __attribute__ ((aligned (1))) clb_uchar16_u;
+typedef ushort16 __attribute__ ((aligned (2))) clb_ushort16_u;
+typedef uint16 __attribute__ ((aligned (4))) clb_uint16_u;
+#define CLB_LOAD16(type, p) (*(__global const clb_##type##16_u *) (p))
+#define CLB_STORE16(type, v, p) (*(__global clb_##type##16_u *) (p) = (v))
+#else
+#define CLB_LOAD16(type, p) vload16 (0, (p))
+#define CLB_STORE16(type, v, p) vstore16 ((v), 0, (p))
+#endif
+
 #define CLB_BORDER_SHRINK 0
 #define CLB_BORDER_REPLICATE 1
 #define CLB_BORDER_REFLECT 2

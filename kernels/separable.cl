@@ -123,22 +123,19 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
 
 #if CLB_SAMPLE_BITS == 8
 /* The vertical-first order for dense 8-bit jobs (1 to 4 channels) on
- * CPUs: both passes on 16 samples in vector registers.
- *
- * separable_vertical_x16: one work-item per strip of 16 adjacent samples,
- * sliding down the frame; tmp gets the vertical window sums, packed.
- * The strip that does not fill 16 samples is done one sample at a time.
+ * CPUs: both passes on 16 samples in vector registers. The vertical sums
+ * go to tmp packed, as ushort when narrow (every sum < 2^16), else uint.
  * (Vector integer division is scalarised, so divisions are done in float
  * and corrected to the exact quotient: separable_fix16.) */
-__kernel void
-separable_vertical_x16 (__global const uchar *src, int pitch,
-                        __global uint *tmp, int width, int height,
-                        int channels, int ry, int border)
+
+/* The vertical sums of the 16 samples from first on (fewer at the row's
+ * end: one at a time), sliding down the frame. */
+void
+separable_vertical_strip (__global const uchar *src, int pitch,
+                          __global uint *tmp, int row_len, int height,
+                          int ry, int border, int narrow, int first)
 {
-    int row_len = width * channels;
-    int first = get_global_id (0) * 16;
-    if (first >= row_len)
-        return;
+    __global ushort *tmp16 = (__global ushort *) tmp;
 
     if (first + 16 > row_len) {
         for (int k = first; k < row_len; k++) {
@@ -149,7 +146,10 @@ separable_vertical_x16 (__global const uchar *src, int pitch,
                     sum += src[(size_t) r * pitch + k];
             }
             for (int y = 0; y < height; y++) {
-                tmp[(size_t) y * row_len + k] = sum;
+                if (narrow)
+                    tmp16[(size_t) y * row_len + k] = (ushort) sum;
+                else
+                    tmp[(size_t) y * row_len + k] = sum;
                 int in = clb_border_index (y + ry + 1, height, border);
                 int out = clb_border_index (y - ry, height, border);
                 if (in >= 0)
@@ -166,47 +166,132 @@ separable_vertical_x16 (__global const uchar *src, int pitch,
     for (int i = -ry; i <= ry; i++) {
         int r = clb_border_index (i, height, border);
         if (r >= 0)
-            sum += convert_uint16 (vload16 (0, col + (size_t) r * pitch));
+            sum += convert_uint16 (CLB_LOAD16 (uchar,
+                                               col + (size_t) r * pitch));
     }
     for (int y = 0; y < height; y++) {
-        vstore16 (sum, 0, tmp + (size_t) y * row_len + first);
+        if (narrow)
+            CLB_STORE16 (ushort, convert_ushort16 (sum),
+                         tmp16 + (size_t) y * row_len + first);
+        else
+            CLB_STORE16 (uint, sum, tmp + (size_t) y * row_len + first);
         int in = clb_border_index (y + ry + 1, height, border);
         int out = clb_border_index (y - ry, height, border);
         if (in >= 0)
-            sum += convert_uint16 (vload16 (0, col + (size_t) in * pitch));
+            sum += convert_uint16 (CLB_LOAD16 (uchar,
+                                               col + (size_t) in * pitch));
         if (out >= 0)
-            sum -= convert_uint16 (vload16 (0, col + (size_t) out * pitch));
+            sum -= convert_uint16 (CLB_LOAD16 (uchar,
+                                               col + (size_t) out * pitch));
+    }
+}
+
+/* separable_vertical_x16: one work-item per strip of 64 adjacent samples
+ * (a cache line of the frame, four vectors), sliding down the frame. */
+__kernel void
+separable_vertical_x16 (__global const uchar *src, int pitch,
+                        __global uint *tmp, int width, int height,
+                        int channels, int ry, int border, int narrow)
+{
+    int row_len = width * channels;
+    int first = get_global_id (0) * 64;
+    if (first >= row_len)
+        return;
+
+    if (first + 64 > row_len) {
+        for (int f = first; f < row_len; f += 16)
+            separable_vertical_strip (src, pitch, tmp, row_len, height, ry,
+                                      border, narrow, f);
+        return;
+    }
+
+    __global const uchar *col = src + first;
+    __global ushort *tmp16 = (__global ushort *) tmp;
+    uint16 s0 = (uint16) (0), s1 = s0, s2 = s0, s3 = s0;
+    for (int i = -ry; i <= ry; i++) {
+        int r = clb_border_index (i, height, border);
+        if (r >= 0) {
+            __global const uchar *p = col + (size_t) r * pitch;
+            s0 += convert_uint16 (CLB_LOAD16 (uchar, p));
+            s1 += convert_uint16 (CLB_LOAD16 (uchar, p + 16));
+            s2 += convert_uint16 (CLB_LOAD16 (uchar, p + 32));
+            s3 += convert_uint16 (CLB_LOAD16 (uchar, p + 48));
+        }
+    }
+    for (int y = 0; y < height; y++) {
+        size_t t = (size_t) y * row_len + first;
+        if (narrow) {
+            CLB_STORE16 (ushort, convert_ushort16 (s0), tmp16 + t);
+            CLB_STORE16 (ushort, convert_ushort16 (s1), tmp16 + t + 16);
+            CLB_STORE16 (ushort, convert_ushort16 (s2), tmp16 + t + 32);
+            CLB_STORE16 (ushort, convert_ushort16 (s3), tmp16 + t + 48);
+        } else {
+            CLB_STORE16 (uint, s0, tmp + t);
+            CLB_STORE16 (uint, s1, tmp + t + 16);
+            CLB_STORE16 (uint, s2, tmp + t + 32);
+            CLB_STORE16 (uint, s3, tmp + t + 48);
+        }
+        int in = clb_border_index (y + ry + 1, height, border);
+        int out = clb_border_index (y - ry, height, border);
+        if (in >= 0) {
+            __global const uchar *p = col + (size_t) in * pitch;
+            s0 += convert_uint16 (CLB_LOAD16 (uchar, p));
+            s1 += convert_uint16 (CLB_LOAD16 (uchar, p + 16));
+            s2 += convert_uint16 (CLB_LOAD16 (uchar, p + 32));
+            s3 += convert_uint16 (CLB_LOAD16 (uchar, p + 48));
+        }
+        if (out >= 0) {
+            __global const uchar *p = col + (size_t) out * pitch;
+            s0 -= convert_uint16 (CLB_LOAD16 (uchar, p));
+            s1 -= convert_uint16 (CLB_LOAD16 (uchar, p + 16));
+            s2 -= convert_uint16 (CLB_LOAD16 (uchar, p + 32));
+            s3 -= convert_uint16 (CLB_LOAD16 (uchar, p + 48));
+        }
     }
 }
 
 /* Sample (pixel p, channel c) of a row of vertical sums, p border-mapped;
  * 0 outside with SHRINK. */
 uint
-separable_tmp_at (__global const uint *row, int p, int c, int width,
-                  int channels, int border)
+separable_tmp_at (__global const uint *tmp, size_t row, int p, int c,
+                  int width, int channels, int border, int narrow)
 {
     int j = clb_border_index (p, width, border);
-    return j < 0 ? 0 : row[(size_t) j * channels + c];
+    if (j < 0)
+        return 0;
+    size_t i = row + (size_t) j * channels + c;
+    return narrow ? ((__global const ushort *) tmp)[i] : tmp[i];
+}
+
+/* 16 vertical sums from element i of tmp on: ushort elements when narrow
+ * (every sum < 2^16), uint otherwise. */
+uint16
+separable_load16 (__global const uint *tmp, size_t i, int narrow)
+{
+    if (narrow)
+        return convert_uint16 (CLB_LOAD16 (ushort,
+                                           (__global const ushort *) tmp + i));
+    return CLB_LOAD16 (uint, tmp + i);
 }
 
 /* The lanes' samples at pixels p + lane / channels, border-mapped: one
  * vector load where all 16 containers are inside the row. Of the 16 lanes
  * the first 16 / channels * channels are used (15 for RGB). */
 uint16
-separable_tmp16 (__global const uint *row, int p, int width, int channels,
-                 int border)
+separable_tmp16 (__global const uint *tmp, size_t row, int p, int width,
+                 int channels, int border, int narrow)
 {
     int last = p + 16 / channels - 1;
     if (p >= 0 && p * channels + 16 <= width * channels)
-        return vload16 (0, row + (size_t) p * channels);
+        return separable_load16 (tmp, row + (size_t) p * channels, narrow);
     if (border == CLB_BORDER_SHRINK && (last < 0 || p >= width))
         return (uint16) (0);
     uint v[16];
     int used = 16 / channels * channels;
     for (int j = 0; j < 16; j++)
-        v[j] = j < used ? separable_tmp_at (row, p + j / channels,
+        v[j] = j < used ? separable_tmp_at (tmp, row, p + j / channels,
                                             j % channels, width, channels,
-                                            border) : 0;
+                                            border, narrow) : 0;
     return vload16 (0, v);
 }
 
@@ -229,14 +314,75 @@ separable_div16 (uint16 num, uint16 area)
                             num, area);
 }
 
-/* separable_horizontal_x16: one work-item per row, sliding along it
- * 16 / channels pixels at a time (16 samples; 15 for RGB, whose 16th lane
- * is not used); the entering and leaving pixels of all lanes are each one
- * vector load. Divides by the area and writes the 8-bit result. */
+/* Lane shifts and broadcasts on uint16 with constant lane lists (one
+ * permute instruction each on CPUs with wide vectors). */
+#if defined(__clang__)
+#define CLB_SHUF(v, ...) __builtin_shufflevector ((v), (uint16) (0), __VA_ARGS__)
+#else
+#define CLB_SHUF(v, ...) shuffle2 ((v), (uint16) (0), (uint16) (__VA_ARGS__))
+#endif
+#define CLB_UP1(v) CLB_SHUF (v, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+#define CLB_UP2(v) CLB_SHUF (v, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+#define CLB_UP3(v) CLB_SHUF (v, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+#define CLB_UP4(v) CLB_SHUF (v, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+#define CLB_UP6(v) CLB_SHUF (v, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+#define CLB_UP8(v) CLB_SHUF (v, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7)
+#define CLB_UP12(v) CLB_SHUF (v, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3)
+#define CLB_LAST1(v) CLB_SHUF (v, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15)
+#define CLB_LAST2(v) CLB_SHUF (v, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15)
+#define CLB_LAST3(v) CLB_SHUF (v, 12, 13, 14, 12, 13, 14, 12, 13, 14, 12, 13, 14, 12, 13, 14, 12)
+#define CLB_LAST4(v) CLB_SHUF (v, 12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15)
+
+/* Inclusive prefix sums over the lanes of each channel (lanes j, j - c,
+ * j - 2c, ...), and the last pixel's sums in every pixel's lanes. */
+uint16
+separable_scan16 (uint16 d, int channels)
+{
+    switch (channels) {
+    case 1:
+        d += CLB_UP1 (d);
+        d += CLB_UP2 (d);
+        d += CLB_UP4 (d);
+        return d + CLB_UP8 (d);
+    case 2:
+        d += CLB_UP2 (d);
+        d += CLB_UP4 (d);
+        return d + CLB_UP8 (d);
+    case 3:
+        d += CLB_UP3 (d);
+        d += CLB_UP6 (d);
+        return d + CLB_UP12 (d);
+    default:
+        d += CLB_UP4 (d);
+        return d + CLB_UP8 (d);
+    }
+}
+
+uint16
+separable_last16 (uint16 v, int channels)
+{
+    switch (channels) {
+    case 1:
+        return CLB_LAST1 (v);
+    case 2:
+        return CLB_LAST2 (v);
+    case 3:
+        return CLB_LAST3 (v);
+    default:
+        return CLB_LAST4 (v);
+    }
+}
+
+/* separable_horizontal_x16: one work-item per row, 16 / channels pixels
+ * (16 samples; 15 for RGB, whose 16th lane is not used) per step. The
+ * window sum of pixel x is that of x - 1 plus V(x + r) - V(x - r - 1):
+ * the differences of a step are one vector load each side, summed across
+ * the step's pixels by a lane scan, plus the previous step's last pixel.
+ * Divides by the area and writes the 8-bit result. */
 __kernel void
 separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
                           int pitch, int width, int height, int channels,
-                          int rx, int ry, int border)
+                          int rx, int ry, int border, int narrow)
 {
     int y = get_global_id (0);
     if (y >= height)
@@ -245,16 +391,19 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
     int row_len = width * channels;
     int step = 16 / channels;
     int used = step * channels;
-    __global const uint *row = tmp + (size_t) y * row_len;
+    size_t row = (size_t) y * row_len;
     __global uchar *out = dst + (size_t) y * pitch;
     uint ny = separable_count (y, ry, height, border);
     int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
                           15);
     int16 lp = lane / (int16) (channels);
 
-    uint16 sum = (uint16) (0);
+    /* the window sums of pixel -1, in every pixel's lanes */
+    uint16 carry = (uint16) (0);
     for (int d = -rx; d <= rx; d++)
-        sum += separable_tmp16 (row, d, width, channels, border);
+        carry += separable_tmp16 (tmp, row, d - step, width, channels, border,
+                                  narrow);
+    carry = separable_last16 (carry, channels);
 
     /* the area of a window that does not cross the row's ends */
     uint full = (uint) (2 * rx + 1) * ny;
@@ -264,6 +413,20 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
     for (; k0 + used <= row_len; k0 += used) {
         int x0 = k0 / channels;
         int16 x = (int16) (x0) + lp;
+        uint16 d;
+        if (x0 - rx - 1 >= 0 && (x0 + rx) * channels + 16 <= row_len)
+            d = separable_load16 (tmp, row + (size_t) (x0 + rx) * channels,
+                                  narrow)
+                - separable_load16 (tmp, row + (size_t) (x0 - rx - 1)
+                                    * channels, narrow);
+        else
+            d = separable_tmp16 (tmp, row, x0 + rx, width, channels, border,
+                                 narrow)
+                - separable_tmp16 (tmp, row, x0 - rx - 1, width, channels,
+                                   border, narrow);
+        uint16 sum = carry + separable_scan16 (d, channels);
+        carry = separable_last16 (sum, channels);
+
         uint16 q;
         if (border != CLB_BORDER_SHRINK
             || (x0 - rx >= 0 && x0 + step - 1 + rx < width)) {
@@ -280,28 +443,12 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
         if (k0 + 16 <= row_len) {
             /* with RGB, lane 16 lands on the next strip's first sample,
              * which that strip then writes */
-            vstore16 (convert_uchar16_sat (q), 0, out + k0);
+            CLB_STORE16 (uchar, convert_uchar16_sat (q), out + k0);
         } else {
             uchar qs[16];
             vstore16 (convert_uchar16_sat (q), 0, qs);
             for (int j = 0; j < used; j++)
                 out[k0 + j] = qs[j];
-        }
-        if (x0 - rx >= 0 && (x0 + rx + step) * channels + 16 <= row_len) {
-            /* all entering and leaving pixels inside the row */
-            __global const uint *enter = row + (size_t) (x0 + rx + 1) * channels;
-            __global const uint *leave = row + (size_t) (x0 - rx) * channels;
-            for (int d = 0; d < step; d++) {
-                sum += vload16 (0, enter + d * channels);
-                sum -= vload16 (0, leave + d * channels);
-            }
-            continue;
-        }
-        for (int d = 0; d < step; d++) {
-            sum += separable_tmp16 (row, x0 + rx + 1 + d, width, channels,
-                                    border);
-            sum -= separable_tmp16 (row, x0 - rx + d, width, channels,
-                                    border);
         }
     }
     /* the samples after the last whole strip, one at a time */
@@ -309,7 +456,8 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
         int x = k / channels, c = k - (k / channels) * channels;
         uint s = 0;
         for (int d = -rx; d <= rx; d++)
-            s += separable_tmp_at (row, x + d, c, width, channels, border);
+            s += separable_tmp_at (tmp, row, x + d, c, width, channels,
+                                   border, narrow);
         uint area = separable_count (x, rx, width, border) * ny;
         out[k] = (uchar) ((s + area / 2) / area);
     }

@@ -47,6 +47,17 @@ struct _ClbEngine
    * separable_columns walks: 1 on GPUs (coalesced), 16 on CPUs (whole
    * cache lines, row by row). */
   cl_int column_strip;
+  /* Work-items of line kernels (one row or strip each, walked serially)
+   * are grouped so that every compute unit gets several work-groups:
+   * left to itself, PoCL makes one work-group of all of them, which one
+   * thread runs. */
+  cl_uint compute_units;
+  gboolean is_cpu;
+  size_t max_wg[CLB_N_SAMPLE_SIZES][N_KERNELS];
+  /* The device works on host memory (a CPU, an integrated GPU): frames
+   * the kernels can take as they are are wrapped, not copied
+   * (CLBOXBLUR_ZERO_COPY=0 turns this off). */
+  gboolean zero_copy;
   /* Local memory bilateral_local uses besides its tile, and its largest
    * work-group, read before any __local argument is set (afterwards the
    * query counts the last tile too). */
@@ -117,7 +128,24 @@ clb_engine_new (ClbRuntime * rt, GError ** error)
 
     CHECK (clGetDeviceInfo (clb_runtime_get_device (rt), CL_DEVICE_TYPE,
             sizeof (type), &type, NULL), "clGetDeviceInfo (TYPE)");
-    engine->column_strip = (type & CL_DEVICE_TYPE_CPU) ? 16 : 1;
+    engine->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+    engine->column_strip = engine->is_cpu ? 16 : 1;
+  }
+  engine->zero_copy = clb_runtime_shares_host_memory (rt)
+      && g_strcmp0 (g_getenv ("CLBOXBLUR_ZERO_COPY"), "0") != 0;
+  CHECK (clGetDeviceInfo (clb_runtime_get_device (rt),
+          CL_DEVICE_MAX_COMPUTE_UNITS, sizeof (engine->compute_units),
+          &engine->compute_units, NULL),
+      "clGetDeviceInfo (MAX_COMPUTE_UNITS)");
+  for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
+    for (k = 0; k < N_KERNELS; k++) {
+      if (!engine->kernels[s][k])
+        continue;
+      CHECK (clGetKernelWorkGroupInfo (engine->kernels[s][k],
+              clb_runtime_get_device (rt), CL_KERNEL_WORK_GROUP_SIZE,
+              sizeof (engine->max_wg[s][k]), &engine->max_wg[s][k], NULL),
+          "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
+    }
   }
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
     cl_kernel kernel = engine->kernels[s][K_BILATERAL_LOCAL];
@@ -315,6 +343,51 @@ run_kernel (ClbEngine * engine, cl_kernel kernel, cl_uint dims,
   return err;
 }
 
+/* Runs a 1-D kernel of n line work-items (rows or strips, each walked
+ * serially; the kernel returns for ids >= n). CPUs: about 4 work-groups
+ * per compute unit, so the threads share the lines evenly; GPUs: groups
+ * of 64 (two warps, one wavefront). Either way within the kernel's
+ * largest work-group. */
+static size_t
+lines_per_group (ClbEngine * engine, size_t n, size_t max_wg)
+{
+  size_t local, groups;
+
+  if (engine->is_cpu) {
+    groups = MAX (engine->compute_units, 1) * 4;
+    local = (n + groups - 1) / groups;
+  } else {
+    local = 64;
+  }
+  return CLAMP (local, 1, MAX (max_wg, 1));
+}
+
+static cl_int
+run_lines (ClbEngine * engine, guint sample_size, guint kernel, size_t n,
+    const gchar * name)
+{
+  size_t local = lines_per_group (engine, n,
+      engine->max_wg[sample_size][kernel]);
+  size_t global = (n + local - 1) / local * local;
+
+  return run_kernel (engine, engine->kernels[sample_size][kernel], 1, NULL,
+      &global, &local, name);
+}
+
+/* The same for kernels of (channel, row) work-items: a work-group takes
+ * all channels of its rows. */
+static cl_int
+run_channel_lines (ClbEngine * engine, guint sample_size, guint kernel,
+    size_t channels, size_t n, const gchar * name)
+{
+  size_t max_wg = MAX (engine->max_wg[sample_size][kernel] / channels, 1);
+  size_t local[2] = { channels, lines_per_group (engine, n, max_wg) };
+  size_t global[2] = { channels, (n + local[1] - 1) / local[1] * local[1] };
+
+  return run_kernel (engine, engine->kernels[sample_size][kernel], 2, NULL,
+      global, local, name);
+}
+
 static gboolean
 set_layout_args (cl_kernel kernel, guint first, cl_mem buffer,
     const ClbPlanes * planes, const ClbJob * job, GError ** error)
@@ -375,11 +448,11 @@ run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
   SET_ARG (k[K_SAT_BOX], 11, ry);
   SET_ARG (k[K_SAT_BOX], 12, border);
 
-  CHECK (run_kernel (engine, k[K_SAT_SCAN_ROWS], 2, NULL, rows, NULL,
-          "sat_scan_rows"),
+  CHECK (run_channel_lines (engine, engine->planes.sample_size,
+          K_SAT_SCAN_ROWS, rows[0], rows[1], "sat_scan_rows"),
       "clEnqueueNDRangeKernel (sat_scan_rows)");
-  CHECK (run_kernel (engine, k[K_SAT_SCAN_COLUMNS], 1, NULL, columns, NULL,
-          "sat_scan_columns"),
+  CHECK (run_lines (engine, engine->planes.sample_size, K_SAT_SCAN_COLUMNS,
+          columns[0], "sat_scan_columns"),
       "clEnqueueNDRangeKernel (sat_scan_columns)");
   CHECK (run_kernel (engine, k[K_SAT_BOX], 2, NULL, pixels, NULL, "sat_box"),
       "clEnqueueNDRangeKernel (sat_box)");
@@ -407,6 +480,57 @@ job_is_dense_8bit (const ClbPlanes * planes, const ClbJob * job)
   return TRUE;
 }
 
+/* CPUs, dense 8-bit jobs: the vertical pass first, then the horizontal
+ * one sliding 16 samples at a time, both in vector registers. Reads @src,
+ * writes @dst (rows @src_pitch and @dst_pitch bytes apart; they may be
+ * the same buffer). */
+static gboolean
+run_separable_x16 (ClbEngine * engine, const ClbJob * job, cl_int rx,
+    cl_int ry, cl_int border, cl_mem src, cl_int src_pitch, cl_mem dst,
+    cl_int dst_pitch, GError ** error)
+{
+  cl_kernel *k = engine->kernels[CLB_SAMPLES_8];
+  cl_kernel v = k[K_SEPARABLE_VERTICAL_X16];
+  cl_kernel hz = k[K_SEPARABLE_HORIZONTAL_X16];
+  cl_int w = job->width, h = job->height, cn = job->channels;
+  size_t strips = ((size_t) w * cn + 63) / 64;
+  /* the vertical sums in 16 bits where they fit: half the intermediate's
+   * memory traffic */
+  cl_int narrow = (2 * ry + 1) * 255 <= G_MAXUINT16;
+
+  if (!ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint), error))
+    goto failed;
+  SET_ARG (v, 0, src);
+  SET_ARG (v, 1, src_pitch);
+  SET_ARG (v, 2, engine->work);
+  SET_ARG (v, 3, w);
+  SET_ARG (v, 4, h);
+  SET_ARG (v, 5, cn);
+  SET_ARG (v, 6, ry);
+  SET_ARG (v, 7, border);
+  SET_ARG (v, 8, narrow);
+  SET_ARG (hz, 0, engine->work);
+  SET_ARG (hz, 1, dst);
+  SET_ARG (hz, 2, dst_pitch);
+  SET_ARG (hz, 3, w);
+  SET_ARG (hz, 4, h);
+  SET_ARG (hz, 5, cn);
+  SET_ARG (hz, 6, rx);
+  SET_ARG (hz, 7, ry);
+  SET_ARG (hz, 8, border);
+  SET_ARG (hz, 9, narrow);
+  CHECK (run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_VERTICAL_X16, strips,
+          "separable_vertical_x16"),
+      "clEnqueueNDRangeKernel (separable_vertical_x16)");
+  CHECK (run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_HORIZONTAL_X16,
+          (size_t) h, "separable_horizontal_x16"),
+      "clEnqueueNDRangeKernel (separable_horizontal_x16)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
 static gboolean
 run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
     cl_int rx, cl_int ry, cl_int border, GError ** error)
@@ -421,39 +545,10 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   if (!ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint), error))
     goto failed;
 
-  if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)) {
-    /* CPUs: vertical pass first, then the horizontal
-     * one sliding 16 samples at a time, both in vector registers. */
-    size_t strips = ((size_t) w * cn + 15) / 16, lines = h;
-    cl_kernel v = k[K_SEPARABLE_VERTICAL_X16];
-    cl_kernel hz = k[K_SEPARABLE_HORIZONTAL_X16];
-    cl_int pitch = engine->planes.plane_width[job->plane];
-
-    SET_ARG (v, 0, plane);
-    SET_ARG (v, 1, pitch);
-    SET_ARG (v, 2, engine->work);
-    SET_ARG (v, 3, w);
-    SET_ARG (v, 4, h);
-    SET_ARG (v, 5, cn);
-    SET_ARG (v, 6, ry);
-    SET_ARG (v, 7, border);
-    SET_ARG (hz, 0, engine->work);
-    SET_ARG (hz, 1, plane);
-    SET_ARG (hz, 2, pitch);
-    SET_ARG (hz, 3, w);
-    SET_ARG (hz, 4, h);
-    SET_ARG (hz, 5, cn);
-    SET_ARG (hz, 6, rx);
-    SET_ARG (hz, 7, ry);
-    SET_ARG (hz, 8, border);
-    CHECK (run_kernel (engine, v, 1, NULL, &strips, NULL,
-            "separable_vertical_x16"),
-      "clEnqueueNDRangeKernel (separable_vertical_x16)");
-    CHECK (run_kernel (engine, hz, 1, NULL, &lines, NULL,
-            "separable_horizontal_x16"),
-        "clEnqueueNDRangeKernel (separable_horizontal_x16)");
-    return TRUE;
-  }
+  if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job))
+    return run_separable_x16 (engine, job, rx, ry, border, plane,
+        engine->planes.plane_width[job->plane], plane,
+        engine->planes.plane_width[job->plane], error);
   if (!set_layout_args (k[K_SEPARABLE_ROWS], 0, plane, &engine->planes, job,
           error))
     goto failed;
@@ -476,13 +571,13 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   SET_ARG (k[K_SEPARABLE_COLUMNS], 12, border);
   SET_ARG (k[K_SEPARABLE_COLUMNS], 13, engine->column_strip);
 
-  CHECK (run_kernel (engine, k[K_SEPARABLE_ROWS], 2, NULL, rows, NULL,
-          "separable_rows"),
+  CHECK (run_channel_lines (engine, engine->planes.sample_size,
+          K_SEPARABLE_ROWS, rows[0], rows[1], "separable_rows"),
       "clEnqueueNDRangeKernel (separable_rows)");
 
 
-  CHECK (run_kernel (engine, k[K_SEPARABLE_COLUMNS], 1, NULL, columns, NULL,
-          "separable_columns"),
+  CHECK (run_lines (engine, engine->planes.sample_size, K_SEPARABLE_COLUMNS,
+          columns[0], "separable_columns"),
       "clEnqueueNDRangeKernel (separable_columns)");
   return TRUE;
 
@@ -872,6 +967,116 @@ failed:
   return FALSE;
 }
 
+/* Whether the frame can go from the caller's input to its output memory
+ * through the kernels alone: one box pass of separable with a radius,
+ * every plane one dense 8-bit job in vector registers, input and output
+ * apart. */
+static gboolean
+can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
+    guint n_jobs, const guint8 * const *src, const gsize * src_stride,
+    guint8 * const *dst, const gsize * dst_stride)
+{
+  const ClbPlanes *planes = &engine->planes;
+  guint covered = 0, j, p;
+
+  if (!engine->zero_copy || engine->column_strip != 16
+      || params->method != CLB_METHOD_SEPARABLE || params->use_regions
+      || CLAMP (params->passes, 1, CLB_MAX_PASSES) != 1)
+    return FALSE;
+  for (j = 0; j < n_jobs; j++) {
+    const ClbJob *job = &jobs[j];
+
+    if (!job_is_dense_8bit (planes, job)
+        || (params->radius_x == 0 && params->radius_y == 0)
+        || job->width * job->channels != planes->plane_width[job->plane]
+        || job->height != planes->plane_height[job->plane]
+        || (covered & (1u << job->plane)))
+      return FALSE;
+    covered |= 1u << job->plane;
+  }
+  if (covered != (1u << planes->n_planes) - 1)
+    return FALSE;
+  for (p = 0; p < planes->n_planes; p++) {
+    const guint8 *s = src[p], *d = dst[p];
+    gsize h = planes->plane_height[p];
+
+    if (src_stride[p] > G_MAXINT || dst_stride[p] > G_MAXINT
+        || (s < d + dst_stride[p] * h && d < s + src_stride[p] * h))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* The frame through kernels that read the caller's input and write its
+ * output in place (CL_MEM_USE_HOST_PTR): no copy in or out. */
+static gboolean
+process_wrapped (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, const guint8 * const *src,
+    const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
+    GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  cl_mem in[CLB_MAX_PLANES] = { NULL, }, out[CLB_MAX_PLANES] = { NULL, };
+  gboolean ok = FALSE;
+  guint p, j;
+
+  for (p = 0; p < planes->n_planes; p++) {
+    gsize row = planes->plane_width[p], h = planes->plane_height[p];
+
+    in[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_READ_ONLY,
+        (gpointer) src[p], src_stride[p] * (h - 1) + row, error);
+    if (!in[p])
+      goto done;
+    out[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_WRITE_ONLY, dst[p],
+        dst_stride[p] * (h - 1) + row, error);
+    if (!out[p])
+      goto done;
+  }
+  for (j = 0; j < n_jobs; j++) {
+    const ClbJob *job = &jobs[j];
+    cl_int rx = clb_scale_radius (MIN (params->radius_x, CLB_MAX_RADIUS),
+        job->x_sub);
+    cl_int ry = clb_scale_radius (MIN (params->radius_y, CLB_MAX_RADIUS),
+        job->y_sub);
+
+    if (!run_separable_x16 (engine, job, rx, ry, params->border,
+            in[job->plane], (cl_int) src_stride[job->plane], out[job->plane],
+            (cl_int) dst_stride[job->plane], error))
+      goto done;
+  }
+  /* A blocking map brings the results into the caller's memory where the
+   * device worked on a copy of it. */
+  for (p = 0; p < planes->n_planes; p++) {
+    cl_int err = clb_fault ("clEnqueueMapBuffer");
+    gpointer mapped = NULL;
+
+    if (err == CL_SUCCESS)
+      mapped = clEnqueueMapBuffer (engine->queue, out[p], CL_TRUE, CL_MAP_READ,
+          0, dst_stride[p] * (planes->plane_height[p] - 1)
+          + planes->plane_width[p], 0, NULL, NULL, &err);
+    if (err != CL_SUCCESS) {
+      clb_set_cl_error (error, err, "clEnqueueMapBuffer");
+      goto failed;
+    }
+    CHECK (clEnqueueUnmapMemObject (engine->queue, out[p], mapped, 0, NULL,
+            NULL), "clEnqueueUnmapMemObject");
+  }
+  CHECK (clFinish (engine->queue), "clFinish");
+  ok = TRUE;
+  goto done;
+
+failed:
+  ok = FALSE;
+done:
+  if (!ok)
+    clFinish (engine->queue);
+  for (p = 0; p < planes->n_planes; p++) {
+    clb_runtime_release_buffer (&in[p]);
+    clb_runtime_release_buffer (&out[p]);
+  }
+  return ok;
+}
+
 gboolean
 clb_engine_process (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, const guint8 * const *src,
@@ -886,6 +1091,10 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
 
   if (!check_jobs (engine, jobs, n_jobs, error))
     return FALSE;
+  if (can_wrap (engine, params, jobs, n_jobs, src, src_stride, dst,
+          dst_stride))
+    return process_wrapped (engine, params, jobs, n_jobs, src, src_stride,
+        dst, dst_stride, error);
   result = result_planes (engine, params);
 
   /* Blocking copies in: the caller's memory is only valid until we return.

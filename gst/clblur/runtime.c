@@ -683,6 +683,38 @@ clb_runtime_release_buffer (cl_mem * mem)
   }
 }
 
+cl_mem
+clb_runtime_wrap_host (ClbRuntime * rt, cl_mem_flags flags, gpointer host,
+    gsize size, GError ** error)
+{
+  cl_mem mem = NULL;
+  cl_int err = clb_fault ("clCreateBuffer (CL_MEM_USE_HOST_PTR)");
+
+  if (err == CL_SUCCESS)
+    mem = clCreateBuffer (rt->context, flags | CL_MEM_USE_HOST_PTR, size, host,
+        &err);
+  if (err != CL_SUCCESS) {
+    clb_set_cl_error (error, err, "clCreateBuffer (CL_MEM_USE_HOST_PTR)");
+    return NULL;
+  }
+  return mem;
+}
+
+gboolean
+clb_runtime_shares_host_memory (ClbRuntime * rt)
+{
+  cl_bool unified = CL_FALSE;
+  cl_device_type type = 0;
+
+  if (clGetDeviceInfo (rt->device, CL_DEVICE_HOST_UNIFIED_MEMORY,
+          sizeof (unified), &unified, NULL) != CL_SUCCESS)
+    unified = CL_FALSE;
+  if (clGetDeviceInfo (rt->device, CL_DEVICE_TYPE, sizeof (type), &type,
+          NULL) != CL_SUCCESS)
+    type = 0;
+  return unified || (type & CL_DEVICE_TYPE_CPU);
+}
+
 gboolean
 clb_runtime_has_extension (ClbRuntime * rt, const gchar * name)
 {

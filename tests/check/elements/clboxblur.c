@@ -1280,7 +1280,10 @@ GST_START_TEST (test_fault_injection)
     {"clSetKernelArg:-49", METHOD_SAT, FALSE},
     {"clEnqueueNDRangeKernel (sat_box)", METHOD_SAT, FALSE},
     {"clEnqueueNDRangeKernel (separable", METHOD_SEPARABLE, FALSE},
-    {"clEnqueueReadBufferRect", METHOD_SEPARABLE, FALSE},
+    {"clEnqueueReadBufferRect", METHOD_SAT, FALSE},
+    /* separable RGBA on a CPU: the frames wrapped, not copied */
+    {"clCreateBuffer (CL_MEM_USE_HOST_PTR)", METHOD_SEPARABLE, FALSE},
+    {"clEnqueueMapBuffer", METHOD_SEPARABLE, FALSE},
     {"clEnqueueCopyBuffer", METHOD_BILATERAL, FALSE},
     {"clEnqueueWriteBuffer (range)", METHOD_BILATERAL, FALSE},
     {"clEnqueueNDRangeKernel (bilateral", METHOD_BILATERAL, FALSE},
@@ -1831,6 +1834,35 @@ GST_START_TEST (test_padded_stride)
 
 GST_END_TEST;
 
+/* CPUs run separable 8-bit frames straight from the input buffer into the
+ * output one (CL_MEM_USE_HOST_PTR); the copy path they take elsewhere
+ * (CLBOXBLUR_ZERO_COPY=0) gives the same pixels. */
+GST_START_TEST (test_copy_path)
+{
+  static const gint sizes[][2] = { {1, 1}, {97, 61}, {385, 289} };
+  static const guint radii[] = { 2, 31, 200 };
+  GstHarness *h;
+  GstVideoInfo info;
+  guint f, z, r, b;
+
+  g_setenv ("CLBOXBLUR_ZERO_COPY", "0", TRUE);
+  h = gst_harness_new ("clboxblur");
+  for (f = 0; f < G_N_ELEMENTS (all_formats); f++) {
+    if (f > 0 && g_str_has_prefix (all_formats[f], "GRAY16"))
+      break;                    /* the 8-bit formats come first */
+    for (z = 0; z < G_N_ELEMENTS (sizes); z++) {
+      set_format (h, &info, all_formats[f], sizes[z][0], sizes[z][1]);
+      for (r = 0; r < G_N_ELEMENTS (radii); r++)
+        for (b = 0; b < G_N_ELEMENTS (borders); b++)
+          push_and_check (h, &info, z, radii[r], -1, borders[b]);
+    }
+  }
+  gst_harness_teardown (h);
+  g_unsetenv ("CLBOXBLUR_ZERO_COPY");
+}
+
+GST_END_TEST;
+
 /* radius=0 hands the frame on untouched. */
 GST_START_TEST (test_radius_zero_identical)
 {
@@ -2237,6 +2269,7 @@ clboxblur_suite (void)
   tcase_add_test (tc, test_kernel_path_from_disk);
   tcase_add_test (tc, test_radius_zero_identical);
   tcase_add_test (tc, test_every_format);
+  tcase_add_test (tc, test_copy_path);
   tcase_add_test (tc, test_methods_formats);
   tcase_add_test (tc, test_flat_frame);
   tcase_add_test (tc, test_step_edge);
