@@ -263,6 +263,22 @@ separable_tmp_at (__global const uint *tmp, size_t row, int p, int c,
     return narrow ? ((__global const ushort *) tmp)[i] : tmp[i];
 }
 
+/* The vertical sums of the pixel at element at of tmp, 0 in the lanes
+ * of channels it does not have. */
+uint4
+separable_pixel4 (__global const uint *tmp, size_t at, int channels,
+                  int narrow)
+{
+    __global const ushort *t16 = (__global const ushort *) tmp;
+    uint4 v = (uint4) (0);
+    for (int c = 0; c < channels; c++) {
+        uint x = narrow ? t16[at + c] : tmp[at + c];
+        v = c == 0 ? (uint4) (x, v.s123) : c == 1 ? (uint4) (v.s0, x, v.s23)
+            : c == 2 ? (uint4) (v.s01, x, v.s3) : (uint4) (v.s012, x);
+    }
+    return v;
+}
+
 /* 16 vertical sums from element i of tmp on: ushort elements when narrow
  * (every sum < 2^16), uint otherwise. */
 uint16
@@ -300,10 +316,9 @@ separable_tmp16 (__global const uint *tmp, size_t row, int p, int width,
 uint16
 separable_fix16 (uint16 q, uint16 num, uint16 area)
 {
-    uint16 prod = q * area;
-    q = select (q, q - 1, prod > num);
-    prod = q * area;
-    return select (q, q + 1, num - prod >= area);
+    int16 rem = as_int16 (num - q * area);
+    q = select (q, q - 1, rem < 0);
+    return select (q, q + 1, rem >= as_int16 (area));
 }
 
 uint16
@@ -373,6 +388,41 @@ separable_last16 (uint16 v, int channels)
     }
 }
 
+#if defined(__clang__)
+#define CLB_INLINE __attribute__ ((always_inline))
+#else
+#define CLB_INLINE
+#endif
+
+/* The steps of a row whose windows lie inside it, from sample k0 on:
+ * nothing but two loads, the scan, the division by the full area and one
+ * store each. Inlined with constant channels and narrow. Returns the
+ * carry. */
+CLB_INLINE uint16
+separable_h_inner (__global const uint *tmp, size_t row, __global uchar *out,
+                   int k0, int steps, uint16 carry, int channels, int rx,
+                   uint full, float inv_full, int narrow)
+{
+    int used = 16 / channels * channels;
+    size_t enter = row + k0 + rx * channels, leave = enter
+        - (2 * rx + 1) * channels;
+    for (int i = 0; i < steps; i++) {
+        uint16 d = separable_load16 (tmp, enter, narrow)
+            - separable_load16 (tmp, leave, narrow);
+        uint16 sum = carry + separable_scan16 (d, channels);
+        carry = separable_last16 (sum, channels);
+        uint16 num = sum + (uint16) (full / 2);
+        uint16 q = separable_fix16 (convert_uint16 (convert_float16 (num)
+                                                    * inv_full), num,
+                                    (uint16) (full));
+        CLB_STORE16 (uchar, convert_uchar16_sat (q), out + k0);
+        k0 += used;
+        enter += used;
+        leave += used;
+    }
+    return carry;
+}
+
 /* separable_horizontal_x16: one work-item per row, 16 / channels pixels
  * (16 samples; 15 for RGB, whose 16th lane is not used) per step. The
  * window sum of pixel x is that of x - 1 plus V(x + r) - V(x - r - 1):
@@ -399,19 +449,79 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
     int16 lp = lane / (int16) (channels);
 
     /* the window sums of pixel -1, in every pixel's lanes */
-    uint16 carry = (uint16) (0);
-    for (int d = -rx; d <= rx; d++)
-        carry += separable_tmp16 (tmp, row, d - step, width, channels, border,
-                                  narrow);
-    carry = separable_last16 (carry, channels);
+    /* pixels -1 - rx .. rx - 1 as the border shows them; directly where
+     * pixels 0 .. rx + 1 are inside the row */
+    uint4 acc = (uint4) (0);
+    int direct = rx + 1 < width;
+    for (int d = direct ? 0 : -1 - rx; d <= rx - 1; d++) {
+        int px = direct ? d : clb_border_index (d, width, border);
+        if (px >= 0)
+            acc += separable_pixel4 (tmp, row + (size_t) px * channels,
+                                     channels, narrow);
+        if (direct && border == CLB_BORDER_REFLECT)
+            /* pixel -(d + 1) */
+            acc += separable_pixel4 (tmp, row + (size_t) (d + 1) * channels,
+                                     channels, narrow);
+    }
+    if (direct && border == CLB_BORDER_REPLICATE)
+        acc += (uint) (rx + 1) * separable_pixel4 (tmp, row, channels,
+                                                   narrow);
+    if (direct && border == CLB_BORDER_REFLECT)
+        acc += separable_pixel4 (tmp, row + (size_t) (rx + 1) * channels,
+                                 channels, narrow);
+    uint c0 = acc.s0, c1 = acc.s1, c2 = acc.s2, c3 = acc.s3;
+    uint16 carry = channels == 1 ? (uint16) (c0)
+        : channels == 2 ? (uint16) ((uint2) (c0, c1), (uint2) (c0, c1),
+                                    (uint2) (c0, c1), (uint2) (c0, c1),
+                                    (uint2) (c0, c1), (uint2) (c0, c1),
+                                    (uint2) (c0, c1), (uint2) (c0, c1))
+        : channels == 3 ? (uint16) ((uint3) (c0, c1, c2),
+                                    (uint3) (c0, c1, c2),
+                                    (uint3) (c0, c1, c2),
+                                    (uint3) (c0, c1, c2),
+                                    (uint3) (c0, c1, c2), c0)
+        : (uint16) ((uint4) (c0, c1, c2, c3), (uint4) (c0, c1, c2, c3),
+                    (uint4) (c0, c1, c2, c3), (uint4) (c0, c1, c2, c3));
 
     /* the area of a window that does not cross the row's ends */
     uint full = (uint) (2 * rx + 1) * ny;
     float inv_full = 1.0f / (float) full;
 
-    int k0 = 0;
-    for (; k0 + used <= row_len; k0 += used) {
-        int x0 = k0 / channels;
+    int k0 = 0, x0 = 0;
+    for (; k0 + used <= row_len; k0 += used, x0 += step) {
+        if (x0 - rx - 1 >= 0 && (x0 + rx) * channels + 16 <= row_len) {
+            /* The windows of this step and of the next ones up to the
+             * last whose loads stay inside the row (the stores then do
+             * too; so, with SHRINK, do the windows): the fast loop. */
+            int steps = ((row_len - 16) / channels - rx - x0) / step + 1;
+            if (channels == 1)
+                carry = narrow ? separable_h_inner (tmp, row, out, k0, steps,
+                                                    carry, 1, rx, full,
+                                                    inv_full, 1)
+                    : separable_h_inner (tmp, row, out, k0, steps, carry, 1,
+                                         rx, full, inv_full, 0);
+            else if (channels == 2)
+                carry = narrow ? separable_h_inner (tmp, row, out, k0, steps,
+                                                    carry, 2, rx, full,
+                                                    inv_full, 1)
+                    : separable_h_inner (tmp, row, out, k0, steps, carry, 2,
+                                         rx, full, inv_full, 0);
+            else if (channels == 3)
+                carry = narrow ? separable_h_inner (tmp, row, out, k0, steps,
+                                                    carry, 3, rx, full,
+                                                    inv_full, 1)
+                    : separable_h_inner (tmp, row, out, k0, steps, carry, 3,
+                                         rx, full, inv_full, 0);
+            else
+                carry = narrow ? separable_h_inner (tmp, row, out, k0, steps,
+                                                    carry, 4, rx, full,
+                                                    inv_full, 1)
+                    : separable_h_inner (tmp, row, out, k0, steps, carry, 4,
+                                         rx, full, inv_full, 0);
+            k0 += (steps - 1) * used;
+            x0 += (steps - 1) * step;
+            continue;
+        }
         int16 x = (int16) (x0) + lp;
         uint16 d;
         if (x0 - rx - 1 >= 0 && (x0 + rx) * channels + 16 <= row_len)
