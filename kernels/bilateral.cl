@@ -159,3 +159,257 @@ bilateral_global (__global const sample_t *src, int pitch, int pstride,
                    bilateral_round (centre[c], acc[c], wsum, max_value),
                    swap, shift);
 }
+
+#if CLB_SAMPLE_BITS == 8
+/* bilateral_x16: CPUs, dense 8-bit jobs (1 to 4 channels back to back).
+ * One work-item per 16 adjacent pixels of a row, the pixels in the lanes
+ * of float16 vectors, one vector per channel. The range weight is
+ * computed, exp (-|d|^2 / (2 s^2)) with kr = -1 / (2 s^2), not looked up
+ * (a lookup would be a 16-lane gather per tap); it is the product of the
+ * per-channel table entries the other kernels multiply. Blocks whose
+ * window crosses the left or right edge go pixel by pixel. */
+
+#if defined(__clang__)
+#define CLB_SHUF_U8(a, b, ...) __builtin_shufflevector ((a), (b), __VA_ARGS__)
+#else
+#define CLB_SHUF_U8(a, b, ...) shuffle2 ((a), (b), (uchar16) (__VA_ARGS__))
+#endif
+
+/* Channel k of the 16 pixels from p on, as floats. */
+float16
+bilateral_channel16 (__global const uchar *p, int channels, int k)
+{
+    uchar16 a = CLB_LOAD16 (uchar, p), r;
+    if (channels == 1)
+        return convert_float16 (a);
+    uchar16 b = CLB_LOAD16 (uchar, p + 16);
+    if (channels == 2) {
+        r = k == 0 ? CLB_SHUF_U8 (a, b, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20,
+                                  22, 24, 26, 28, 30)
+            : CLB_SHUF_U8 (a, b, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23,
+                           25, 27, 29, 31);
+        return convert_float16 (r);
+    }
+    uchar16 c = CLB_LOAD16 (uchar, p + 32);
+    if (channels == 3) {
+        uchar16 t;
+        if (k == 0) {
+            t = CLB_SHUF_U8 (a, b, 0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 0,
+                             0, 0, 0, 0);
+            r = CLB_SHUF_U8 (t, c, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20,
+                             23, 26, 29);
+        } else if (k == 1) {
+            t = CLB_SHUF_U8 (a, b, 1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 0,
+                             0, 0, 0, 0);
+            r = CLB_SHUF_U8 (t, c, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 21,
+                             24, 27, 30);
+        } else {
+            t = CLB_SHUF_U8 (a, b, 2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 0, 0,
+                             0, 0, 0, 0);
+            r = CLB_SHUF_U8 (t, c, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22,
+                             25, 28, 31);
+        }
+        return convert_float16 (r);
+    }
+    uchar16 d = CLB_LOAD16 (uchar, p + 48), lo, hi;
+    if (k == 0) {
+        lo = CLB_SHUF_U8 (a, b, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0,
+                          0, 0);
+        hi = CLB_SHUF_U8 (c, d, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0,
+                          0, 0);
+    } else if (k == 1) {
+        lo = CLB_SHUF_U8 (a, b, 1, 5, 9, 13, 17, 21, 25, 29, 0, 0, 0, 0, 0, 0,
+                          0, 0);
+        hi = CLB_SHUF_U8 (c, d, 1, 5, 9, 13, 17, 21, 25, 29, 0, 0, 0, 0, 0, 0,
+                          0, 0);
+    } else if (k == 2) {
+        lo = CLB_SHUF_U8 (a, b, 2, 6, 10, 14, 18, 22, 26, 30, 0, 0, 0, 0, 0,
+                          0, 0, 0);
+        hi = CLB_SHUF_U8 (c, d, 2, 6, 10, 14, 18, 22, 26, 30, 0, 0, 0, 0, 0,
+                          0, 0, 0);
+    } else {
+        lo = CLB_SHUF_U8 (a, b, 3, 7, 11, 15, 19, 23, 27, 31, 0, 0, 0, 0, 0,
+                          0, 0, 0);
+        hi = CLB_SHUF_U8 (c, d, 3, 7, 11, 15, 19, 23, 27, 31, 0, 0, 0, 0, 0,
+                          0, 0, 0);
+    }
+    r = CLB_SHUF_U8 (lo, hi, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21,
+                     22, 23);
+    return convert_float16 (r);
+}
+
+/* The 16 lanes' samples at pixels x .. x + 15 of row sy, border-mapped
+ * (clamped into the row: lanes past the right end are not stored), in
+ * f[channel * 16 + lane]; in[lane] is 0 where SHRINK leaves the pixel out. */
+void
+bilateral_gather16 (__global const uchar *src, int pitch, int sy, int x,
+                    int width, int channels, int border, float *f, float *in)
+{
+    for (int i = 0; i < 16; i++) {
+        int sx = clb_border_index (x + i, width, border);
+        in[i] = sx >= 0 ? 1.0f : 0.0f;
+        sx = clamp (sx, 0, width - 1);
+        __global const uchar *q = src + (size_t) sy * pitch
+            + (size_t) sx * channels;
+        for (int c = 0; c < channels; c++)
+            f[c * 16 + i] = (float) q[c];
+    }
+}
+
+#if defined(__clang__)
+#define CLB_INLINE __attribute__ ((always_inline))
+#else
+#define CLB_INLINE
+#endif
+
+/* The window sums of a block: inlined with a constant channel count for
+ * the inner blocks, so that no arithmetic is spent on absent channels. */
+CLB_INLINE void
+bilateral_rows16 (__global const uchar *src, int src_pitch, int x0, int y,
+                  int width, int height, int channels, int rx, int ry,
+                  int border, __global const float *spatial, float kr,
+                  int edge, float16 ce0, float16 ce1, float16 ce2,
+                  float16 ce3, float16 m0, float16 m1, float16 m2,
+                  float16 m3, float16 * acc)
+{
+    float16 a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f, wsum = 0.0f;
+    float f[64], in[16];
+    int sw = 2 * rx + 1;
+
+    for (int dy = -ry; dy <= ry; dy++) {
+        int sy = clb_border_index (y + dy, height, border);
+        if (sy < 0)
+            continue;
+        __global const uchar *p = src + (size_t) sy * src_pitch
+            + (size_t) max (x0 - rx, 0) * channels;   /* unused if edge */
+        __global const float *srow = spatial + (dy + ry) * sw;
+        float16 r0 = 0.0f, r1 = 0.0f, r2 = 0.0f, r3 = 0.0f, rw = 0.0f;
+        for (int dx = 0; dx < sw; dx++, p += channels) {
+            float16 v0, v1 = 0.0f, v2 = 0.0f, v3 = 0.0f, w = srow[dx];
+            if (edge) {
+                bilateral_gather16 (src, src_pitch, sy, x0 + dx - rx, width,
+                                    channels, border, f, in);
+                v0 = vload16 (0, f);
+                if (channels > 1)
+                    v1 = vload16 (1, f);
+                if (channels > 2)
+                    v2 = vload16 (2, f);
+                if (channels > 3)
+                    v3 = vload16 (3, f);
+                w *= vload16 (0, in);
+            } else {
+                v0 = bilateral_channel16 (p, channels, 0);
+                if (channels > 1)
+                    v1 = bilateral_channel16 (p, channels, 1);
+                if (channels > 2)
+                    v2 = bilateral_channel16 (p, channels, 2);
+                if (channels > 3)
+                    v3 = bilateral_channel16 (p, channels, 3);
+            }
+            float16 d0 = v0 - ce0, d1 = v1 - ce1, d2 = v2 - ce2, d3 = v3 - ce3;
+            float16 dist = m0 * d0 * d0 + m1 * d1 * d1 + m2 * d2 * d2
+                + m3 * d3 * d3;
+            w *= exp (dist * kr);
+            rw += w;
+            r0 += w * d0;
+            r1 += w * d1;
+            r2 += w * d2;
+            r3 += w * d3;
+        }
+        wsum += rw;
+        a0 += r0;
+        a1 += r1;
+        a2 += r2;
+        a3 += r3;
+    }
+
+    acc[0] = a0;
+    acc[1] = a1;
+    acc[2] = a2;
+    acc[3] = a3;
+    acc[4] = wsum;
+}
+
+__kernel void
+bilateral_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
+               int dst_pitch, int width, int height, int channels, int rx,
+               int ry, int border, __global const float *spatial,
+               int dist_mask, float kr)
+{
+    int blocks = (width + 15) / 16;
+    int id = get_global_id (0);
+    int y = id / blocks, x0 = (id - y * blocks) * 16;
+    if (y >= height)
+        return;
+
+    /* blocks whose window crosses the left or right end gather each
+     * lane's samples through the border mapping */
+    int edge = x0 - rx < 0 || x0 + 15 + rx >= width;
+    float f[64], in[16];
+    float16 ce0, ce1 = 0.0f, ce2 = 0.0f, ce3 = 0.0f;
+    __global const uchar *row0 = src + (size_t) y * src_pitch
+        + (size_t) x0 * channels;
+    if (edge) {
+        bilateral_gather16 (src, src_pitch, y, x0, width, channels,
+                            CLB_BORDER_REPLICATE, f, in);
+        ce0 = vload16 (0, f);
+        if (channels > 1)
+            ce1 = vload16 (1, f);
+        if (channels > 2)
+            ce2 = vload16 (2, f);
+        if (channels > 3)
+            ce3 = vload16 (3, f);
+    } else {
+        ce0 = bilateral_channel16 (row0, channels, 0);
+        if (channels > 1)
+            ce1 = bilateral_channel16 (row0, channels, 1);
+        if (channels > 2)
+            ce2 = bilateral_channel16 (row0, channels, 2);
+        if (channels > 3)
+            ce3 = bilateral_channel16 (row0, channels, 3);
+    }
+    float16 m0 = (dist_mask & 1) ? 1.0f : 0.0f;
+    float16 m1 = (dist_mask & 2) ? 1.0f : 0.0f;
+    float16 m2 = (dist_mask & 4) ? 1.0f : 0.0f;
+    float16 m3 = (dist_mask & 8) ? 1.0f : 0.0f;
+    float16 acc[5];
+    if (edge)
+        bilateral_rows16 (src, src_pitch, x0, y, width, height, channels, rx,
+                          ry, border, spatial, kr, 1, ce0, ce1, ce2, ce3, m0,
+                          m1, m2, m3, acc);
+    else if (channels == 1)
+        bilateral_rows16 (src, src_pitch, x0, y, width, height, 1, rx, ry,
+                          border, spatial, kr, 0, ce0, ce1, ce2, ce3, m0, m1,
+                          m2, m3, acc);
+    else if (channels == 2)
+        bilateral_rows16 (src, src_pitch, x0, y, width, height, 2, rx, ry,
+                          border, spatial, kr, 0, ce0, ce1, ce2, ce3, m0, m1,
+                          m2, m3, acc);
+    else if (channels == 3)
+        bilateral_rows16 (src, src_pitch, x0, y, width, height, 3, rx, ry,
+                          border, spatial, kr, 0, ce0, ce1, ce2, ce3, m0, m1,
+                          m2, m3, acc);
+    else
+        bilateral_rows16 (src, src_pitch, x0, y, width, height, 4, rx, ry,
+                          border, spatial, kr, 0, ce0, ce1, ce2, ce3, m0, m1,
+                          m2, m3, acc);
+    float16 a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+    float16 wsum = acc[4];
+
+    float v0[16], v1[16], v2[16], v3[16];
+    vstore16 (clamp (floor (ce0 + a0 / wsum + 0.5f), 0.0f, 255.0f), 0, v0);
+    vstore16 (clamp (floor (ce1 + a1 / wsum + 0.5f), 0.0f, 255.0f), 0, v1);
+    vstore16 (clamp (floor (ce2 + a2 / wsum + 0.5f), 0.0f, 255.0f), 0, v2);
+    vstore16 (clamp (floor (ce3 + a3 / wsum + 0.5f), 0.0f, 255.0f), 0, v3);
+    __global uchar *o = dst + (size_t) y * dst_pitch + (size_t) x0 * channels;
+    for (int i = 0; i < min (16, width - x0); i++) {
+        o[i * channels] = (uchar) v0[i];
+        if (channels > 1)
+            o[i * channels + 1] = (uchar) v1[i];
+        if (channels > 2)
+            o[i * channels + 2] = (uchar) v2[i];
+        if (channels > 3)
+            o[i * channels + 3] = (uchar) v3[i];
+    }
+}
+#endif

@@ -21,6 +21,7 @@ enum
   K_REGION_COMPOSITE,
   K_SEPARABLE_VERTICAL_X16,     /* 8-bit program only, from here on */
   K_SEPARABLE_HORIZONTAL_X16,
+  K_BILATERAL_X16,
   N_KERNELS
 };
 
@@ -28,7 +29,7 @@ static const gchar *kernel_names[N_KERNELS] = {
   "sat_scan_rows", "sat_scan_columns", "sat_box", "separable_rows",
   "separable_columns", "bilateral_local", "bilateral_global",
   "region_composite", "separable_vertical_x16",
-  "separable_horizontal_x16",
+  "separable_horizontal_x16", "bilateral_x16",
 };
 
 /* Spatial tables are allocated for this radius first, and grown (rarely)
@@ -712,6 +713,32 @@ run_bilateral (ClbEngine * engine, cl_kernel * k, guint j, const ClbJob * job,
       || !update_spatial_table (engine, j, rx, ry, params->sigma_spatial,
           error))
     goto failed;
+
+  if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)) {
+    /* CPUs: 16 pixels in vector lanes, the range weight computed */
+    gdouble s = params->sigma_range * max_value / 255.0;
+    cl_float kr = s > 0 ? (cl_float) (-1.0 / (2.0 * s * s)) : -1e30f;
+    cl_int pitch = engine->planes.plane_width[job->plane];
+    cl_kernel x16 = engine->kernels[CLB_SAMPLES_8][K_BILATERAL_X16];
+
+    SET_ARG (x16, 0, engine->plane_in[job->plane]);
+    SET_ARG (x16, 1, pitch);
+    SET_ARG (x16, 2, engine->plane_out[job->plane]);
+    SET_ARG (x16, 3, pitch);
+    SET_ARG (x16, 4, w);
+    SET_ARG (x16, 5, h);
+    SET_ARG (x16, 6, cn);
+    SET_ARG (x16, 7, rx);
+    SET_ARG (x16, 8, ry);
+    SET_ARG (x16, 9, border);
+    SET_ARG (x16, 10, engine->spatial[j]);
+    SET_ARG (x16, 11, mask);
+    SET_ARG (x16, 12, kr);
+    CHECK (run_lines (engine, CLB_SAMPLES_8, K_BILATERAL_X16,
+            (size_t) (w + 15) / 16 * h, "bilateral_x16"),
+        "clEnqueueNDRangeKernel (bilateral_x16)");
+    return TRUE;
+  }
 
   use_local = choose_local_size (engine, job, rx, ry, local);
   kernel = use_local ? k[K_BILATERAL_LOCAL] : k[K_BILATERAL_GLOBAL];
