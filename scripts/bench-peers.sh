@@ -12,9 +12,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 export GST_PLUGIN_PATH="$top/${CLBOXBLUR_BUILD_DIR:-build}/gst"
 sizes=${SIZES:-1920x1080}
 radii=${RADII:-2 15 50}
-frames=${FRAMES:-20}
+frames=${FRAMES:-60}
 ocl_frames=${OCL_FRAMES:-4}
-runs=${RUNS:-3}
+runs=${RUNS:-5}
 
 "$top/scripts/ensure-packages.sh" gstreamer1.0-opencv ffmpeg
 
@@ -39,8 +39,9 @@ ff_time () {
     sed -n 's/.*rtime=\([0-9.]*\)s.*/\1/p' | tail -1
 }
 
-raw () {     # raw FORMAT W H N -> path
-  f="$tmp/$1-$2x$3.raw"
+raw () {     # raw FORMAT W H N -> path (one file per frame count: the
+             # figures divide by N)
+  f="$tmp/$1-$2x$3-$4.raw"
   [ -f "$f" ] || gst-launch-1.0 -q videotestsrc num-buffers="$4" \
     pattern=snow ! "video/x-raw,format=$1,width=$2,height=$3" \
     ! filesink location="$f"
@@ -78,12 +79,14 @@ ff_case () {
 }
 
 ratio () {
-  awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "-" }'
+  # a difference at or below zero is start-up noise, not a speed
+  awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.1fx", a / b; else print "noise" }'
 }
 
 echo "clboxblur against peers; $(date -u +%Y-%m-%d); $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "OpenCL: $(clinfo 2>/dev/null | grep -m1 'Platform Version' | sed 's/.*Version *//' || echo '?')"
-echo "ms per frame = (time of the run - time of its baseline) / frames; median of $runs alternating runs; $frames frames ($ocl_frames for avgblur_opencl)"
+echo "ms per frame = (time of the run - time of its baseline) / frames; median of $runs alternating runs; $frames frames ($ocl_frames for avgblur_opencl, $((frames / 4)) for bilateral)"
+echo "bilateral: clboxblur method=bilateral radius=4 sigma-spatial=5 sigma-range=30 against FFmpeg bilateral sigmaS=5 sigmaR=30/255"
 echo
 for size in $sizes; do
   w=${size%x*}
@@ -107,7 +110,8 @@ for size in $sizes; do
   done
   # cvsmooth type=bilateral fails on Debian 12 (critical: cv_trans_func
   # != NULL), so FFmpeg's bilateral (planar RGB, sigmaR in 0..1) stands in.
-  cl=$(gst_case RGB "$w" "$h" "$ocl_frames" "clboxblur method=bilateral radius=4 sigma-spatial=5 sigma-range=30")
-  ff=$(ff_case gbrp "$w" "$h" "$ocl_frames" "$(raw GBR "$w" "$h" "$ocl_frames")" "bilateral=sigmaS=5:sigmaR=0.1176")
+  bf=$((frames / 4))
+  cl=$(gst_case RGB "$w" "$h" "$bf" "clboxblur method=bilateral radius=4 sigma-spatial=5 sigma-range=30")
+  ff=$(ff_case gbrp "$w" "$h" "$bf" "$(raw GBR "$w" "$h" "$bf")" "bilateral=sigmaS=5:sigmaR=0.1176")
   printf '%-9s %-6s %-34s %10s %10s %8s\n' "$size" 4 "ffmpeg bilateral sigmaS=5, RGB" "$ff" "$cl" "$(ratio "$ff" "$cl")"
 done
