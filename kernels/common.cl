@@ -83,7 +83,13 @@ clb_border_index (int i, int len, int border)
         return -1;
     if (border == CLB_BORDER_REPLICATE || len == 1)
         return i < 0 ? 0 : len - 1;
-    /* REFLECT without repeating the edge: period 2 (len - 1). */
+    /* REFLECT without repeating the edge: period 2 (len - 1). One
+     * reflection covers windows narrower than the line, without a
+     * division. */
+    if (i < 0 && i > -len)
+        return -i;
+    if (i >= len && i < 2 * len - 1)
+        return 2 * (len - 1) - i;
     int period = 2 * (len - 1);
     i %= period;
     if (i < 0)
