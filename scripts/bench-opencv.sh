@@ -59,9 +59,12 @@ cl_ms () {
   extra=
   [ "$4" = bilateral ] && extra="--sigma-spatial=5 --sigma-range=30"
   # shellcheck disable=SC2086
-  "$build/tools/clboxblur-bench" "--$4" -i "$iter" --formats "$1" \
-    --sizes "$2x$3" --radii "$5" --border reflect $extra |
-    awk -v m="$4" '$1 == m { print $5 }'
+  out=$("$build/tools/clboxblur-bench" "--$4" -i "$iter" --formats "$1" \
+    --sizes "$2x$3" --radii "$5" --border reflect $extra) || {
+    echo "clboxblur-bench failed: $out" >&2
+    exit 1
+  }
+  echo "$out" | awk -v m="$4" '$1 == m { print $5 }'
 }
 
 ratio () {

@@ -111,6 +111,7 @@ for size in $sizes; do
   # cvsmooth type=bilateral fails on Debian 12 (critical: cv_trans_func
   # != NULL), so FFmpeg's bilateral (planar RGB, sigmaR in 0..1) stands in.
   bf=$((frames / 4))
+  [ "$bf" -ge 1 ] || bf=1
   cl=$(gst_case RGB "$w" "$h" "$bf" "clboxblur method=bilateral radius=4 sigma-spatial=5 sigma-range=30")
   ff=$(ff_case gbrp "$w" "$h" "$bf" "$(raw GBR "$w" "$h" "$bf")" "bilateral=sigmaS=5:sigmaR=0.1176")
   printf '%-9s %-6s %-34s %10s %10s %8s\n' "$size" 4 "ffmpeg bilateral sigmaS=5, RGB" "$ff" "$cl" "$(ratio "$ff" "$cl")"

@@ -55,6 +55,7 @@ struct _ClbEngine
   cl_uint compute_units;
   gboolean is_cpu;
   size_t max_wg[CLB_N_SAMPLE_SIZES][N_KERNELS];
+  size_t max_items[3];          /* CL_DEVICE_MAX_WORK_ITEM_SIZES */
   /* The device works on host memory (a CPU, an integrated GPU): frames
    * the kernels can take as they are are wrapped, not copied
    * (CLBOXBLUR_ZERO_COPY=0 turns this off). */
@@ -138,6 +139,10 @@ clb_engine_new (ClbRuntime * rt, GError ** error)
           CL_DEVICE_MAX_COMPUTE_UNITS, sizeof (engine->compute_units),
           &engine->compute_units, NULL),
       "clGetDeviceInfo (MAX_COMPUTE_UNITS)");
+  CHECK (clGetDeviceInfo (clb_runtime_get_device (rt),
+          CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof (engine->max_items),
+          engine->max_items, NULL),
+      "clGetDeviceInfo (MAX_WORK_ITEM_SIZES)");
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
     for (k = 0; k < N_KERNELS; k++) {
       if (!engine->kernels[s][k])
@@ -345,22 +350,24 @@ run_kernel (ClbEngine * engine, cl_kernel kernel, cl_uint dims,
 }
 
 /* Runs a 1-D kernel of n line work-items (rows or strips, each walked
- * serially; the kernel returns for ids >= n). CPUs: about 4 work-groups
- * per compute unit, so the threads share the lines evenly; GPUs: groups
- * of 64 (two warps, one wavefront). Either way within the kernel's
- * largest work-group. */
+ * serially; the kernel returns for ids >= n). CPUs: at least 4
+ * work-groups per compute unit, so the threads share the lines evenly,
+ * and at most 256 work-items a group (PoCL keeps a group's private arrays
+ * side by side); GPUs: groups of 64 (two warps, one wavefront). Either
+ * way within the kernel's largest work-group and the device's largest
+ * first dimension (@dim_max). */
 static size_t
-lines_per_group (ClbEngine * engine, size_t n, size_t max_wg)
+lines_per_group (ClbEngine * engine, size_t n, size_t max_wg, size_t dim_max)
 {
   size_t local, groups;
 
   if (engine->is_cpu) {
     groups = MAX (engine->compute_units, 1) * 4;
-    local = (n + groups - 1) / groups;
+    local = MIN ((n + groups - 1) / groups, 256);
   } else {
     local = 64;
   }
-  return CLAMP (local, 1, MAX (max_wg, 1));
+  return CLAMP (local, 1, MAX (MIN (max_wg, dim_max), 1));
 }
 
 static cl_int
@@ -368,7 +375,7 @@ run_lines (ClbEngine * engine, guint sample_size, guint kernel, size_t n,
     const gchar * name)
 {
   size_t local = lines_per_group (engine, n,
-      engine->max_wg[sample_size][kernel]);
+      engine->max_wg[sample_size][kernel], engine->max_items[0]);
   size_t global = (n + local - 1) / local * local;
 
   return run_kernel (engine, engine->kernels[sample_size][kernel], 1, NULL,
@@ -382,7 +389,9 @@ run_channel_lines (ClbEngine * engine, guint sample_size, guint kernel,
     size_t channels, size_t n, const gchar * name)
 {
   size_t max_wg = MAX (engine->max_wg[sample_size][kernel] / channels, 1);
-  size_t local[2] = { channels, lines_per_group (engine, n, max_wg) };
+  size_t local[2] = { channels, lines_per_group (engine, n, max_wg,
+          engine->max_items[1])
+  };
   size_t global[2] = { channels, (n + local[1] - 1) / local[1] * local[1] };
 
   return run_kernel (engine, engine->kernels[sample_size][kernel], 2, NULL,
@@ -717,7 +726,8 @@ run_bilateral (ClbEngine * engine, cl_kernel * k, guint j, const ClbJob * job,
   if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)) {
     /* CPUs: 16 pixels in vector lanes, the range weight computed */
     gdouble s = params->sigma_range * max_value / 255.0;
-    cl_float kr = s > 0 ? (cl_float) (-1.0 / (2.0 * s * s)) : -1e30f;
+    cl_float kr = s > 0 ? (cl_float) MAX (-1.0 / (2.0 * s * s), -1e30) :
+        -1e30f;
     cl_int pitch = engine->planes.plane_width[job->plane];
     cl_kernel x16 = engine->kernels[CLB_SAMPLES_8][K_BILATERAL_X16];
 
@@ -1024,12 +1034,20 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
   if (covered != (1u << planes->n_planes) - 1)
     return FALSE;
   for (p = 0; p < planes->n_planes; p++) {
-    const guint8 *s = src[p], *d = dst[p];
-    gsize h = planes->plane_height[p];
+    gsize row = planes->plane_width[p];
+    guint q;
 
-    if (src_stride[p] > G_MAXINT || dst_stride[p] > G_MAXINT
-        || (s < d + dst_stride[p] * h && d < s + src_stride[p] * h))
+    if (src_stride[p] < row || dst_stride[p] < row
+        || src_stride[p] > G_MAXINT || dst_stride[p] > G_MAXINT)
       return FALSE;
+    /* no output plane may share bytes with any input plane */
+    for (q = 0; q < planes->n_planes; q++) {
+      const guint8 *s = src[q], *d = dst[p];
+      gsize sh = planes->plane_height[q], dh = planes->plane_height[p];
+
+      if (s < d + dst_stride[p] * dh && d < s + src_stride[q] * sh)
+        return FALSE;
+    }
   }
   return TRUE;
 }
@@ -1040,7 +1058,7 @@ static gboolean
 process_wrapped (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, const guint8 * const *src,
     const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
-    GError ** error)
+    gboolean * refused, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
   cl_mem in[CLB_MAX_PLANES] = { NULL, }, out[CLB_MAX_PLANES] = { NULL, };
@@ -1050,14 +1068,17 @@ process_wrapped (ClbEngine * engine, const ClbParams * params,
   for (p = 0; p < planes->n_planes; p++) {
     gsize row = planes->plane_width[p], h = planes->plane_height[p];
 
+    /* A device may refuse a host pointer (alignment, limits): nothing is
+     * queued yet, so the caller copies the frame instead. */
     in[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_READ_ONLY,
-        (gpointer) src[p], src_stride[p] * (h - 1) + row, error);
-    if (!in[p])
+        (gpointer) src[p], src_stride[p] * (h - 1) + row, NULL);
+    if (in[p])
+      out[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_WRITE_ONLY, dst[p],
+          dst_stride[p] * (h - 1) + row, NULL);
+    if (!in[p] || !out[p]) {
+      *refused = TRUE;
       goto done;
-    out[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_WRITE_ONLY, dst[p],
-        dst_stride[p] * (h - 1) + row, error);
-    if (!out[p])
-      goto done;
+    }
   }
   for (j = 0; j < n_jobs; j++) {
     const ClbJob *job = &jobs[j];
@@ -1119,9 +1140,15 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
   if (!check_jobs (engine, jobs, n_jobs, error))
     return FALSE;
   if (can_wrap (engine, params, jobs, n_jobs, src, src_stride, dst,
-          dst_stride))
-    return process_wrapped (engine, params, jobs, n_jobs, src, src_stride,
-        dst, dst_stride, error);
+          dst_stride)) {
+    gboolean refused = FALSE;
+
+    if (process_wrapped (engine, params, jobs, n_jobs, src, src_stride, dst,
+            dst_stride, &refused, error))
+      return TRUE;
+    if (!refused)
+      return FALSE;
+  }
   result = result_planes (engine, params);
 
   /* Blocking copies in: the caller's memory is only valid until we return.
