@@ -56,8 +56,8 @@ struct _ClbEngine
   gboolean is_cpu;
   size_t max_wg[CLB_N_SAMPLE_SIZES][N_KERNELS];
   size_t max_items[3];          /* CL_DEVICE_MAX_WORK_ITEM_SIZES */
-  /* The device works on host memory (a CPU, an integrated GPU): frames
-   * the kernels can take as they are are wrapped, not copied
+  /* CPUs (where the vector kernels run) work on host memory: frames those
+   * kernels can take as they are are wrapped, not copied
    * (CLBOXBLUR_ZERO_COPY=0 turns this off). */
   gboolean zero_copy;
   /* Local memory bilateral_local uses besides its tile, and its largest
@@ -133,7 +133,7 @@ clb_engine_new (ClbRuntime * rt, GError ** error)
     engine->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
     engine->column_strip = engine->is_cpu ? 16 : 1;
   }
-  engine->zero_copy = clb_runtime_shares_host_memory (rt)
+  engine->zero_copy = engine->is_cpu
       && g_strcmp0 (g_getenv ("CLBOXBLUR_ZERO_COPY"), "0") != 0;
   CHECK (clGetDeviceInfo (clb_runtime_get_device (rt),
           CL_DEVICE_MAX_COMPUTE_UNITS, sizeof (engine->compute_units),
@@ -551,14 +551,14 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
         + engine->column_strip - 1) / engine->column_strip };
   cl_int w = job->width, h = job->height, cn = job->channels;
 
-  /* horizontal sums fit in 32 bits for every depth */
-  if (!ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint), error))
-    goto failed;
-
   if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job))
     return run_separable_x16 (engine, job, rx, ry, border, plane,
         engine->planes.plane_width[job->plane], plane,
         engine->planes.plane_width[job->plane], error);
+
+  /* horizontal sums fit in 32 bits for every depth */
+  if (!ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint), error))
+    goto failed;
   if (!set_layout_args (k[K_SEPARABLE_ROWS], 0, plane, &engine->planes, job,
           error))
     goto failed;
@@ -1016,7 +1016,7 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
   const ClbPlanes *planes = &engine->planes;
   guint covered = 0, j, p;
 
-  if (!engine->zero_copy || engine->column_strip != 16
+  if (!engine->zero_copy
       || params->method != CLB_METHOD_SEPARABLE || params->use_regions
       || CLAMP (params->passes, 1, CLB_MAX_PASSES) != 1)
     return FALSE;

@@ -701,21 +701,6 @@ clb_runtime_wrap_host (ClbRuntime * rt, cl_mem_flags flags, gpointer host,
 }
 
 gboolean
-clb_runtime_shares_host_memory (ClbRuntime * rt)
-{
-  cl_bool unified = CL_FALSE;
-  cl_device_type type = 0;
-
-  if (clGetDeviceInfo (rt->device, CL_DEVICE_HOST_UNIFIED_MEMORY,
-          sizeof (unified), &unified, NULL) != CL_SUCCESS)
-    unified = CL_FALSE;
-  if (clGetDeviceInfo (rt->device, CL_DEVICE_TYPE, sizeof (type), &type,
-          NULL) != CL_SUCCESS)
-    type = 0;
-  return unified || (type & CL_DEVICE_TYPE_CPU);
-}
-
-gboolean
 clb_runtime_has_extension (ClbRuntime * rt, const gchar * name)
 {
   gchar *exts = get_device_string (rt->device, CL_DEVICE_EXTENSIONS);

@@ -86,8 +86,6 @@ void clb_runtime_release_buffer (cl_mem * mem);
  * through it are in @host once a blocking map has returned. */
 cl_mem clb_runtime_wrap_host (ClbRuntime * rt, cl_mem_flags flags,
     gpointer host, gsize size, GError ** error);
-/* CL_DEVICE_HOST_UNIFIED_MEMORY, or a CPU device. */
-gboolean clb_runtime_shares_host_memory (ClbRuntime * rt);
 
 /* An RGBA8 (CL_RGBA, CL_UNORM_INT8) 2D image: what a GL RGBA texture
  * shared through cl_khr_gl_sharing is. */
