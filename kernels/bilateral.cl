@@ -373,26 +373,21 @@ bilateral_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
     float16 m2 = (dist_mask & 4) ? 1.0f : 0.0f;
     float16 m3 = (dist_mask & 8) ? 1.0f : 0.0f;
     float16 acc[5];
+    /* edge blocks: any channel count; inner ones: a constant one */
+#define CLB_ROWS16(C, EDGE) bilateral_rows16 (src, src_pitch, x0, y, width, \
+    height, C, rx, ry, border, spatial, kr, EDGE, ce0, ce1, ce2, ce3, m0, \
+    m1, m2, m3, acc)
     if (edge)
-        bilateral_rows16 (src, src_pitch, x0, y, width, height, channels, rx,
-                          ry, border, spatial, kr, 1, ce0, ce1, ce2, ce3, m0,
-                          m1, m2, m3, acc);
+        CLB_ROWS16 (channels, 1);
     else if (channels == 1)
-        bilateral_rows16 (src, src_pitch, x0, y, width, height, 1, rx, ry,
-                          border, spatial, kr, 0, ce0, ce1, ce2, ce3, m0, m1,
-                          m2, m3, acc);
+        CLB_ROWS16 (1, 0);
     else if (channels == 2)
-        bilateral_rows16 (src, src_pitch, x0, y, width, height, 2, rx, ry,
-                          border, spatial, kr, 0, ce0, ce1, ce2, ce3, m0, m1,
-                          m2, m3, acc);
+        CLB_ROWS16 (2, 0);
     else if (channels == 3)
-        bilateral_rows16 (src, src_pitch, x0, y, width, height, 3, rx, ry,
-                          border, spatial, kr, 0, ce0, ce1, ce2, ce3, m0, m1,
-                          m2, m3, acc);
+        CLB_ROWS16 (3, 0);
     else
-        bilateral_rows16 (src, src_pitch, x0, y, width, height, 4, rx, ry,
-                          border, spatial, kr, 0, ce0, ce1, ce2, ce3, m0, m1,
-                          m2, m3, acc);
+        CLB_ROWS16 (4, 0);
+#undef CLB_ROWS16
     float16 a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
     float16 wsum = acc[4];
 

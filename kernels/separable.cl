@@ -494,30 +494,15 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
              * last whose loads stay inside the row (the stores then do
              * too; so, with SHRINK, do the windows): the fast loop. */
             int steps = ((row_len - 16) / channels - rx - x0) / step + 1;
-            if (channels == 1)
-                carry = narrow ? separable_h_inner (tmp, row, out, k0, steps,
-                                                    carry, 1, rx, full,
-                                                    inv_full, 1)
-                    : separable_h_inner (tmp, row, out, k0, steps, carry, 1,
-                                         rx, full, inv_full, 0);
-            else if (channels == 2)
-                carry = narrow ? separable_h_inner (tmp, row, out, k0, steps,
-                                                    carry, 2, rx, full,
-                                                    inv_full, 1)
-                    : separable_h_inner (tmp, row, out, k0, steps, carry, 2,
-                                         rx, full, inv_full, 0);
-            else if (channels == 3)
-                carry = narrow ? separable_h_inner (tmp, row, out, k0, steps,
-                                                    carry, 3, rx, full,
-                                                    inv_full, 1)
-                    : separable_h_inner (tmp, row, out, k0, steps, carry, 3,
-                                         rx, full, inv_full, 0);
-            else
-                carry = narrow ? separable_h_inner (tmp, row, out, k0, steps,
-                                                    carry, 4, rx, full,
-                                                    inv_full, 1)
-                    : separable_h_inner (tmp, row, out, k0, steps, carry, 4,
-                                         rx, full, inv_full, 0);
+#define CLB_H_INNER(C) (narrow \
+    ? separable_h_inner (tmp, row, out, k0, steps, carry, C, rx, full, \
+                         inv_full, 1) \
+    : separable_h_inner (tmp, row, out, k0, steps, carry, C, rx, full, \
+                         inv_full, 0))
+            carry = channels == 1 ? CLB_H_INNER (1) : channels == 2
+                ? CLB_H_INNER (2) : channels == 3 ? CLB_H_INNER (3)
+                : CLB_H_INNER (4);
+#undef CLB_H_INNER
             k0 += (steps - 1) * used;
             x0 += (steps - 1) * step;
             continue;
