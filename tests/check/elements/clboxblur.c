@@ -1245,27 +1245,35 @@ count_fds (void)
 }
 
 
-/* Every OpenCL failure path, by fault injection (CLBOXBLUR_FAULT makes the
- * named call fail): an element error with a clear domain, a clean stop,
- * and a working element again once the fault is gone. */
+/* The device the element takes with the default properties. */
+static cl_device_id
+first_device (void)
+{
+  cl_platform_id platform;
+  cl_device_id device;
+
+  fail_unless_equals_int (clGetPlatformIDs (1, &platform, NULL), CL_SUCCESS);
+  fail_unless_equals_int (clGetDeviceIDs (platform, CL_DEVICE_TYPE_DEFAULT,
+          1, &device, NULL), CL_SUCCESS);
+  return device;
+}
+
 /* Whether separable 8-bit frames are wrapped rather than copied: on CPU
  * devices (the vector kernels' device), unless CLBOXBLUR_ZERO_COPY=0. */
 static gboolean
 first_device_wraps_frames (void)
 {
-  cl_platform_id platform;
-  cl_device_id device;
   cl_device_type type = 0;
 
-  fail_unless_equals_int (clGetPlatformIDs (1, &platform, NULL), CL_SUCCESS);
-  fail_unless_equals_int (clGetDeviceIDs (platform, CL_DEVICE_TYPE_DEFAULT,
-          1, &device, NULL), CL_SUCCESS);
-  fail_unless_equals_int (clGetDeviceInfo (device, CL_DEVICE_TYPE,
+  fail_unless_equals_int (clGetDeviceInfo (first_device (), CL_DEVICE_TYPE,
           sizeof (type), &type, NULL), CL_SUCCESS);
   return (type & CL_DEVICE_TYPE_CPU)
       && g_strcmp0 (g_getenv ("CLBOXBLUR_ZERO_COPY"), "0") != 0;
 }
 
+/* Every OpenCL failure path, by fault injection (CLBOXBLUR_FAULT makes the
+ * named call fail): an element error with a clear domain, a clean stop,
+ * and a working element again once the fault is gone. */
 GST_START_TEST (test_fault_injection)
 {
   static const struct
@@ -1594,14 +1602,9 @@ GST_END_TEST;
 static guint64
 first_device_max_alloc (void)
 {
-  cl_platform_id platform;
-  cl_device_id device;
   cl_ulong max_alloc = 0;
 
-  fail_unless_equals_int (clGetPlatformIDs (1, &platform, NULL), CL_SUCCESS);
-  fail_unless_equals_int (clGetDeviceIDs (platform, CL_DEVICE_TYPE_DEFAULT,
-          1, &device, NULL), CL_SUCCESS);
-  fail_unless_equals_int (clGetDeviceInfo (device,
+  fail_unless_equals_int (clGetDeviceInfo (first_device (),
           CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof (max_alloc), &max_alloc, NULL),
       CL_SUCCESS);
   return max_alloc;
