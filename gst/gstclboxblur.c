@@ -921,10 +921,17 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
 
   if (!clb_runtime_build_program (self->runtime, NULL, &error))
     goto failed;
+  GST_INFO_OBJECT (self, "kernels built in %s",
+      clb_runtime_get_clang_extensions (self->runtime) ?
+      "OpenCL C with clang's vector extensions" : "standard OpenCL C");
 
   self->engine = clb_engine_new (self->runtime, &error);
   if (self->engine == NULL)
     goto failed;
+  GST_INFO_OBJECT (self, "work shaped for a %s%s",
+      clb_engine_is_cpu (self->engine) ? "CPU" : "GPU",
+      clb_device_class_forced ()? " (forced by " CLB_DEVICE_CLASS_ENV ")" :
+      "");
 
   return TRUE;
 

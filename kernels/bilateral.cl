@@ -169,11 +169,10 @@ bilateral_global (__global const sample_t *src, int pitch, int pstride,
  * per-channel table entries the other kernels multiply. Blocks whose
  * window crosses the left or right edge go pixel by pixel. */
 
-#if defined(__clang__)
-#define CLB_SHUF_U8(a, b, ...) __builtin_shufflevector ((a), (b), __VA_ARGS__)
-#else
-#define CLB_SHUF_U8(a, b, ...) shuffle2 ((a), (b), (uchar16) (__VA_ARGS__))
-#endif
+#define CLB_SHUF_U8(a, b, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, \
+                    m12, m13, m14, m15)                                     \
+    CLB_SHUFFLE16 (uchar16, a, b, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9,   \
+                   m10, m11, m12, m13, m14, m15)
 
 /* Channel k of the 16 pixels from p on, as floats. */
 float16
@@ -255,12 +254,6 @@ bilateral_gather16 (__global const uchar *src, int pitch, int sy, int x,
             f[c * 16 + i] = (float) q[c];
     }
 }
-
-#if defined(__clang__)
-#define CLB_INLINE __attribute__ ((always_inline))
-#else
-#define CLB_INLINE
-#endif
 
 /* The window sums of a block: inlined with a constant channel count for
  * the inner blocks, so that no arithmetic is spent on absent channels. */

@@ -331,11 +331,10 @@ separable_div16 (uint16 num, uint16 area)
 
 /* Lane shifts and broadcasts on uint16 with constant lane lists (one
  * permute instruction each on CPUs with wide vectors). */
-#if defined(__clang__)
-#define CLB_SHUF(v, ...) __builtin_shufflevector ((v), (uint16) (0), __VA_ARGS__)
-#else
-#define CLB_SHUF(v, ...) shuffle2 ((v), (uint16) (0), (uint16) (__VA_ARGS__))
-#endif
+#define CLB_SHUF(v, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, \
+                 m13, m14, m15)                                              \
+    CLB_SHUFFLE16 (uint16, (v), (uint16) (0), m0, m1, m2, m3, m4, m5, m6, m7, \
+                   m8, m9, m10, m11, m12, m13, m14, m15)
 #define CLB_UP1(v) CLB_SHUF (v, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
 #define CLB_UP2(v) CLB_SHUF (v, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 #define CLB_UP3(v) CLB_SHUF (v, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
@@ -387,12 +386,6 @@ separable_last16 (uint16 v, int channels)
         return CLB_LAST4 (v);
     }
 }
-
-#if defined(__clang__)
-#define CLB_INLINE __attribute__ ((always_inline))
-#else
-#define CLB_INLINE
-#endif
 
 /* The steps of a row whose windows lie inside it, from sample k0 on:
  * nothing but two loads, the scan, the division by the full area and one

@@ -25,8 +25,9 @@ packages="meson ninja-build pkg-config gcc libc6-dev python3
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
   opencl-headers ocl-icd-opencl-dev ocl-icd-libopencl1 pocl-opencl-icd
   gstreamer1.0-gl libgl1-mesa-dri libegl-mesa0 libglx-mesa0"
-# The GL memory tests run under a virtual X server (Mesa's llvmpipe).
-[ "$action" = test ] && packages="$packages xvfb xauth"
+# The GL memory tests run under a virtual X server (Mesa's llvmpipe); the
+# strict kernel check compiles the OpenCL C with clang.
+[ "$action" = test ] && packages="$packages xvfb xauth clang"
 
 # shellcheck disable=SC2086
 "$top/scripts/ensure-packages.sh" $packages

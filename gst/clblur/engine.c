@@ -130,7 +130,7 @@ clb_engine_new (ClbRuntime * rt, GError ** error)
 
     CHECK (clGetDeviceInfo (clb_runtime_get_device (rt), CL_DEVICE_TYPE,
             sizeof (type), &type, NULL), "clGetDeviceInfo (TYPE)");
-    engine->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+    engine->is_cpu = clb_device_class_is_cpu (type);
     engine->column_strip = engine->is_cpu ? 16 : 1;
   }
   engine->zero_copy = engine->is_cpu
@@ -171,6 +171,12 @@ clb_engine_new (ClbRuntime * rt, GError ** error)
 failed:
   clb_engine_free (engine);
   return NULL;
+}
+
+gboolean
+clb_engine_is_cpu (ClbEngine * engine)
+{
+  return engine->is_cpu;
 }
 
 static void

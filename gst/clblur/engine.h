@@ -90,6 +90,8 @@ typedef struct _ClbEngine ClbEngine;
 
 ClbEngine *clb_engine_new (ClbRuntime * rt, GError ** error);
 void clb_engine_free (ClbEngine * engine);
+/* Whether the work is shaped for a CPU (see CLB_DEVICE_CLASS_ENV). */
+gboolean clb_engine_is_cpu (ClbEngine * engine);
 
 /* (Re)allocates the device buffers for frames stored as @planes. Frees the
  * previous ones first. */

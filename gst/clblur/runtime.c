@@ -23,6 +23,7 @@ struct _ClbRuntime
   gchar *platform_name;
   gchar *device_name;
   guint cached_programs;
+  gboolean clang_extensions;    /* kernels built with CLB_CLANG_EXTENSIONS */
 };
 
 G_DEFINE_QUARK (clb-runtime-error-quark, clb_runtime_error);
@@ -138,6 +139,22 @@ clb_set_cl_error (GError ** error, cl_int err, const gchar * what)
   g_set_error (error, CLB_RUNTIME_ERROR, code, "%s failed: %s (%d)", what,
       clb_error_name (err), err);
   return FALSE;
+}
+
+gboolean
+clb_device_class_forced (void)
+{
+  const gchar *forced = g_getenv (CLB_DEVICE_CLASS_ENV);
+
+  return g_strcmp0 (forced, "gpu") == 0 || g_strcmp0 (forced, "cpu") == 0;
+}
+
+gboolean
+clb_device_class_is_cpu (cl_device_type type)
+{
+  if (clb_device_class_forced ())
+    return g_strcmp0 (g_getenv (CLB_DEVICE_CLASS_ENV), "cpu") == 0;
+  return (type & CL_DEVICE_TYPE_CPU) != 0;
 }
 
 static cl_device_type
@@ -544,7 +561,7 @@ clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
   gchar **sources;
   gchar *c_version;
   const gchar *std;
-  gboolean ret = FALSE;
+  gboolean ret = FALSE, ext;
   guint i;
 
   g_return_val_if_fail (rt != NULL && rt->programs[0] == NULL, FALSE);
@@ -557,13 +574,19 @@ clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
   c_version = get_device_string (rt->device, CL_DEVICE_OPENCL_C_VERSION);
   std = g_str_has_prefix (c_version, "OpenCL C 1.0")
       || g_str_has_prefix (c_version, "OpenCL C 1.1") ? "" : "-cl-std=CL1.2";
+  /* clang's vector extensions (kernels/common.cl) only where the compiler
+   * is known to be clang: PoCL's is. Everywhere else, and on PoCL when
+   * CLBOXBLUR_CLANG_EXTENSIONS=0, standard OpenCL C. */
+  ext = g_str_has_prefix (rt->platform_name, "Portable Computing Language")
+      && g_strcmp0 (g_getenv (CLB_CLANG_EXTENSIONS_ENV), "0") != 0;
+  rt->clang_extensions = ext;
 
   for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
     gchar *opts, *path;
     cl_int err;
 
-    opts = g_strdup_printf ("%s -DCLB_SAMPLE_BITS=%d %s", std, sample_bits[i],
-        options ? options : "");
+    opts = g_strdup_printf ("%s -DCLB_SAMPLE_BITS=%d -DCLB_CLANG_EXTENSIONS=%d"
+        " %s", std, sample_bits[i], ext, options ? options : "");
     path = cache_path (rt, sources, opts);
     rt->programs[i] = load_cached (rt, path, opts);
     if (rt->programs[i]) {
@@ -768,6 +791,12 @@ cl_command_queue
 clb_runtime_get_queue (ClbRuntime * rt)
 {
   return rt->queue;
+}
+
+gboolean
+clb_runtime_get_clang_extensions (ClbRuntime * rt)
+{
+  return rt->clang_extensions;
 }
 
 guint

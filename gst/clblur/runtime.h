@@ -41,6 +41,19 @@ typedef enum {
  * set to an empty string to build from source every time. */
 #define CLB_CACHE_DIR_ENV "CLBOXBLUR_CACHE_DIR"
 
+/* "0" builds the kernels in standard OpenCL C on PoCL too, without the
+ * clang vector extensions the runtime otherwise enables there. */
+#define CLB_CLANG_EXTENSIONS_ENV "CLBOXBLUR_CLANG_EXTENSIONS"
+
+/* Device class the engine shapes its work for: "cpu" or "gpu" forces
+ * it whatever CL_DEVICE_TYPE says, so that CI runs the GPU kernels and
+ * work shapes on a CPU driver (PoCL); unset, CPUs get the CPU variants and
+ * every other device type the GPU ones. */
+#define CLB_DEVICE_CLASS_ENV "CLBOXBLUR_DEVICE_CLASS"
+gboolean clb_device_class_is_cpu (cl_device_type type);
+/* Whether CLB_DEVICE_CLASS_ENV names a class. */
+gboolean clb_device_class_forced (void);
+
 /* The program is built once per sample container size. */
 typedef enum {
   CLB_SAMPLES_8,    /* 8-bit formats */
@@ -70,6 +83,9 @@ gboolean clb_runtime_has_extension (ClbRuntime * rt, const gchar * name);
  * fills the cache). */
 gboolean clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
     GError ** error);
+/* Whether the programs were built with clang's vector extensions
+ * (-DCLB_CLANG_EXTENSIONS=1) or in standard OpenCL C. */
+gboolean clb_runtime_get_clang_extensions (ClbRuntime * rt);
 /* How many of the programs came from the binary cache. */
 guint clb_runtime_get_cached_programs (ClbRuntime * rt);
 
