@@ -13,15 +13,40 @@
 #include <CL/cl_gl.h>
 #include "clkernels.h"
 
-struct _ClbRuntime
+/* What the instances on one device share: the context and the programs
+ * built for it. One per device, or per application context when the
+ * application hands one in; a context made with extra properties (GL
+ * sharing) is its runtime's alone. Refcounted, released with its last
+ * runtime, so that starting a second element on a device costs a queue
+ * and its kernels, not a context and a program build. */
+typedef struct
 {
+  gint refcount;                /* under shared_lock */
+  gboolean registered;          /* in shared_list: later runtimes join it */
+  gboolean app_context;         /* the context came from the application */
   cl_platform_id platform;
   cl_device_id device;
   cl_context context;
-  cl_command_queue queue;
-  cl_program programs[CLB_N_SAMPLE_SIZES];
   gchar *platform_name;
   gchar *device_name;
+  GMutex build_lock;            /* one build at a time; the others wait */
+  gchar *program_key;           /* what programs[] were built from */
+  cl_program programs[CLB_N_SAMPLE_SIZES];
+  guint cached_programs;
+  gboolean clang_extensions;
+} ClbShared;
+
+static GMutex shared_lock;
+static GList *shared_list;
+
+/* Each runtime has its own in-order queue: instances in other pipelines
+ * then run side by side, and one instance's clFinish waits for its own
+ * frames only. */
+struct _ClbRuntime
+{
+  ClbShared *shared;
+  cl_command_queue queue;
+  cl_program programs[CLB_N_SAMPLE_SIZES];  /* references */
   guint cached_programs;
   gboolean clang_extensions;    /* kernels built with CLB_CLANG_EXTENSIONS */
 };
@@ -235,7 +260,7 @@ count_devices (cl_platform_id platform, cl_device_type type)
 }
 
 static gboolean
-select_device (ClbRuntime * rt, ClbDeviceType type, gint platform_index,
+select_device (ClbShared * rt, ClbDeviceType type, gint platform_index,
     gint device_index, GError ** error)
 {
   cl_device_type cl_type = to_cl_device_type (type);
@@ -318,6 +343,122 @@ out:
   return ret;
 }
 
+static ClbShared *
+shared_new (void)
+{
+  ClbShared *sh = g_new0 (ClbShared, 1);
+
+  sh->refcount = 1;
+  g_mutex_init (&sh->build_lock);
+  return sh;
+}
+
+static void
+shared_unref (ClbShared * sh)
+{
+  guint i;
+
+  if (sh == NULL)
+    return;
+  g_mutex_lock (&shared_lock);
+  if (--sh->refcount > 0) {
+    g_mutex_unlock (&shared_lock);
+    return;
+  }
+  if (sh->registered)
+    shared_list = g_list_remove (shared_list, sh);
+  g_mutex_unlock (&shared_lock);
+
+  for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
+    if (sh->programs[i])
+      clReleaseProgram (sh->programs[i]);
+  }
+  if (sh->context)
+    clReleaseContext (sh->context);
+  g_free (sh->program_key);
+  g_mutex_clear (&sh->build_lock);
+  g_free (sh->platform_name);
+  g_free (sh->device_name);
+  g_free (sh);
+}
+
+/* A registered entry for @device (own context) or for @context (handed in
+ * by the application), with a reference added; called with shared_lock
+ * held. */
+static ClbShared *
+shared_find (cl_device_id device, cl_context context)
+{
+  GList *l;
+
+  for (l = shared_list; l; l = l->next) {
+    ClbShared *sh = l->data;
+
+    if (context ? sh->context == context :
+        sh->device == device && !sh->app_context) {
+      sh->refcount++;
+      return sh;
+    }
+  }
+  return NULL;
+}
+
+static gboolean
+create_context (ClbShared * sh, const cl_context_properties * extra,
+    GError ** error)
+{
+  cl_context_properties props[CLB_MAX_CONTEXT_PROPERTIES + 3];
+  guint n = 0;
+  cl_int err;
+
+  props[n++] = CL_CONTEXT_PLATFORM;
+  props[n++] = (cl_context_properties) sh->platform;
+  for (; extra && extra[0] != 0; extra += 2) {
+    if (n + 2 > CLB_MAX_CONTEXT_PROPERTIES + 2) {
+      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
+          "more than %d context properties", CLB_MAX_CONTEXT_PROPERTIES / 2);
+      return FALSE;
+    }
+    props[n++] = extra[0];
+    props[n++] = extra[1];
+  }
+  props[n] = 0;
+  err = clb_fault ("clCreateContext");
+  if (err == CL_SUCCESS)
+    sh->context = clCreateContext (props, 1, &sh->device, NULL, NULL, &err);
+  if (err != CL_SUCCESS) {
+    sh->context = NULL;
+    return clb_set_cl_error (error, err, "clCreateContext");
+  }
+  return TRUE;
+}
+
+/* A runtime on @sh (whose reference it takes): its own queue. */
+static ClbRuntime *
+runtime_on (ClbShared * sh, GError ** error)
+{
+  ClbRuntime *rt = g_new0 (ClbRuntime, 1);
+  cl_int err;
+
+  rt->shared = sh;
+  /* *INDENT-OFF* */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  /* clCreateCommandQueueWithProperties is OpenCL 2.0; many drivers (and
+   * the CL_TARGET_OPENCL_VERSION we build for) are 1.2. */
+  err = clb_fault ("clCreateCommandQueue");
+  if (err == CL_SUCCESS)
+    rt->queue = clCreateCommandQueue (sh->context, sh->device, 0, &err);
+#pragma GCC diagnostic pop
+  /* *INDENT-ON* */
+  if (err != CL_SUCCESS) {
+    rt->queue = NULL;
+    clb_set_cl_error (error, err, "clCreateCommandQueue");
+    clb_runtime_free (rt);
+    return NULL;
+  }
+  return rt;
+}
+
 ClbRuntime *
 clb_runtime_new (ClbDeviceType type, gint platform_index, gint device_index,
     GError ** error)
@@ -330,56 +471,95 @@ ClbRuntime *
 clb_runtime_new_with_properties (ClbDeviceType type, gint platform_index,
     gint device_index, const cl_context_properties * extra, GError ** error)
 {
-  ClbRuntime *rt = g_new0 (ClbRuntime, 1);
-  cl_context_properties props[CLB_MAX_CONTEXT_PROPERTIES + 3];
-  guint n = 0;
-  cl_int err;
+  ClbShared *sh = shared_new (), *found;
 
-  if (!select_device (rt, type, platform_index, MAX (device_index, 0), error))
+  if (!select_device (sh, type, platform_index, MAX (device_index, 0), error))
     goto failed;
 
-  props[n++] = CL_CONTEXT_PLATFORM;
-  props[n++] = (cl_context_properties) rt->platform;
-  for (; extra && extra[0] != 0; extra += 2) {
-    if (n + 2 > CLB_MAX_CONTEXT_PROPERTIES + 2) {
-      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
-          "more than %d context properties", CLB_MAX_CONTEXT_PROPERTIES / 2);
+  if (extra != NULL && extra[0] != 0) {
+    if (!create_context (sh, extra, error))
+      goto failed;
+    return runtime_on (sh, error);
+  }
+
+  g_mutex_lock (&shared_lock);
+  found = shared_find (sh->device, NULL);
+  if (found == NULL) {
+    if (!create_context (sh, NULL, error)) {
+      g_mutex_unlock (&shared_lock);
       goto failed;
     }
-    props[n++] = extra[0];
-    props[n++] = extra[1];
+    sh->registered = TRUE;
+    shared_list = g_list_prepend (shared_list, sh);
   }
-  props[n] = 0;
-  err = clb_fault ("clCreateContext");
-  if (err == CL_SUCCESS)
-    rt->context = clCreateContext (props, 1, &rt->device, NULL, NULL, &err);
-  if (err != CL_SUCCESS) {
-    rt->context = NULL;
-    clb_set_cl_error (error, err, "clCreateContext");
-    goto failed;
+  g_mutex_unlock (&shared_lock);
+  if (found) {
+    shared_unref (sh);
+    sh = found;
   }
-
-  /* *INDENT-OFF* */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-  /* clCreateCommandQueueWithProperties is OpenCL 2.0; many drivers (and
-   * the CL_TARGET_OPENCL_VERSION we build for) are 1.2. */
-  err = clb_fault ("clCreateCommandQueue");
-  if (err == CL_SUCCESS)
-    rt->queue = clCreateCommandQueue (rt->context, rt->device, 0, &err);
-#pragma GCC diagnostic pop
-  /* *INDENT-ON* */
-  if (err != CL_SUCCESS) {
-    rt->queue = NULL;
-    clb_set_cl_error (error, err, "clCreateCommandQueue");
-    goto failed;
-  }
-
-  return rt;
+  return runtime_on (sh, error);
 
 failed:
-  clb_runtime_free (rt);
+  shared_unref (sh);
   return NULL;
+}
+
+ClbRuntime *
+clb_runtime_new_for_context (cl_context context, cl_device_id device,
+    GError ** error)
+{
+  ClbShared *sh;
+  cl_device_id *devices = NULL;
+  size_t size = 0;
+  cl_int err;
+
+  g_return_val_if_fail (context != NULL, NULL);
+
+  err = clGetContextInfo (context, CL_CONTEXT_DEVICES, 0, NULL, &size);
+  if (err != CL_SUCCESS || size < sizeof (cl_device_id)) {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_DEVICE,
+        "The OpenCL context the application gave has no device "
+        "(clGetContextInfo: %s)", clb_error_name (err));
+    return NULL;
+  }
+  devices = g_malloc (size);
+  err = clGetContextInfo (context, CL_CONTEXT_DEVICES, size, devices, NULL);
+  if (err == CL_SUCCESS && device != NULL) {
+    guint i, n = size / sizeof (cl_device_id);
+
+    for (i = 0; i < n && devices[i] != device; i++);
+    if (i == n) {
+      g_free (devices);
+      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_DEVICE,
+          "The OpenCL device the application gave is not in its context");
+      return NULL;
+    }
+  }
+  if (device == NULL)
+    device = devices[0];
+  g_free (devices);
+  if (err != CL_SUCCESS) {
+    clb_set_cl_error (error, err, "clGetContextInfo (DEVICES)");
+    return NULL;
+  }
+
+  g_mutex_lock (&shared_lock);
+  sh = shared_find (NULL, context);
+  if (sh == NULL) {
+    sh = shared_new ();
+    clRetainContext (context);
+    sh->context = context;
+    sh->device = device;
+    sh->app_context = TRUE;
+    clGetDeviceInfo (device, CL_DEVICE_PLATFORM, sizeof (sh->platform),
+        &sh->platform, NULL);
+    sh->platform_name = get_platform_string (sh->platform, CL_PLATFORM_NAME);
+    sh->device_name = get_device_string (device, CL_DEVICE_NAME);
+    sh->registered = TRUE;
+    shared_list = g_list_prepend (shared_list, sh);
+  }
+  g_mutex_unlock (&shared_lock);
+  return runtime_on (sh, error);
 }
 
 void
@@ -402,12 +582,7 @@ clb_runtime_free (ClbRuntime * rt)
       rt->programs[i] = NULL;
     }
   }
-  if (rt->context) {
-    clReleaseContext (rt->context);
-    rt->context = NULL;
-  }
-  g_free (rt->platform_name);
-  g_free (rt->device_name);
+  shared_unref (rt->shared);
   g_free (rt);
 }
 
@@ -453,11 +628,11 @@ get_build_log (ClbRuntime * rt, cl_program program)
   size_t size = 0;
   gchar *log;
 
-  if (clGetProgramBuildInfo (program, rt->device, CL_PROGRAM_BUILD_LOG, 0,
+  if (clGetProgramBuildInfo (program, rt->shared->device, CL_PROGRAM_BUILD_LOG, 0,
           NULL, &size) != CL_SUCCESS || size == 0)
     return g_strdup ("(no build log)");
   log = g_malloc0 (size + 1);
-  if (clGetProgramBuildInfo (program, rt->device, CL_PROGRAM_BUILD_LOG,
+  if (clGetProgramBuildInfo (program, rt->shared->device, CL_PROGRAM_BUILD_LOG,
           size, log, NULL) != CL_SUCCESS) {
     g_free (log);
     return g_strdup ("(no build log)");
@@ -467,168 +642,289 @@ get_build_log (ClbRuntime * rt, cl_program program)
 
 static const gint sample_bits[CLB_N_SAMPLE_SIZES] = { 8, 16 };
 
-/* <cache dir>/<sha256 of everything the binary depends on>.bin, or NULL
- * when caching is off. */
+/* A cache entry: a header, then the driver's binary. A file is used only
+ * when it is long enough, its magic and key are the ones asked for, and
+ * the binary has the length and checksum the header gives: a truncated,
+ * damaged or foreign file never reaches the driver (some drivers abort
+ * in clCreateProgramWithBinary on one). */
+#define CACHE_MAGIC "CLBXBIN1"
+#define CACHE_HEX 64            /* a SHA-256 in hex */
+typedef struct
+{
+  gchar magic[8];
+  gchar key[CACHE_HEX];         /* what the binary was built from */
+  gchar sum[CACHE_HEX];         /* of the binary */
+  guint64 length;               /* of the binary */
+} CacheHeader;
+
+/* SHA-256 (hex) of everything the binary depends on, or NULL when caching
+ * is off. */
 static gchar *
-cache_path (ClbRuntime * rt, gchar ** sources, const gchar * opts)
+cache_key (ClbRuntime * rt, gchar ** sources, const gchar * opts)
 {
   const gchar *dir = g_getenv (CLB_CACHE_DIR_ENV);
   GChecksum *sum;
-  gchar *driver, *version, *name, *path;
+  gchar *driver, *version, *key;
   guint i;
 
   if (dir != NULL && *dir == '\0')
     return NULL;
 
-  driver = get_device_string (rt->device, CL_DRIVER_VERSION);
-  version = get_device_string (rt->device, CL_DEVICE_VERSION);
+  driver = get_device_string (rt->shared->device, CL_DRIVER_VERSION);
+  version = get_device_string (rt->shared->device, CL_DEVICE_VERSION);
   sum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_checksum_update (sum, (const guchar *) rt->platform_name, -1);
-  g_checksum_update (sum, (const guchar *) rt->device_name, -1);
+  g_checksum_update (sum, (const guchar *) rt->shared->platform_name, -1);
+  g_checksum_update (sum, (const guchar *) rt->shared->device_name, -1);
   g_checksum_update (sum, (const guchar *) driver, -1);
   g_checksum_update (sum, (const guchar *) version, -1);
   g_checksum_update (sum, (const guchar *) opts, -1);
   for (i = 0; sources[i]; i++)
     g_checksum_update (sum, (const guchar *) sources[i], -1);
-  name = g_strconcat (g_checksum_get_string (sum), ".bin", NULL);
-  path = dir ? g_build_filename (dir, name, NULL) :
-      g_build_filename (g_get_user_cache_dir (), "clboxblur", name, NULL);
-  g_free (name);
+  key = g_strdup (g_checksum_get_string (sum));
   g_checksum_free (sum);
   g_free (version);
   g_free (driver);
+  return key;
+}
+
+/* <cache dir>/<key>.bin */
+static gchar *
+cache_path (const gchar * key)
+{
+  const gchar *dir = g_getenv (CLB_CACHE_DIR_ENV);
+  gchar *name = g_strconcat (key, ".bin", NULL);
+  gchar *path = dir ? g_build_filename (dir, name, NULL) :
+      g_build_filename (g_get_user_cache_dir (), "clboxblur", name, NULL);
+
+  g_free (name);
   return path;
 }
 
-/* A program built from the cached binary at @path, or NULL (no cache
- * entry, or one this driver refuses: then the source is built). */
-static cl_program
-load_cached (ClbRuntime * rt, const gchar * path, const gchar * opts)
+/* The binary in the entry @data of @len bytes if it passes every check,
+ * else NULL. */
+static const guchar *
+cache_check (const gchar * data, gsize len, const gchar * key, gsize * size)
 {
-  gchar *data = NULL;
+  CacheHeader h;
+  gchar *sum;
+  gboolean ok;
+
+  if (len <= sizeof (h))
+    return NULL;
+  memcpy (&h, data, sizeof (h));
+  if (memcmp (h.magic, CACHE_MAGIC, sizeof (h.magic)) != 0
+      || memcmp (h.key, key, CACHE_HEX) != 0 || h.length != len - sizeof (h))
+    return NULL;
+  sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256,
+      (const guchar *) data + sizeof (h), h.length);
+  ok = memcmp (h.sum, sum, CACHE_HEX) == 0;
+  g_free (sum);
+  *size = h.length;
+  return ok ? (const guchar *) data + sizeof (h) : NULL;
+}
+
+/* A program built from the cache entry for @key, or NULL (no entry, one
+ * that fails the checks, or one this driver refuses: then the source is
+ * built and the entry rewritten). */
+static cl_program
+load_cached (ClbRuntime * rt, const gchar * key, const gchar * opts)
+{
+  gchar *data = NULL, *path;
   gsize len = 0;
-  cl_program program;
+  cl_program program = NULL;
   cl_int err, status = CL_SUCCESS;
-  size_t size;
+  size_t size = 0;
   const unsigned char *bin;
 
   /* an injected build fault must reach the source build */
-  if (path == NULL || clb_fault ("clBuildProgram") != CL_SUCCESS
-      || !g_file_get_contents (path, &data, &len, NULL))
+  if (key == NULL || clb_fault ("clBuildProgram") != CL_SUCCESS)
     return NULL;
-  size = len;
-  bin = (const unsigned char *) data;
-  program = clCreateProgramWithBinary (rt->context, 1, &rt->device, &size,
-      &bin, &status, &err);
-  g_free (data);
-  if (err != CL_SUCCESS || status != CL_SUCCESS)
-    return NULL;
-  if (clBuildProgram (program, 1, &rt->device, opts, NULL, NULL) !=
-      CL_SUCCESS) {
-    clReleaseProgram (program);
-    return NULL;
+  path = cache_path (key);
+  if (g_file_get_contents (path, &data, &len, NULL)
+      && (bin = cache_check (data, len, key, &size)) != NULL) {
+    program = clCreateProgramWithBinary (rt->shared->context, 1,
+        &rt->shared->device, &size, &bin, &status, &err);
+    if (err != CL_SUCCESS || status != CL_SUCCESS) {
+      if (err == CL_SUCCESS)
+        clReleaseProgram (program);
+      program = NULL;
+    } else if (clBuildProgram (program, 1, &rt->shared->device, opts, NULL,
+            NULL) != CL_SUCCESS) {
+      clReleaseProgram (program);
+      program = NULL;
+    }
   }
+  g_free (data);
+  g_free (path);
   return program;
 }
 
-/* Best effort: a cache that cannot be written only costs time. */
+/* Best effort: a cache that cannot be written only costs time. The entry
+ * is written to a temporary file and renamed (g_file_set_contents), so a
+ * reader never sees half of one. */
 static void
-save_cached (cl_program program, const gchar * path)
+save_cached (cl_program program, const gchar * key)
 {
   size_t size = 0;
   unsigned char *bin;
-  gchar *dir;
+  gchar *path, *dir, *sum;
+  CacheHeader h;
 
-  if (path == NULL || clGetProgramInfo (program, CL_PROGRAM_BINARY_SIZES,
+  if (key == NULL || clGetProgramInfo (program, CL_PROGRAM_BINARY_SIZES,
           sizeof (size), &size, NULL) != CL_SUCCESS || size == 0)
     return;
-  bin = g_malloc (size);
-  if (clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof (bin), &bin,
-          NULL) == CL_SUCCESS) {
-    dir = g_path_get_dirname (path);
-    /* g_file_set_contents writes a temporary file and renames it. */
-    if (g_mkdir_with_parents (dir, 0755) == 0)
-      g_file_set_contents (path, (const gchar *) bin, size, NULL);
-    g_free (dir);
+  bin = g_malloc (sizeof (h) + size);
+  {
+    unsigned char *payload = bin + sizeof (h);
+
+    if (clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof (payload),
+            &payload, NULL) != CL_SUCCESS) {
+      g_free (bin);
+      return;
+    }
   }
+  memset (&h, 0, sizeof (h));
+  memcpy (h.magic, CACHE_MAGIC, sizeof (h.magic));
+  memcpy (h.key, key, CACHE_HEX);
+  sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, bin + sizeof (h),
+      size);
+  memcpy (h.sum, sum, CACHE_HEX);
+  g_free (sum);
+  h.length = size;
+  memcpy (bin, &h, sizeof (h));
+
+  path = cache_path (key);
+  dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0755) == 0)
+    g_file_set_contents (path, (const gchar *) bin, sizeof (h) + size, NULL);
+  g_free (dir);
+  g_free (path);
   g_free (bin);
+}
+
+/* Builds rt->programs from the cache or the sources. */
+static gboolean
+build_programs (ClbRuntime * rt, gchar ** sources, const gchar * std,
+    gboolean ext, const gchar * options, GError ** error)
+{
+  guint i;
+
+  for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
+    gchar *opts, *key;
+    cl_int err;
+
+    opts = g_strdup_printf ("%s -DCLB_SAMPLE_BITS=%d -DCLB_CLANG_EXTENSIONS=%d"
+        " %s", std, sample_bits[i], ext, options ? options : "");
+    key = cache_key (rt, sources, opts);
+    rt->programs[i] = load_cached (rt, key, opts);
+    if (rt->programs[i]) {
+      rt->cached_programs++;
+      g_free (key);
+      g_free (opts);
+      continue;
+    }
+
+    rt->programs[i] = clCreateProgramWithSource (rt->shared->context,
+        clb_n_kernel_sources, (const char **) sources, NULL, &err);
+    if (err != CL_SUCCESS) {
+      rt->programs[i] = NULL;
+      g_free (key);
+      g_free (opts);
+      return clb_set_cl_error (error, err, "clCreateProgramWithSource");
+    }
+
+    err = clb_fault ("clBuildProgram");
+    if (err == CL_SUCCESS)
+      err = clBuildProgram (rt->programs[i], 1, &rt->shared->device, opts,
+          NULL, NULL);
+    g_free (opts);
+    if (err == CL_SUCCESS)
+      save_cached (rt->programs[i], key);
+    g_free (key);
+    if (err != CL_SUCCESS) {
+      gchar *log = get_build_log (rt, rt->programs[i]);
+
+      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_BUILD,
+          "clBuildProgram (CLB_SAMPLE_BITS=%d) failed on '%s': %s (%d)\n%s",
+          sample_bits[i], rt->shared->device_name, clb_error_name (err), err,
+          log);
+      g_free (log);
+      return FALSE;
+    }
+  }
+  return TRUE;
 }
 
 gboolean
 clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
     GError ** error)
 {
-  gchar **sources;
-  gchar *c_version;
+  ClbShared *sh;
+  gchar **sources, *c_version, *key;
   const gchar *std;
   gboolean ret = FALSE, ext;
+  GChecksum *sum;
   guint i;
 
   g_return_val_if_fail (rt != NULL && rt->programs[0] == NULL, FALSE);
+  sh = rt->shared;
 
   sources = load_sources (error);
   if (sources == NULL)
     return FALSE;
 
   /* Only ask for OpenCL C 1.2 where the device's compiler has it. */
-  c_version = get_device_string (rt->device, CL_DEVICE_OPENCL_C_VERSION);
+  c_version = get_device_string (sh->device, CL_DEVICE_OPENCL_C_VERSION);
   std = g_str_has_prefix (c_version, "OpenCL C 1.0")
       || g_str_has_prefix (c_version, "OpenCL C 1.1") ? "" : "-cl-std=CL1.2";
   /* clang's vector extensions (kernels/common.cl) only where the compiler
    * is known to be clang: PoCL's is. Everywhere else, and on PoCL when
    * CLBOXBLUR_CLANG_EXTENSIONS=0, standard OpenCL C. */
-  ext = g_str_has_prefix (rt->platform_name, "Portable Computing Language")
+  ext = g_str_has_prefix (sh->platform_name, "Portable Computing Language")
       && g_strcmp0 (g_getenv (CLB_CLANG_EXTENSIONS_ENV), "0") != 0;
   rt->clang_extensions = ext;
 
-  for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
-    gchar *opts, *path;
-    cl_int err;
+  /* What the programs depend on besides the device: the instances on a
+   * device share programs built from the same sources and options. */
+  sum = g_checksum_new (G_CHECKSUM_SHA256);
+  for (i = 0; sources[i]; i++)
+    g_checksum_update (sum, (const guchar *) sources[i], -1);
+  key = g_strdup_printf ("%s %d %s %s", std, ext, g_checksum_get_string (sum),
+      options ? options : "");
+  g_checksum_free (sum);
 
-    opts = g_strdup_printf ("%s -DCLB_SAMPLE_BITS=%d -DCLB_CLANG_EXTENSIONS=%d"
-        " %s", std, sample_bits[i], ext, options ? options : "");
-    path = cache_path (rt, sources, opts);
-    rt->programs[i] = load_cached (rt, path, opts);
-    if (rt->programs[i]) {
-      rt->cached_programs++;
-      g_free (path);
-      g_free (opts);
-      continue;
+  /* One build per device; the runtimes starting meanwhile wait for it. */
+  g_mutex_lock (&sh->build_lock);
+  if (g_strcmp0 (sh->program_key, key) == 0) {
+    for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
+      clRetainProgram (sh->programs[i]);
+      rt->programs[i] = sh->programs[i];
     }
-
-    rt->programs[i] = clCreateProgramWithSource (rt->context,
-        clb_n_kernel_sources, (const char **) sources, NULL, &err);
-    if (err != CL_SUCCESS) {
-      rt->programs[i] = NULL;
-      g_free (path);
-      g_free (opts);
-      clb_set_cl_error (error, err, "clCreateProgramWithSource");
-      goto out;
-    }
-
-    err = clb_fault ("clBuildProgram");
-    if (err == CL_SUCCESS)
-      err = clBuildProgram (rt->programs[i], 1, &rt->device, opts, NULL,
-          NULL);
-    g_free (opts);
-    if (err == CL_SUCCESS)
-      save_cached (rt->programs[i], path);
-    g_free (path);
-    if (err != CL_SUCCESS) {
-      gchar *log = get_build_log (rt, rt->programs[i]);
-
-      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_BUILD,
-          "clBuildProgram (CLB_SAMPLE_BITS=%d) failed on '%s': %s (%d)\n%s",
-          sample_bits[i], rt->device_name, clb_error_name (err), err, log);
-      g_free (log);
-      clReleaseProgram (rt->programs[i]);
-      rt->programs[i] = NULL;
-      goto out;
+    rt->cached_programs = sh->cached_programs;
+    ret = TRUE;
+  } else {
+    ret = build_programs (rt, sources, std, ext, options, error);
+    if (ret && sh->program_key == NULL) {
+      for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
+        clRetainProgram (rt->programs[i]);
+        sh->programs[i] = rt->programs[i];
+      }
+      sh->cached_programs = rt->cached_programs;
+      sh->program_key = g_strdup (key);
     }
   }
-  ret = TRUE;
+  g_mutex_unlock (&sh->build_lock);
+  if (!ret) {
+    for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
+      if (rt->programs[i]) {
+        clReleaseProgram (rt->programs[i]);
+        rt->programs[i] = NULL;
+      }
+    }
+    rt->cached_programs = 0;
+  }
 
-out:
+  g_free (key);
   g_free (c_version);
   g_strfreev (sources);
   return ret;
@@ -673,7 +969,7 @@ clb_runtime_create_buffer (ClbRuntime * rt, cl_mem_flags flags, gsize size,
   cl_int err;
   cl_ulong max_alloc = 0;
 
-  err = clGetDeviceInfo (rt->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+  err = clGetDeviceInfo (rt->shared->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
       sizeof (max_alloc), &max_alloc, NULL);
   if (err != CL_SUCCESS) {
     clb_set_cl_error (error, err, "clGetDeviceInfo (MAX_MEM_ALLOC_SIZE)");
@@ -683,13 +979,13 @@ clb_runtime_create_buffer (ClbRuntime * rt, cl_mem_flags flags, gsize size,
     g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_MEMORY,
         "A buffer of %" G_GSIZE_FORMAT " bytes exceeds the largest "
         "allocation of OpenCL device '%s' (%" G_GUINT64_FORMAT " bytes)",
-        size, rt->device_name, (guint64) max_alloc);
+        size, rt->shared->device_name, (guint64) max_alloc);
     return NULL;
   }
 
   err = clb_fault ("clCreateBuffer");
   if (err == CL_SUCCESS)
-    mem = clCreateBuffer (rt->context, flags, size, NULL, &err);
+    mem = clCreateBuffer (rt->shared->context, flags, size, NULL, &err);
   if (err != CL_SUCCESS) {
     clb_set_cl_error (error, err, "clCreateBuffer");
     return NULL;
@@ -714,7 +1010,7 @@ clb_runtime_wrap_host (ClbRuntime * rt, cl_mem_flags flags, gpointer host,
   cl_int err = clb_fault ("clCreateBuffer (CL_MEM_USE_HOST_PTR)");
 
   if (err == CL_SUCCESS)
-    mem = clCreateBuffer (rt->context, flags | CL_MEM_USE_HOST_PTR, size, host,
+    mem = clCreateBuffer (rt->shared->context, flags | CL_MEM_USE_HOST_PTR, size, host,
         &err);
   if (err != CL_SUCCESS) {
     clb_set_cl_error (error, err, "clCreateBuffer (CL_MEM_USE_HOST_PTR)");
@@ -726,7 +1022,7 @@ clb_runtime_wrap_host (ClbRuntime * rt, cl_mem_flags flags, gpointer host,
 gboolean
 clb_runtime_has_extension (ClbRuntime * rt, const gchar * name)
 {
-  gchar *exts = get_device_string (rt->device, CL_DEVICE_EXTENSIONS);
+  gchar *exts = get_device_string (rt->shared->device, CL_DEVICE_EXTENSIONS);
   gchar **list = g_strsplit (exts, " ", -1);
   gboolean found = g_strv_contains ((const gchar * const *) list, name);
 
@@ -749,7 +1045,7 @@ clb_runtime_create_image (ClbRuntime * rt, cl_mem_flags flags, gsize width,
   desc.image_height = height;
   err = clb_fault ("clCreateImage");
   if (err == CL_SUCCESS)
-    mem = clCreateImage (rt->context, flags, &format, &desc, NULL, &err);
+    mem = clCreateImage (rt->shared->context, flags, &format, &desc, NULL, &err);
   if (err != CL_SUCCESS) {
     clb_set_cl_error (error, err, "clCreateImage");
     return NULL;
@@ -766,7 +1062,7 @@ clb_runtime_create_from_gl_texture (ClbRuntime * rt, cl_mem_flags flags,
 
   err = clb_fault ("clCreateFromGLTexture");
   if (err == CL_SUCCESS)
-    mem = clCreateFromGLTexture (rt->context, flags, target, 0, texture,
+    mem = clCreateFromGLTexture (rt->shared->context, flags, target, 0, texture,
         &err);
   if (err != CL_SUCCESS) {
     clb_set_cl_error (error, err, "clCreateFromGLTexture");
@@ -778,13 +1074,13 @@ clb_runtime_create_from_gl_texture (ClbRuntime * rt, cl_mem_flags flags,
 cl_context
 clb_runtime_get_context (ClbRuntime * rt)
 {
-  return rt->context;
+  return rt->shared->context;
 }
 
 cl_platform_id
 clb_runtime_get_platform (ClbRuntime * rt)
 {
-  return rt->platform;
+  return rt->shared->platform;
 }
 
 cl_command_queue
@@ -808,17 +1104,17 @@ clb_runtime_get_cached_programs (ClbRuntime * rt)
 cl_device_id
 clb_runtime_get_device (ClbRuntime * rt)
 {
-  return rt->device;
+  return rt->shared->device;
 }
 
 const gchar *
 clb_runtime_get_device_name (ClbRuntime * rt)
 {
-  return rt->device_name;
+  return rt->shared->device_name;
 }
 
 const gchar *
 clb_runtime_get_platform_name (ClbRuntime * rt)
 {
-  return rt->platform_name;
+  return rt->shared->platform_name;
 }

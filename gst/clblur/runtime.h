@@ -63,6 +63,8 @@ typedef enum {
 
 typedef struct _ClbRuntime ClbRuntime;
 
+/* Runtimes on one device in a process share its context and built
+ * programs (see clb_runtime_build_program); each has its own queue. */
 ClbRuntime *clb_runtime_new (ClbDeviceType type, gint platform_index,
     gint device_index, GError ** error);
 /* Like clb_runtime_new, with @extra (pairs of cl_context_properties ending
@@ -73,6 +75,11 @@ ClbRuntime *clb_runtime_new (ClbDeviceType type, gint platform_index,
 ClbRuntime *clb_runtime_new_with_properties (ClbDeviceType type,
     gint platform_index, gint device_index,
     const cl_context_properties * extra, GError ** error);
+/* A runtime on the application's @context (retained while in use) and
+ * @device, one of its devices (NULL: its first). Runtimes handed the same
+ * context share it and its programs. */
+ClbRuntime *clb_runtime_new_for_context (cl_context context,
+    cl_device_id device, GError ** error);
 void clb_runtime_free (ClbRuntime * rt);
 
 /* Whether the device lists extension @name (e.g. "cl_khr_gl_sharing"). */

@@ -32,3 +32,22 @@ clcheck_require_platform (void)
       "install pocl-opencl-icd to run these tests.\n", err);
   return CLCHECK_EXIT_SKIP;
 }
+
+/* The device the element and the runtime take with their default
+ * properties: device 0 of the first platform that has any device. */
+static inline cl_device_id
+clcheck_first_device (void)
+{
+  cl_platform_id platforms[16];
+  cl_uint n_platforms = 0, p;
+  cl_device_id device = NULL;
+
+  if (clGetPlatformIDs (16, platforms, &n_platforms) != CL_SUCCESS)
+    return NULL;
+  for (p = 0; p < n_platforms && p < 16; p++) {
+    if (clGetDeviceIDs (platforms[p], CL_DEVICE_TYPE_ALL, 1, &device,
+            NULL) == CL_SUCCESS)
+      return device;
+  }
+  return NULL;
+}

@@ -57,15 +57,78 @@ build (guint * cached)
   return rt;
 }
 
+/* Rewrites every entry of @dir with what @damage makes of its contents. */
+static void
+damage_entries (const gchar * dir, gchar * (*damage) (const gchar * data,
+        gsize len, gsize * out_len))
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const gchar *name;
+
+  fail_unless (d != NULL);
+  while ((name = g_dir_read_name (d))) {
+    gchar *p = g_build_filename (dir, name, NULL), *data = NULL, *out;
+    gsize len = 0, out_len = 0;
+
+    fail_unless (g_file_get_contents (p, &data, &len, NULL));
+    out = damage (data, len, &out_len);
+    fail_unless (g_file_set_contents (p, out, out_len, NULL));
+    g_free (out);
+    g_free (data);
+    g_free (p);
+  }
+  g_dir_close (d);
+}
+
+static gchar *
+not_a_binary (const gchar * data, gsize len, gsize * out_len)
+{
+  *out_len = 12;
+  return g_strdup ("not a binary");
+}
+
+/* The first half: header intact, binary cut short. */
+static gchar *
+truncated (const gchar * data, gsize len, gsize * out_len)
+{
+  *out_len = len / 2;
+  return g_memdup2 (data, *out_len);
+}
+
+/* One byte of the binary changed, the length kept. */
+static gchar *
+flipped (const gchar * data, gsize len, gsize * out_len)
+{
+  gchar *out = g_memdup2 (data, len);
+
+  out[len - 1] ^= 0x5a;
+  *out_len = len;
+  return out;
+}
+
+/* A driver's binary without the header, as an older cache wrote it, or
+ * as another program might leave it: the driver must never see it. */
+static gchar *
+headerless (const gchar * data, gsize len, gsize * out_len)
+{
+  gsize skip = MIN (len, 144);
+
+  *out_len = len - skip;
+  return g_memdup2 (data + skip, *out_len);
+}
+
 /* A first build fills the cache, a second one loads both programs from it,
- * and a damaged entry falls back to the source. */
+ * and a damaged, truncated or foreign entry is ignored (the driver never
+ * sees it: some drivers abort on one), the source built and the entry
+ * written again. */
 GST_START_TEST (test_binary_cache)
 {
+  gchar *(*damages[]) (const gchar *, gsize, gsize *) = {
+    not_a_binary, truncated, flipped, headerless,
+  };
   gchar *dir = g_dir_make_tmp ("clboxblur-cache-XXXXXX", NULL);
   ClbRuntime *rt;
-  guint cached;
-  GDir *d;
-  const gchar *name;
+  guint cached, i;
   GError *err = NULL;
   cl_kernel k;
 
@@ -83,17 +146,16 @@ GST_START_TEST (test_binary_cache)
   clb_runtime_release_kernel (&k);
   clb_runtime_free (rt);
 
-  /* Damage every entry. */
-  d = g_dir_open (dir, 0, NULL);
-  while ((name = g_dir_read_name (d))) {
-    gchar *p = g_build_filename (dir, name, NULL);
-    fail_unless (g_file_set_contents (p, "not a binary", -1, NULL));
-    g_free (p);
+  for (i = 0; i < G_N_ELEMENTS (damages); i++) {
+    damage_entries (dir, damages[i]);
+    rt = build (&cached);
+    fail_unless_equals_int (cached, 0);
+    clb_runtime_free (rt);
+    /* rewritten whole */
+    rt = build (&cached);
+    fail_unless_equals_int (cached, CLB_N_SAMPLE_SIZES);
+    clb_runtime_free (rt);
   }
-  g_dir_close (d);
-  rt = build (&cached);
-  fail_unless_equals_int (cached, 0);
-  clb_runtime_free (rt);
 
   /* Empty: caching off. */
   rm_rf (dir);
@@ -105,6 +167,84 @@ GST_START_TEST (test_binary_cache)
 
   g_unsetenv (CLB_CACHE_DIR_ENV);
   g_free (dir);
+}
+
+GST_END_TEST;
+
+/* Runtimes on one device share one context and one build of the
+ * programs; each has its own queue; the last one releases them. */
+GST_START_TEST (test_shared_context)
+{
+  ClbRuntime *rts[8];
+  guint i;
+
+  g_setenv (CLB_CACHE_DIR_ENV, "", TRUE);
+  for (i = 0; i < G_N_ELEMENTS (rts); i++) {
+    guint cached;
+
+    rts[i] = build (&cached);
+    fail_unless (clb_runtime_get_context (rts[i]) ==
+        clb_runtime_get_context (rts[0]));
+    fail_unless (clb_runtime_get_device (rts[i]) ==
+        clb_runtime_get_device (rts[0]));
+    if (i > 0)
+      fail_unless (clb_runtime_get_queue (rts[i]) !=
+          clb_runtime_get_queue (rts[0]));
+  }
+  for (i = 0; i < G_N_ELEMENTS (rts); i++)
+    clb_runtime_free (rts[i]);
+  g_unsetenv (CLB_CACHE_DIR_ENV);
+}
+
+GST_END_TEST;
+
+/* A context the application made is used, not copied, and outlives the
+ * runtimes on it. */
+GST_START_TEST (test_application_context)
+{
+  cl_device_id device = clcheck_first_device ();
+  cl_context context;
+  cl_uint before = 0, during = 0, after = 0;
+  ClbRuntime *a, *b;
+  GError *err = NULL;
+  cl_int e;
+
+  context = clCreateContext (NULL, 1, &device, NULL, NULL, &e);
+  fail_unless_equals_int (e, CL_SUCCESS);
+  clGetContextInfo (context, CL_CONTEXT_REFERENCE_COUNT, sizeof (before),
+      &before, NULL);
+
+  a = clb_runtime_new_for_context (context, NULL, &err);
+  fail_unless (a != NULL, "%s", err ? err->message : "");
+  b = clb_runtime_new_for_context (context, device, &err);
+  fail_unless (b != NULL, "%s", err ? err->message : "");
+  fail_unless (clb_runtime_get_context (a) == context);
+  fail_unless (clb_runtime_get_context (b) == context);
+  fail_unless (clb_runtime_get_device (a) == device);
+  fail_unless (clb_runtime_build_program (a, NULL, &err), "%s",
+      err ? err->message : "");
+  fail_unless (clb_runtime_build_program (b, NULL, &err), "%s",
+      err ? err->message : "");
+  clGetContextInfo (context, CL_CONTEXT_REFERENCE_COUNT, sizeof (during),
+      &during, NULL);
+  fail_unless (during > before);
+
+  /* a runtime of its own on the same device does not take it */
+  {
+    ClbRuntime *own = clb_runtime_new (CLB_DEVICE_TYPE_DEFAULT, -1, 0, &err);
+
+    fail_unless (own != NULL, "%s", err ? err->message : "");
+    if (clb_runtime_get_device (own) == device)
+      fail_unless (clb_runtime_get_context (own) != context);
+    clb_runtime_free (own);
+  }
+
+  clb_runtime_free (a);
+  clb_runtime_free (b);
+  clGetContextInfo (context, CL_CONTEXT_REFERENCE_COUNT, sizeof (after),
+      &after, NULL);
+  fail_unless_equals_int (after, before);
+  clReleaseContext (context);
 }
 
 GST_END_TEST;
@@ -130,6 +270,8 @@ runtime_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_error_names);
   tcase_add_test (tc, test_binary_cache);
+  tcase_add_test (tc, test_shared_context);
+  tcase_add_test (tc, test_application_context);
   return s;
 }
 
