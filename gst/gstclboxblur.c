@@ -46,6 +46,22 @@
  * |[
  * gst-launch-1.0 videotestsrc pattern=snow ! clboxblur method=bilateral radius=5 sigma-spatial=3 sigma-range=40 ! videoconvert ! autovideosink
  * ]| Edge-preserving denoise.
+ *
+ * ## Sharing the OpenCL device
+ *
+ * Every clboxblur on one OpenCL device in a process uses one OpenCL
+ * context and one build of the kernels (each instance has its own command
+ * queue), so instances after the first start in next to no time. An
+ * application that has its own OpenCL context hands it to the element as a
+ * #GstContext of type `gst.clboxblur.cl.context`
+ * (%GST_CL_BOX_BLUR_CONTEXT_TYPE) whose structure holds `cl-context`
+ * (a `cl_context`, %G_TYPE_POINTER) and optionally `cl-device` (one of its
+ * `cl_device_id`s; default its first device): set it on the element or
+ * the pipeline with gst_element_set_context(), or in answer to the
+ * element's need-context message. The context then chooses the device,
+ * whatever #GstCLBoxBlur:device-type and #GstCLBoxBlur:device-index say;
+ * the element retains it while it runs. A context query of that type on
+ * either pad answers with the context the element uses.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -140,6 +156,12 @@ struct _GstCLBoxBlur
   ClbDeviceType device_type;
   gint platform_index;
   gint device_index;
+
+  /* The application's OpenCL context (GST_CL_BOX_BLUR_CONTEXT_TYPE), and
+   * the one in use while started (for context queries); under the object
+   * lock. */
+  GstContext *app_cl_context;
+  GstContext *cl_context;
 
   /* streaming state: created in start, freed in stop */
   ClbRuntime *runtime;
@@ -896,6 +918,67 @@ gst_cl_box_blur_post_error (GstCLBoxBlur * self, const GError * error)
   }
 }
 
+/* The runtime on the application's OpenCL context when it gave one (set
+ * before, or in answer to the need-context message posted here), else on
+ * the device the properties choose, shared with the other instances on
+ * it. Neighbours are not asked: their context would override this
+ * element's device properties. */
+static ClbRuntime *
+gst_cl_box_blur_make_runtime (GstCLBoxBlur * self, ClbDeviceType device_type,
+    gint platform_index, gint device_index, GError ** error)
+{
+  GstContext *app;
+  ClbRuntime *rt;
+  GstStructure *s;
+  gpointer cl_context = NULL, cl_device = NULL;
+
+  GST_OBJECT_LOCK (self);
+  app = self->app_cl_context ? gst_context_ref (self->app_cl_context) : NULL;
+  GST_OBJECT_UNLOCK (self);
+  if (app == NULL) {
+    gst_element_post_message (GST_ELEMENT (self),
+        gst_message_new_need_context (GST_OBJECT (self),
+            GST_CL_BOX_BLUR_CONTEXT_TYPE));
+    GST_OBJECT_LOCK (self);
+    app = self->app_cl_context ? gst_context_ref (self->app_cl_context) :
+        NULL;
+    GST_OBJECT_UNLOCK (self);
+  }
+
+  if (app) {
+    const GstStructure *st = gst_context_get_structure (app);
+
+    if (!gst_structure_get (st, "cl-context", G_TYPE_POINTER, &cl_context,
+            NULL) || cl_context == NULL) {
+      gst_context_unref (app);
+      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_DEVICE,
+          "The application's " GST_CL_BOX_BLUR_CONTEXT_TYPE " context has "
+          "no 'cl-context' pointer");
+      return NULL;
+    }
+    gst_structure_get (st, "cl-device", G_TYPE_POINTER, &cl_device, NULL);
+    gst_context_unref (app);
+    GST_INFO_OBJECT (self, "using the application's OpenCL context %p",
+        cl_context);
+    rt = clb_runtime_new_for_context (cl_context, cl_device, error);
+  } else {
+    rt = clb_runtime_new (device_type, platform_index, device_index, error);
+  }
+  if (rt == NULL)
+    return NULL;
+
+  app = gst_context_new (GST_CL_BOX_BLUR_CONTEXT_TYPE, FALSE);
+  s = gst_context_writable_structure (app);
+  gst_structure_set (s, "cl-context", G_TYPE_POINTER,
+      clb_runtime_get_context (rt), "cl-device", G_TYPE_POINTER,
+      clb_runtime_get_device (rt), NULL);
+  GST_OBJECT_LOCK (self);
+  gst_context_replace (&self->cl_context, app);
+  GST_OBJECT_UNLOCK (self);
+  gst_context_unref (app);
+  return rt;
+}
+
 static gboolean
 gst_cl_box_blur_start (GstBaseTransform * trans)
 {
@@ -910,8 +993,8 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
   device_index = self->device_index;
   GST_OBJECT_UNLOCK (self);
 
-  self->runtime = clb_runtime_new (device_type, platform_index, device_index,
-      &error);
+  self->runtime = gst_cl_box_blur_make_runtime (self, device_type,
+      platform_index, device_index, &error);
   if (self->runtime == NULL)
     goto failed;
 
@@ -952,6 +1035,9 @@ gst_cl_box_blur_stop (GstBaseTransform * trans)
 
   /* Kernels and buffers first, then queue, program and context. */
   g_clear_pointer (&self->engine, clb_engine_free);
+  GST_OBJECT_LOCK (self);
+  gst_context_replace (&self->cl_context, NULL);
+  GST_OBJECT_UNLOCK (self);
   g_clear_pointer (&self->runtime, clb_runtime_free);
   g_clear_pointer (&self->gl_engine, clb_engine_free);
   g_clear_pointer (&self->gl_runtime, clb_runtime_free);
@@ -1201,6 +1287,13 @@ gst_cl_box_blur_set_context (GstElement * element, GstContext * context)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (element);
 
+  if (g_strcmp0 (gst_context_get_context_type (context),
+          GST_CL_BOX_BLUR_CONTEXT_TYPE) == 0) {
+    GST_OBJECT_LOCK (self);
+    gst_context_replace (&self->app_cl_context, context);
+    GST_OBJECT_UNLOCK (self);
+  }
+
   g_rec_mutex_lock (&self->gl_lock);
   gst_gl_handle_set_context (element, context, &self->display,
       &self->other_context);
@@ -1216,8 +1309,22 @@ gst_cl_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
     GstQuery * query)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
+  const gchar *type;
 
-  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
+      && gst_query_parse_context_type (query, &type)
+      && g_strcmp0 (type, GST_CL_BOX_BLUR_CONTEXT_TYPE) == 0) {
+    gboolean answered = FALSE;
+
+    GST_OBJECT_LOCK (self);
+    if (self->cl_context) {
+      gst_query_set_context (query, self->cl_context);
+      answered = TRUE;
+    }
+    GST_OBJECT_UNLOCK (self);
+    if (answered)
+      return TRUE;
+  } else if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
     GstGLDisplay *display = NULL;
     GstGLContext *context = NULL, *other_context = NULL;
     gboolean handled;
@@ -1949,6 +2056,7 @@ gst_cl_box_blur_finalize (GObject * object)
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
 
   g_array_free (self->rects, TRUE);
+  gst_context_replace (&self->app_cl_context, NULL);
   gst_clear_object (&self->context);
   gst_clear_object (&self->other_context);
   gst_clear_object (&self->display);

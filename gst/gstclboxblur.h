@@ -26,6 +26,12 @@ GType gst_cl_box_blur_device_type_get_type (void);
 #define GST_TYPE_CL_BOX_BLUR_GL_SHARING (gst_cl_box_blur_gl_sharing_get_type ())
 GType gst_cl_box_blur_gl_sharing_get_type (void);
 
+/* GstContext type by which an application hands the element its OpenCL
+ * context: fields "cl-context" (G_TYPE_POINTER, a cl_context) and,
+ * optionally, "cl-device" (G_TYPE_POINTER, one of its cl_device_ids). The
+ * element answers context queries of this type with the context it uses. */
+#define GST_CL_BOX_BLUR_CONTEXT_TYPE "gst.clboxblur.cl.context"
+
 GST_ELEMENT_REGISTER_DECLARE (clboxblur);
 
 G_END_DECLS
