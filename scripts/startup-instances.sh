@@ -33,7 +33,7 @@ echo "gst-launch, one 64x48 RGBA frame, median of $runs runs, seconds" \
   "(device: ${CLBOXBLUR_DEVICE_CLASS:-default class}, $(nproc) cores)"
 for n in 1 8; do
   for el in identity "clboxblur radius=2"; do
-    t=$(i=0; while [ "$i" -lt "$runs" ]; do launch "$el" "$n"; i=$((i + 1)); done | median)
+    t=$(r=0; while [ "$r" -lt "$runs" ]; do launch "$el" "$n"; r=$((r + 1)); done | median)
     echo "$n x ${el%% *}: $t"
   done
 done
