@@ -1245,29 +1245,12 @@ count_fds (void)
 }
 
 
-/* The device the element takes with the default properties. */
-static cl_device_id
-first_device (void)
-{
-  cl_platform_id platform;
-  cl_device_id device;
-
-  fail_unless_equals_int (clGetPlatformIDs (1, &platform, NULL), CL_SUCCESS);
-  fail_unless_equals_int (clGetDeviceIDs (platform, CL_DEVICE_TYPE_DEFAULT,
-          1, &device, NULL), CL_SUCCESS);
-  return device;
-}
-
 /* Whether separable 8-bit frames are wrapped rather than copied: on CPU
  * devices (the vector kernels' device), unless CLBOXBLUR_ZERO_COPY=0. */
 static gboolean
 first_device_wraps_frames (void)
 {
-  cl_device_type type = 0;
-
-  fail_unless_equals_int (clGetDeviceInfo (first_device (), CL_DEVICE_TYPE,
-          sizeof (type), &type, NULL), CL_SUCCESS);
-  return (type & CL_DEVICE_TYPE_CPU)
+  return (clcheck_default_device_ulong (CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU)
       && g_strcmp0 (g_getenv ("CLBOXBLUR_ZERO_COPY"), "0") != 0;
 }
 
@@ -1602,12 +1585,7 @@ GST_END_TEST;
 static guint64
 first_device_max_alloc (void)
 {
-  cl_ulong max_alloc = 0;
-
-  fail_unless_equals_int (clGetDeviceInfo (first_device (),
-          CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof (max_alloc), &max_alloc, NULL),
-      CL_SUCCESS);
-  return max_alloc;
+  return clcheck_default_device_ulong (CL_DEVICE_MAX_MEM_ALLOC_SIZE);
 }
 
 /* A frame whose summed-area table is larger than the device can allocate

@@ -19,6 +19,7 @@
 
 #include "refblur.h"
 #include "clcheck.h"
+#include "glshare.h"
 
 /* generous: valgrind runs these too, GL and kernel set-up included */
 #define PULL_TIMEOUT (180 * GST_SECOND)
@@ -520,19 +521,16 @@ GST_START_TEST (test_renegotiate_gl_system)
 
 GST_END_TEST;
 
+/* Whether the device the element takes lists cl_khr_gl_sharing, as the
+ * element asks. */
 static gboolean
 device_can_share (void)
 {
-  cl_platform_id platform;
-  cl_device_id device;
-  gchar ext[16384] = "";
+  ClbRuntime *rt = clcheck_default_runtime ();
+  gboolean can = clb_runtime_has_extension (rt, CLB_GL_SHARING_EXTENSION);
 
-  if (clGetPlatformIDs (1, &platform, NULL) != CL_SUCCESS
-      || clGetDeviceIDs (platform, CL_DEVICE_TYPE_DEFAULT, 1, &device,
-          NULL) != CL_SUCCESS)
-    return FALSE;
-  clGetDeviceInfo (device, CL_DEVICE_EXTENSIONS, sizeof (ext) - 1, ext, NULL);
-  return strstr (ext, "cl_khr_gl_sharing") != NULL;
+  clb_runtime_free (rt);
+  return can;
 }
 
 static gchar *
