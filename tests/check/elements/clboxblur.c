@@ -1939,16 +1939,19 @@ GST_END_TEST;
 
 /* CPUs run separable 8-bit frames straight from the input buffer into the
  * output one (CL_MEM_USE_HOST_PTR); the copy path they take elsewhere
- * (CLBOXBLUR_ZERO_COPY=0) gives the same pixels. */
+ * (CLBOXBLUR_ZERO_COPY=0, and every device not of the CPU class) gives the
+ * same pixels. */
 GST_START_TEST (test_copy_path)
 {
   static const gint sizes[][2] = { {1, 1}, {97, 61}, {385, 289} };
   static const guint radii[] = { 2, 31, 200 };
   GstHarness *h;
   GstVideoInfo info;
+  Settings s = default_settings;
   guint f, z, r, b;
 
-  g_setenv ("CLBOXBLUR_ZERO_COPY", "0", TRUE);
+  s.method = METHOD_SEPARABLE;
+  g_setenv (CLB_ZERO_COPY_ENV, "0", TRUE);
   h = gst_harness_new ("clboxblur");
   for (f = 0; f < G_N_ELEMENTS (all_formats); f++) {
     if (f > 0 && g_str_has_prefix (all_formats[f], "GRAY16"))
@@ -1956,12 +1959,15 @@ GST_START_TEST (test_copy_path)
     for (z = 0; z < G_N_ELEMENTS (sizes); z++) {
       set_format (h, &info, all_formats[f], sizes[z][0], sizes[z][1]);
       for (r = 0; r < G_N_ELEMENTS (radii); r++)
-        for (b = 0; b < G_N_ELEMENTS (borders); b++)
-          push_and_check (h, &info, z, radii[r], -1, borders[b]);
+        for (b = 0; b < G_N_ELEMENTS (borders); b++) {
+          s.rx = s.ry = radii[r];
+          s.border = borders[b];
+          push_settings_and_check (h, &info, z, &s);
+        }
     }
   }
   gst_harness_teardown (h);
-  g_unsetenv ("CLBOXBLUR_ZERO_COPY");
+  g_unsetenv (CLB_ZERO_COPY_ENV);
 }
 
 GST_END_TEST;
