@@ -2173,20 +2173,67 @@ start_expecting_error (GstElement * e, gchar ** debug)
   return err;
 }
 
+/* Device properties that match no device on this machine: a device type
+ * that no platform has, a device index past every platform's devices, a
+ * platform index past the platforms. */
 GST_START_TEST (test_no_such_device)
 {
-  static const gchar *settings[][2] = {
-    {"device-type", "accelerator"},
-    {"device-index", "99"},
-    {"platform-index", "99"},
+  static const struct
+  {
+    const gchar *nick;
+    cl_device_type type;
+  } types[] = {
+    {"accelerator", CL_DEVICE_TYPE_ACCELERATOR}, {"gpu", CL_DEVICE_TYPE_GPU},
+    {"cpu", CL_DEVICE_TYPE_CPU},
   };
+  cl_platform_id platforms[64];
+  cl_uint n_platforms = 0, most_devices = 0, p;
+  const gchar *absent_type = NULL;
+  gchar *settings[3][2];
   guint i;
 
+  fail_unless_equals_int (clGetPlatformIDs (G_N_ELEMENTS (platforms),
+          platforms, &n_platforms), CL_SUCCESS);
+  n_platforms = MIN (n_platforms, G_N_ELEMENTS (platforms));
+  for (i = 0; i < G_N_ELEMENTS (types) && absent_type == NULL; i++) {
+    cl_uint found = 0;
+
+    for (p = 0; p < n_platforms; p++) {
+      cl_uint n = 0;
+
+      if (clGetDeviceIDs (platforms[p], types[i].type, 0, NULL, &n) ==
+          CL_SUCCESS)
+        found += n;
+    }
+    if (found == 0)
+      absent_type = types[i].nick;
+  }
+  for (p = 0; p < n_platforms; p++) {
+    cl_uint n = 0;
+
+    if (clGetDeviceIDs (platforms[p], CL_DEVICE_TYPE_ALL, 0, NULL, &n) ==
+        CL_SUCCESS)
+      most_devices = MAX (most_devices, n);
+  }
+
+  settings[0][0] = g_strdup ("device-type");
+  settings[0][1] = g_strdup (absent_type);
+  settings[1][0] = g_strdup ("device-index");
+  settings[1][1] = g_strdup_printf ("%u", most_devices);
+  settings[2][0] = g_strdup ("platform-index");
+  settings[2][1] = g_strdup_printf ("%u", n_platforms);
+  if (absent_type == NULL)
+    g_print ("test_no_such_device: device-type does not apply: this machine "
+        "has accelerator, GPU and CPU devices, so every type matches one\n");
+
   for (i = 0; i < G_N_ELEMENTS (settings); i++) {
-    GstElement *e = gst_element_factory_make ("clboxblur", NULL);
+    GstElement *e;
     GError *err;
     gchar *debug = NULL;
 
+    if (settings[i][1] == NULL)
+      continue;
+    e = gst_element_factory_make ("clboxblur", NULL);
     gst_util_set_object_arg (G_OBJECT (e), settings[i][0], settings[i][1]);
     err = start_expecting_error (e, &debug);
     fail_unless (g_error_matches (err, GST_RESOURCE_ERROR,
@@ -2198,6 +2245,10 @@ GST_START_TEST (test_no_such_device)
     g_error_free (err);
     g_free (debug);
     gst_object_unref (e);
+  }
+  for (i = 0; i < G_N_ELEMENTS (settings); i++) {
+    g_free (settings[i][0]);
+    g_free (settings[i][1]);
   }
 }
 
