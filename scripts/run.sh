@@ -2,14 +2,16 @@
 # clboxblur: install what is missing (Debian 12 packages), build, then
 #   demo  write a blurred test pattern to build/clboxblur-demo.png
 #   test  run the whole test suite (meson test)
+#   test-gpu-class  the same with the GPU kernels and work shapes forced on
+#         the CPU driver (meson test --setup gpu_class)
 # Run as root, or as a user who may sudo. Idempotent: installs only what is
 # missing and reuses the build folder.
 set -eu
 
 action=${1:-demo}
 case "$action" in
-  demo|test) ;;
-  *) echo "usage: $0 demo|test" >&2; exit 2 ;;
+  demo|test|test-gpu-class) ;;
+  *) echo "usage: $0 demo|test|test-gpu-class" >&2; exit 2 ;;
 esac
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,7 +29,7 @@ packages="meson ninja-build pkg-config gcc libc6-dev python3
   gstreamer1.0-gl libgl1-mesa-dri libegl-mesa0 libglx-mesa0"
 # The GL memory tests run under a virtual X server (Mesa's llvmpipe); the
 # strict kernel check compiles the OpenCL C with clang.
-[ "$action" = test ] && packages="$packages xvfb xauth clang"
+[ "$action" != demo ] && packages="$packages xvfb xauth clang"
 
 # shellcheck disable=SC2086
 "$top/scripts/ensure-packages.sh" $packages
@@ -47,17 +49,24 @@ demo)
     ! videoconvert ! pngenc ! filesink location="$out"
   echo "Wrote the blurred test pattern (clboxblur radius=8) to $out"
   ;;
-test)
+test|test-gpu-class)
   status=0
-  meson test -C "$build" --print-errorlogs || status=$?
+  if [ "$action" = test ]; then
+    meson test -C "$build" --print-errorlogs || status=$?
+    log=testlog label=tests summary=test-summary.txt
+  else
+    meson test -C "$build" --setup gpu_class --print-errorlogs || status=$?
+    log=testlog-gpu_class label="tests (gpu class)"
+    summary=test-summary-gpu-class.txt
+  fi
   # One closing line counting the GstCheck test cases of every binary.
-  awk '/^[0-9]+%: Checks: / {
+  awk -v label="$label" '/^[0-9]+%: Checks: / {
          gsub(",", ""); checks += $3; failed += $5 + $7
        }
        /^SKIP: / { skipped++ }
-       END { printf "tests: %d passed, %d failed, %d skipped\n",
+       END { printf "%s: %d passed, %d failed, %d skipped\n", label,
                checks - failed, failed, skipped }' \
-    "$build/meson-logs/testlog.txt" | tee "$build/test-summary.txt"
+    "$build/meson-logs/$log.txt" | tee "$build/$summary"
   exit $status
   ;;
 esac

@@ -58,7 +58,7 @@ struct _ClbEngine
   size_t max_items[3];          /* CL_DEVICE_MAX_WORK_ITEM_SIZES */
   /* CPUs (where the vector kernels run) work on host memory: frames those
    * kernels can take as they are are wrapped, not copied
-   * (CLBOXBLUR_ZERO_COPY=0 turns this off). */
+   * (clb_engine_wraps_frames). */
   gboolean zero_copy;
   /* Local memory bilateral_local uses besides its tile, and its largest
    * work-group, read before any __local argument is set (afterwards the
@@ -132,9 +132,8 @@ clb_engine_new (ClbRuntime * rt, GError ** error)
             sizeof (type), &type, NULL), "clGetDeviceInfo (TYPE)");
     engine->is_cpu = clb_device_class_is_cpu (type);
     engine->column_strip = engine->is_cpu ? 16 : 1;
+    engine->zero_copy = clb_engine_wraps_frames (type);
   }
-  engine->zero_copy = engine->is_cpu
-      && g_strcmp0 (g_getenv ("CLBOXBLUR_ZERO_COPY"), "0") != 0;
   CHECK (clGetDeviceInfo (clb_runtime_get_device (rt),
           CL_DEVICE_MAX_COMPUTE_UNITS, sizeof (engine->compute_units),
           &engine->compute_units, NULL),
@@ -177,6 +176,13 @@ gboolean
 clb_engine_is_cpu (ClbEngine * engine)
 {
   return engine->is_cpu;
+}
+
+gboolean
+clb_engine_wraps_frames (cl_device_type type)
+{
+  return clb_device_class_is_cpu (type)
+      && g_strcmp0 (g_getenv (CLB_ZERO_COPY_ENV), "0") != 0;
 }
 
 static void

@@ -92,6 +92,13 @@ ClbEngine *clb_engine_new (ClbRuntime * rt, GError ** error);
 void clb_engine_free (ClbEngine * engine);
 /* Whether the work is shaped for a CPU (see CLB_DEVICE_CLASS_ENV). */
 gboolean clb_engine_is_cpu (ClbEngine * engine);
+/* Whether an engine on a device of @type takes the frames it can filter
+ * straight from the caller's memory (CL_MEM_USE_HOST_PTR: one box pass of
+ * separable, dense 8-bit planes) instead of copying them: devices of the
+ * CPU class (CLB_DEVICE_CLASS_ENV) unless CLB_ZERO_COPY_ENV is "0". Lets
+ * the tests ask which calls a frame makes. */
+#define CLB_ZERO_COPY_ENV "CLBOXBLUR_ZERO_COPY"
+gboolean clb_engine_wraps_frames (cl_device_type type);
 
 /* (Re)allocates the device buffers for frames stored as @planes. Frees the
  * previous ones first. */

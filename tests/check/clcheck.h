@@ -6,7 +6,10 @@
 
 #include <stdio.h>
 #include <glib.h>
+#include <gst/check/gstcheck.h>
 #include <CL/cl.h>
+
+#include "engine.h"
 
 /* meson test reads exit code 77 as "skipped". */
 #define CLCHECK_EXIT_SKIP 77
@@ -50,4 +53,34 @@ clcheck_first_device (void)
       return device;
   }
   return NULL;
+}
+
+/* A runtime on the device the element takes with its default properties
+ * (device-type=default, i.e. any type; platform-index=-1; device-index=0),
+ * made by the call the element makes, so that a test asks the device the
+ * element will run on (limits, extensions, the path frames take), on any
+ * driver. Call it with CLBOXBLUR_FAULT unset. */
+static inline ClbRuntime *
+clcheck_default_runtime (void)
+{
+  GError *err = NULL;
+  ClbRuntime *rt = clb_runtime_new (CLB_DEVICE_TYPE_DEFAULT, -1, 0, &err);
+
+  fail_unless (rt != NULL, "no device for the default properties: %s",
+      err ? err->message : "");
+  return rt;
+}
+
+/* A cl_ulong or cl_bitfield property of that device (e.g.
+ * CL_DEVICE_MAX_MEM_ALLOC_SIZE, CL_DEVICE_TYPE). */
+static inline cl_ulong
+clcheck_default_device_ulong (cl_device_info param)
+{
+  ClbRuntime *rt = clcheck_default_runtime ();
+  cl_ulong value = 0;
+
+  fail_unless_equals_int (clGetDeviceInfo (clb_runtime_get_device (rt), param,
+          sizeof (value), &value, NULL), CL_SUCCESS);
+  clb_runtime_free (rt);
+  return value;
 }
