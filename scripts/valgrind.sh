@@ -15,6 +15,15 @@ GST_CHECKS="$checks" CK_FORK=no GST_DEBUG=0 \
     --suppressions="$top/tests/valgrind/pocl.supp" \
     "$build/tests/clboxblur"
 
+# Contexts shared between instances and handed in by the application:
+# every reference released with the last user.
+CK_FORK=no GST_DEBUG=0 \
+  GST_PLUGIN_PATH_1_0="$build/gst" GST_REGISTRY="$build/valgrind.registry" \
+  valgrind --leak-check=full --errors-for-leak-kinds=definite \
+    --error-exitcode=1 --num-callers=30 \
+    --suppressions="$top/tests/valgrind/pocl.supp" \
+    "$build/tests/clboxblur_context"
+
 # GL memory: the copy path, renegotiation between GL and host memory,
 # start/stop with GL contexts, the gl-sharing error path.
 gl_checks=${2:-test_gl_cycles,test_renegotiate_gl_system,test_gl_sharing_modes}
