@@ -17,7 +17,7 @@ GST_CHECKS="$checks" CK_FORK=no GST_DEBUG=0 \
 
 # Contexts shared between instances and handed in by the application:
 # every reference released with the last user.
-CK_FORK=no GST_DEBUG=0 \
+GST_CHECKS=test_application_context CK_FORK=no GST_DEBUG=0 \
   GST_PLUGIN_PATH_1_0="$build/gst" GST_REGISTRY="$build/valgrind.registry" \
   valgrind --leak-check=full --errors-for-leak-kinds=definite \
     --error-exitcode=1 --num-callers=30 \
