@@ -36,25 +36,6 @@ clcheck_require_platform (void)
   return CLCHECK_EXIT_SKIP;
 }
 
-/* The device the element and the runtime take with their default
- * properties: device 0 of the first platform that has any device. */
-static inline cl_device_id
-clcheck_first_device (void)
-{
-  cl_platform_id platforms[16];
-  cl_uint n_platforms = 0, p;
-  cl_device_id device = NULL;
-
-  if (clGetPlatformIDs (16, platforms, &n_platforms) != CL_SUCCESS)
-    return NULL;
-  for (p = 0; p < n_platforms && p < 16; p++) {
-    if (clGetDeviceIDs (platforms[p], CL_DEVICE_TYPE_ALL, 1, &device,
-            NULL) == CL_SUCCESS)
-      return device;
-  }
-  return NULL;
-}
-
 /* A runtime on the device the element takes with its default properties
  * (device-type=default, i.e. any type; platform-index=-1; device-index=0),
  * made by the call the element makes, so that a test asks the device the
@@ -83,4 +64,15 @@ clcheck_default_device_ulong (cl_device_info param)
           sizeof (value), &value, NULL), CL_SUCCESS);
   clb_runtime_free (rt);
   return value;
+}
+
+/* That device itself (root devices outlive the runtime asked for it). */
+static inline cl_device_id
+clcheck_default_device (void)
+{
+  ClbRuntime *rt = clcheck_default_runtime ();
+  cl_device_id device = clb_runtime_get_device (rt);
+
+  clb_runtime_free (rt);
+  return device;
 }

@@ -191,7 +191,7 @@ references (cl_context context)
  * is used by every instance, and released by them when they stop. */
 GST_START_TEST (test_application_context)
 {
-  cl_device_id device = clcheck_first_device ();
+  cl_device_id device = clcheck_default_device ();
   cl_context mine;
   cl_uint before;
   GstBus *bus;
@@ -224,7 +224,7 @@ GST_END_TEST;
  * bin hands it to each element that asks). */
 GST_START_TEST (test_context_set_on_pipeline)
 {
-  cl_device_id device = clcheck_first_device ();
+  cl_device_id device = clcheck_default_device ();
   GstContext *context;
   cl_context mine;
   cl_int err;

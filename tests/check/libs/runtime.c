@@ -202,7 +202,7 @@ GST_END_TEST;
  * runtimes on it. */
 GST_START_TEST (test_application_context)
 {
-  cl_device_id device = clcheck_first_device ();
+  cl_device_id device = clcheck_default_device ();
   cl_context context;
   cl_uint before = 0, during = 0, after = 0;
   ClbRuntime *a, *b;
