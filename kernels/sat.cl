@@ -4,7 +4,10 @@
  *
  *   sat_scan_rows     prefix sums along each row, samples -> wide_t table
  *   sat_scan_columns  prefix sums down each column, in place
- *   sat_box           every output pixel from a few table entries
+ *   sat_box           every output pixel from the four corners of its
+ *                     window clipped to the frame (border SHRINK)
+ *   sat_box_border    the same for REPLICATE and REFLECT: a few table
+ *                     entries
  *
  * Samples are read and written through a job's layout (common.cl). The
  * table is packed: entry (x, y, c) at (y * width + x) * channels + c.
@@ -153,45 +156,74 @@ sat_window (sat_terms *t, int lo, int hi, int len, int border, uint *count)
     *count = (uint) (hi - lo + 1);
 }
 
-/* One work-item per pixel. Rounds to nearest: (sum + area / 2) / area. */
+/* The box of pixel (x, y) from the four corners of its window, clipped
+ * to the frame: right for SHRINK, and for any border where the window
+ * lies inside the frame. */
+void
+sat_corners (__global const wide_t *sat, __global sample_t *dst, int pitch,
+             int pstride, int4 off, int swap, int shift, int width,
+             int height, int channels, int rx, int ry, int x, int y)
+{
+    size_t row_len = (size_t) width * channels;
+    size_t o = (size_t) y * pitch + (size_t) x * pstride;
+    int x0 = max (x - rx, 0) - 1, x1 = min (x + rx, width - 1);
+    int y0 = max (y - ry, 0) - 1, y1 = min (y + ry, height - 1);
+    wide_t area = (wide_t) (x1 - x0) * (wide_t) (y1 - y0);
+    size_t b = (size_t) y1 * row_len;
+    size_t a = (size_t) y0 * row_len;
+    for (int c = 0; c < channels; c++) {
+        wide_t s = sat[b + (size_t) x1 * channels + c];
+        if (x0 >= 0)
+            s -= sat[b + (size_t) x0 * channels + c];
+        if (y0 >= 0) {
+            s -= sat[a + (size_t) x1 * channels + c];
+            if (x0 >= 0)
+                s += sat[a + (size_t) x0 * channels + c];
+        }
+        clb_store (dst, o + clb_comp (off, c),
+                   (uint) ((s + area / 2) / area), swap, shift);
+    }
+}
+
+/* One work-item per pixel, border SHRINK: the four corners. Rounds to
+ * nearest: (sum + area / 2) / area. */
 __kernel void
 sat_box (__global const wide_t *sat, __global sample_t *dst, int pitch,
          int pstride, int4 off, int swap, int shift, int width, int height,
-         int channels, int rx, int ry, int border)
+         int channels, int rx, int ry)
+{
+    int x = get_global_id (0);
+    int y = get_global_id (1);
+    if (x >= width || y >= height)
+        return;
+    sat_corners (sat, dst, pitch, pstride, off, swap, shift, width, height,
+                 channels, rx, ry, x, y);
+}
+
+/* One work-item per pixel, border REPLICATE or REFLECT: the four corners
+ * where the window lies inside the frame, else the border's terms. (A
+ * kernel apart from sat_box: a compiler that runs both sides of a branch
+ * with the lanes masked off, as llvmpipe does, would pay for these terms
+ * at every pixel, even with SHRINK.) */
+__kernel void
+sat_box_border (__global const wide_t *sat, __global sample_t *dst,
+                int pitch, int pstride, int4 off, int swap, int shift,
+                int width, int height, int channels, int rx, int ry,
+                int border)
 {
     int x = get_global_id (0);
     int y = get_global_id (1);
     if (x >= width || y >= height)
         return;
 
-    size_t row_len = (size_t) width * channels;
-    size_t o = (size_t) y * pitch + (size_t) x * pstride;
-
-    if (border == CLB_BORDER_SHRINK
-        || (x - rx >= 0 && x + rx < width && y - ry >= 0
-            && y + ry < height)) {
-        /* The window clipped to the frame (SHRINK), or inside it: the four
-         * corners. */
-        int x0 = max (x - rx, 0) - 1, x1 = min (x + rx, width - 1);
-        int y0 = max (y - ry, 0) - 1, y1 = min (y + ry, height - 1);
-        wide_t area = (wide_t) (x1 - x0) * (wide_t) (y1 - y0);
-        size_t b = (size_t) y1 * row_len;
-        size_t a = (size_t) y0 * row_len;
-        for (int c = 0; c < channels; c++) {
-            wide_t s = sat[b + (size_t) x1 * channels + c];
-            if (x0 >= 0)
-                s -= sat[b + (size_t) x0 * channels + c];
-            if (y0 >= 0) {
-                s -= sat[a + (size_t) x1 * channels + c];
-                if (x0 >= 0)
-                    s += sat[a + (size_t) x0 * channels + c];
-            }
-            clb_store (dst, o + clb_comp (off, c),
-                       (uint) ((s + area / 2) / area), swap, shift);
-        }
+    if (x - rx >= 0 && x + rx < width && y - ry >= 0 && y + ry < height) {
+        sat_corners (sat, dst, pitch, pstride, off, swap, shift, width,
+                     height, channels, rx, ry, x, y);
         return;
     }
 
+    size_t row_len = (size_t) width * channels;
+    size_t o = (size_t) y * pitch + (size_t) x * pstride;
     sat_terms tx, ty;
     uint nx, ny;
     sat_window (&tx, x - rx, x + rx, width, border, &nx);

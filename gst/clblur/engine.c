@@ -14,6 +14,7 @@ enum
   K_SAT_SCAN_ROWS,
   K_SAT_SCAN_COLUMNS,
   K_SAT_BOX,
+  K_SAT_BOX_BORDER,
   K_SEPARABLE_ROWS,
   K_SEPARABLE_COLUMNS,
   K_BILATERAL_LOCAL,
@@ -26,8 +27,9 @@ enum
 };
 
 static const gchar *kernel_names[N_KERNELS] = {
-  "sat_scan_rows", "sat_scan_columns", "sat_box", "separable_rows",
-  "separable_columns", "bilateral_local", "bilateral_global",
+  "sat_scan_rows", "sat_scan_columns", "sat_box", "sat_box_border",
+  "separable_rows", "separable_columns", "bilateral_local",
+  "bilateral_global",
   "region_composite", "separable_vertical_x16",
   "separable_horizontal_x16", "bilateral_x16",
 };
@@ -437,6 +439,8 @@ run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
     cl_int ry, cl_int border, GError ** error)
 {
   cl_mem plane = engine->plane_in[job->plane];
+  cl_kernel box = border == CLB_BORDER_SHRINK ? k[K_SAT_BOX] :
+      k[K_SAT_BOX_BORDER];
   size_t rows[2] = { job->channels, job->height };
   size_t columns[1] = { ((size_t) job->width * job->channels
         + engine->column_strip - 1) / engine->column_strip };
@@ -460,15 +464,16 @@ run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
   SET_ARG (k[K_SAT_SCAN_COLUMNS], 3, cn);
   SET_ARG (k[K_SAT_SCAN_COLUMNS], 4, engine->column_strip);
 
-  SET_ARG (k[K_SAT_BOX], 0, engine->work);
-  if (!set_layout_args (k[K_SAT_BOX], 1, plane, &engine->planes, job, error))
+  SET_ARG (box, 0, engine->work);
+  if (!set_layout_args (box, 1, plane, &engine->planes, job, error))
     goto failed;
-  SET_ARG (k[K_SAT_BOX], 7, w);
-  SET_ARG (k[K_SAT_BOX], 8, h);
-  SET_ARG (k[K_SAT_BOX], 9, cn);
-  SET_ARG (k[K_SAT_BOX], 10, rx);
-  SET_ARG (k[K_SAT_BOX], 11, ry);
-  SET_ARG (k[K_SAT_BOX], 12, border);
+  SET_ARG (box, 7, w);
+  SET_ARG (box, 8, h);
+  SET_ARG (box, 9, cn);
+  SET_ARG (box, 10, rx);
+  SET_ARG (box, 11, ry);
+  if (border != CLB_BORDER_SHRINK)
+    SET_ARG (box, 12, border);
 
   CHECK (run_channel_lines (engine, engine->planes.sample_size,
           K_SAT_SCAN_ROWS, rows[0], rows[1], "sat_scan_rows"),
@@ -476,8 +481,12 @@ run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
   CHECK (run_lines (engine, engine->planes.sample_size, K_SAT_SCAN_COLUMNS,
           columns[0], "sat_scan_columns"),
       "clEnqueueNDRangeKernel (sat_scan_columns)");
-  CHECK (run_kernel (engine, k[K_SAT_BOX], 2, NULL, pixels, NULL, "sat_box"),
-      "clEnqueueNDRangeKernel (sat_box)");
+  if (border == CLB_BORDER_SHRINK)
+    CHECK (run_kernel (engine, box, 2, NULL, pixels, NULL, "sat_box"),
+        "clEnqueueNDRangeKernel (sat_box)");
+  else
+    CHECK (run_kernel (engine, box, 2, NULL, pixels, NULL, "sat_box_border"),
+        "clEnqueueNDRangeKernel (sat_box_border)");
   return TRUE;
 
 failed:
