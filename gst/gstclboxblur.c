@@ -1015,6 +1015,10 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
       clb_engine_is_cpu (self->engine) ? "CPU" : "GPU",
       clb_device_class_forced ()? " (forced by " CLB_DEVICE_CLASS_ENV ")" :
       "");
+  if (clb_engine_get_loop_cap (self->engine))
+    GST_INFO_OBJECT (self, "the device ends kernel loops after %u "
+        "iterations: launches planned around that",
+        clb_engine_get_loop_cap (self->engine));
 
   return TRUE;
 

@@ -12,7 +12,8 @@
  *   bilateral_local   stages the work-group's tile plus its apron in local
  *                     memory, each sample loaded once per work-group
  *   bilateral_global  reads global memory directly, for radii whose tile
- *                     does not fit in local memory
+ *                     does not fit in local memory; the window whole or
+ *                     in blocks
  *
  * With border SHRINK, neighbours outside the frame are skipped.
  *
@@ -108,12 +109,21 @@ bilateral_local (__global const sample_t *src, int pitch, int pstride,
                    swap, shift);
 }
 
+/* bilateral_global takes the window whole, or in blocks of offsets
+ * block.s0 <= dx < block.s1, block.s2 <= dy < block.s3, one launch each
+ * (engine.c: on devices that cap loops). Between blocks each pixel's
+ * sums wait in sums[(y * width + x) * (channels + 1) ...]: the channels'
+ * then the weights'. */
+#define CLB_BLOCK_FIRST 1 /* start from 0, not from sums */
+#define CLB_BLOCK_LAST 2  /* write the result, not sums */
+
 __kernel void
 bilateral_global (__global const sample_t *src, int pitch, int pstride,
                   int4 off, int swap, int shift, __global sample_t *dst,
                   int width, int height, int channels, int rx, int ry,
                   int border, __global const float *spatial,
-                  __global const float *range, int dist_mask, int max_value)
+                  __global const float *range, int dist_mask, int max_value,
+                  int4 block, __global float *sums, int mode)
 {
     int x = get_global_id (0), y = get_global_id (1);
     if (x >= width || y >= height)
@@ -127,12 +137,19 @@ bilateral_global (__global const sample_t *src, int pitch, int pstride,
     for (int c = 0; c < channels; c++)
         centre[c] = (float) clb_load (src, o + clb_comp (off, c), swap, shift);
 
-    for (int dy = -ry; dy <= ry; dy++) {
+    size_t part = ((size_t) y * width + x) * (channels + 1);
+    if (!(mode & CLB_BLOCK_FIRST)) {
+        for (int c = 0; c < channels; c++)
+            acc[c] = sums[part + c];
+        wsum = sums[part + channels];
+    }
+
+    for (int dy = block.s2; dy < block.s3; dy++) {
         int sy = clb_border_index (y + dy, height, border);
         if (sy < 0)
             continue;
         float racc[4] = {0.0f, 0.0f, 0.0f, 0.0f}, rw = 0.0f;
-        for (int dx = -rx; dx <= rx; dx++) {
+        for (int dx = block.s0; dx < block.s1; dx++) {
             int sx = clb_border_index (x + dx, width, border);
             if (sx < 0)
                 continue;
@@ -154,6 +171,12 @@ bilateral_global (__global const sample_t *src, int pitch, int pstride,
             acc[c] += racc[c];
     }
 
+    if (!(mode & CLB_BLOCK_LAST)) {
+        for (int c = 0; c < channels; c++)
+            sums[part + c] = acc[c];
+        sums[part + channels] = wsum;
+        return;
+    }
     for (int c = 0; c < channels; c++)
         clb_store (dst, o + clb_comp (off, c),
                    bilateral_round (centre[c], acc[c], wsum, max_value),

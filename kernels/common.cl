@@ -117,3 +117,18 @@ clb_border_index (int i, int len, int border)
         i += period;
     return i < len ? i : period - i;
 }
+
+/* The loop probe (engine.c): a loop of n iterations whose count the
+ * compiler cannot fold, and how many of them ran. Mesa's llvmpipe (under
+ * rusticl) ends a kernel's loops after 65535 iterations in all, a guard
+ * made for graphics shaders, without an error; the host reads the count
+ * to know whether the device does that, and how soon. count[1] and
+ * count[2] hold 0. */
+__kernel void
+clb_loop_probe (__global uint *count, int n)
+{
+    uint k = 0;
+    for (int i = 0; i < n; i++)
+        k += count[1 + (i & 1)] + 1;
+    count[0] = k;
+}

@@ -18,36 +18,41 @@
  * guarantees. So there is no limit on the frame size.
  */
 
-/* One work-item per (channel, row). */
+/* One work-item per (channel, row), over columns x_begin .. x_end - 1
+ * (the whole row, or a part of it that continues the previous part's
+ * sums: engine.c cuts rows into parts on devices that cap loops). */
 __kernel void
 sat_scan_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
                int swap, int shift, __global wide_t *sat, int width,
-               int height, int channels)
+               int height, int channels, int x_begin, int x_end)
 {
     int c = get_global_id (0);
     int y = get_global_id (1);
     if (c >= channels || y >= height)
         return;
 
-    size_t s = (size_t) y * pitch + clb_comp (off, c);
-    size_t i = (size_t) y * width * channels + c;
-    wide_t acc = 0;
-    for (int x = 0; x < width; x++, i += channels, s += pstride) {
+    size_t s = (size_t) y * pitch + (size_t) x_begin * pstride
+        + clb_comp (off, c);
+    size_t i = ((size_t) y * width + x_begin) * channels + c;
+    wide_t acc = x_begin > 0 ? sat[i - channels] : 0;
+    for (int x = x_begin; x < x_end; x++, i += channels, s += pstride) {
         acc += clb_load (src, s, swap, shift);
         sat[i] = acc;
     }
 }
 
 /* Each work-item scans a strip of `strip` adjacent elements of a row
- * (x * channels + c) down the frame. strip = 1 on GPUs: neighbouring
- * work-items touch neighbouring memory, coalesced. On CPUs a work-item runs
- * its whole loop before the next starts, so a strip of 16 walks whole cache
- * lines row by row instead of one element per line. */
+ * (x * channels + c) down the frame, rows y_begin .. y_end - 1 (all, or a
+ * part that continues the rows above it, as sat_scan_rows). strip = 1 on
+ * GPUs: neighbouring work-items touch neighbouring memory, coalesced. On
+ * CPUs a work-item runs its whole loop before the next starts, so a strip
+ * of 16 walks whole cache lines row by row instead of one element per
+ * line. */
 #define SAT_MAX_STRIP 16
 
 __kernel void
 sat_scan_columns (__global wide_t *sat, int width, int height, int channels,
-                  int strip)
+                  int strip, int y_begin, int y_end)
 {
     int row_len = width * channels;
     int first = get_global_id (0) * strip;
@@ -56,10 +61,10 @@ sat_scan_columns (__global wide_t *sat, int width, int height, int channels,
     int n = min (strip, row_len - first);
 
     wide_t acc[SAT_MAX_STRIP];
+    size_t k = (size_t) y_begin * row_len + first;
     for (int j = 0; j < n; j++)
-        acc[j] = 0;
-    size_t k = first;
-    for (int y = 0; y < height; y++, k += row_len) {
+        acc[j] = y_begin > 0 ? sat[k - row_len + j] : 0;
+    for (int y = y_begin; y < y_end; y++, k += row_len) {
         for (int j = 0; j < n; j++) {
             acc[j] += sat[k + j];
             sat[k + j] = acc[j];

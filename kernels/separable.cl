@@ -25,10 +25,14 @@ separable_row_sample (__global const sample_t *src, size_t row, int pstride,
     return clb_load (src, row + (size_t) j * pstride + comp, swap, shift);
 }
 
+/* One work-item per (channel, row), over columns x_begin .. x_end - 1:
+ * the whole row, or a part of it (engine.c cuts rows into parts on
+ * devices that cap loops). */
 __kernel void
 separable_rows (__global const sample_t *src, int pitch, int pstride,
                 int4 off, int swap, int shift, __global uint *tmp, int width,
-                int height, int channels, int rx, int border)
+                int height, int channels, int rx, int border, int x_begin,
+                int x_end)
 {
     int c = get_global_id (0);
     int y = get_global_id (1);
@@ -37,13 +41,13 @@ separable_rows (__global const sample_t *src, int pitch, int pstride,
 
     size_t row = (size_t) y * pitch;
     int comp = clb_comp (off, c);
-    size_t o = (size_t) y * width * channels + c;
+    size_t o = ((size_t) y * width + x_begin) * channels + c;
 
     uint sum = 0;
-    for (int i = -rx; i <= rx; i++)
+    for (int i = x_begin - rx; i <= x_begin + rx; i++)
         sum += separable_row_sample (src, row, pstride, comp, swap, shift, i,
                                      width, border);
-    for (int x = 0; x < width; x++, o += channels) {
+    for (int x = x_begin; x < x_end; x++, o += channels) {
         tmp[o] = sum;
         if (x - rx >= 0 && x + rx + 1 < width) {
             /* both samples inside the row: no border mapping */
@@ -71,14 +75,15 @@ separable_count (int i, int r, int len, int border)
 }
 
 /* Each work-item slides down a strip of `strip` adjacent sample columns
- * (see sat_scan_columns: 1 on GPUs, 16 on CPUs). */
+ * (see sat_scan_columns: 1 on GPUs, 16 on CPUs), over rows y_begin ..
+ * y_end - 1 (all, or a part, as separable_rows). */
 #define SEPARABLE_MAX_STRIP 16
 
 __kernel void
 separable_columns (__global const uint *tmp, __global sample_t *dst,
                    int pitch, int pstride, int4 off, int swap, int shift,
                    int width, int height, int channels, int rx, int ry,
-                   int border, int strip)
+                   int border, int strip, int y_begin, int y_end)
 {
     int row_len = width * channels;
     int first = get_global_id (0) * strip;
@@ -98,14 +103,14 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
         sum[j] = 0;
     }
 
-    for (int i = -ry; i <= ry; i++) {
+    for (int i = y_begin - ry; i <= y_begin + ry; i++) {
         int r = clb_border_index (i, height, border);
         if (r < 0)
             continue;
         for (int j = 0; j < n; j++)
             sum[j] += tmp[(size_t) r * row_len + first + j];
     }
-    for (int y = 0; y < height; y++) {
+    for (int y = y_begin; y < y_end; y++) {
         wide_t ny = separable_count (y, ry, height, border);
         int in = clb_border_index (y + ry + 1, height, border);
         int out = clb_border_index (y - ry, height, border);

@@ -307,6 +307,9 @@ main (int argc, char **argv)
         "warm-up, median; GB/s = frame bytes x 2 / time\n", VERSION,
         clb_runtime_get_device_name (rt), clb_runtime_get_platform_name (rt),
         iterations, WARMUP);
+    if (clb_engine_get_loop_cap (engine))
+      g_print ("the device ends kernel loops after %u iterations: launches "
+          "planned around that\n", clb_engine_get_loop_cap (engine));
     if (timing)
       g_print ("%-10s %-10s %-6s %6s %10s %9s %8s%s\n", "method", "size",
           "format", "radius", "ms/frame", "fps", "GB/s",

@@ -40,6 +40,14 @@ static const gchar *kernel_names[N_KERNELS] = {
 /* Likewise the region list. */
 #define REGIONS_INITIAL 64
 
+/* The loop probe's loop (see probe_loop_cap), and the fewest iterations a
+ * device may let a work-item run for the engine to plan around it. */
+#define LOOP_PROBE_ITERATIONS (1 << 17)
+#define LOOP_CAP_MIN (1 << 15)
+/* Test hook: plan launches as if loops were capped at this many
+ * iterations, on any device. */
+#define LOOP_CAP_ENV "CLBOXBLUR_LOOP_CAP"
+
 struct _ClbEngine
 {
   ClbRuntime *rt;               /* not owned */
@@ -67,6 +75,11 @@ struct _ClbEngine
    * query counts the last tile too). */
   cl_ulong bilateral_static_local[CLB_N_SAMPLE_SIZES];
   size_t bilateral_max_wg[CLB_N_SAMPLE_SIZES];
+  /* Devices that end a work-item's loops after a number of iterations
+   * (probe_loop_cap): that number, and the most a launch is planned to
+   * run, half of it. 0: loops run to the end. */
+  guint loop_cap;
+  guint64 loop_budget;
 
   ClbPlanes planes;
   gboolean configured;
@@ -103,6 +116,75 @@ struct _ClbEngine
 #define SET_ARG(kernel, idx, value)                                     \
   CHECK (clSetKernelArg (kernel, idx, sizeof (value), &(value)),        \
       "clSetKernelArg (" G_STRINGIFY (idx) ")")
+
+/* Whether the device ends long loops early, and after how many
+ * iterations. Mesa's llvmpipe, the CPU device of rusticl (seen with 22.3,
+ * Debian 12's mesa-opencl-icd), stops the loops of a work-item once they
+ * have run 65535 iterations in all, nested ones counted too, then runs
+ * the rest of the kernel: a guard against endless loops in graphics
+ * shaders (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS) that it also applies to
+ * OpenCL kernels, without an error. A column scan of a 4320-row frame, or
+ * a bilateral window of 81x81, gives wrong pixels there. The probe runs
+ * one work-item through a loop of LOOP_PROBE_ITERATIONS and reads back how
+ * many ran; fewer means a cap, and the engine then plans every launch to
+ * stay within half of it (the rest a margin for loops the compiler adds):
+ * long lines in parts, large bilateral windows in blocks, and the vector
+ * kernels only where their loops fit. No name or version check: a driver
+ * that lifts the cap gets the usual launches. */
+static gboolean
+probe_loop_cap (ClbEngine * engine, GError ** error)
+{
+  const gchar *forced = g_getenv (LOOP_CAP_ENV);
+  cl_uint init[3] = { 0, 0, 0 }, ran = 0;
+  cl_int n = LOOP_PROBE_ITERATIONS, err;
+  size_t one = 1;
+  cl_kernel kernel = NULL;
+  cl_mem count = NULL;
+  gboolean ok = FALSE;
+
+  if (forced && *forced) {
+    ran = (cl_uint) CLAMP (g_ascii_strtoull (forced, NULL, 10), 2, G_MAXUINT);
+    goto done;
+  }
+
+  kernel = clb_runtime_create_kernel (engine->rt, CLB_SAMPLES_8,
+      "clb_loop_probe", error);
+  if (kernel == NULL)
+    return FALSE;
+  err = clb_fault ("loop probe: clCreateBuffer");
+  if (err == CL_SUCCESS)
+    count = clCreateBuffer (clb_runtime_get_context (engine->rt),
+        CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof (init), init, &err);
+  if (err != CL_SUCCESS) {
+    count = NULL;
+    clb_set_cl_error (error, err, "loop probe: clCreateBuffer");
+    goto failed;
+  }
+  SET_ARG (kernel, 0, count);
+  SET_ARG (kernel, 1, n);
+  CHECK (clEnqueueNDRangeKernel (engine->queue, kernel, 1, NULL, &one, &one,
+          0, NULL, NULL), "loop probe: clEnqueueNDRangeKernel");
+  CHECK (clEnqueueReadBuffer (engine->queue, count, CL_TRUE, 0, sizeof (ran),
+          &ran, 0, NULL, NULL), "loop probe: clEnqueueReadBuffer");
+  if (ran >= (cl_uint) n)
+    ran = 0;                    /* not capped */
+  else if (ran < LOOP_CAP_MIN) {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_FAILED,
+        "'%s' ends kernel loops after %u iterations: too few to run the "
+        "kernels", clb_runtime_get_device_name (engine->rt), ran);
+    goto failed;
+  }
+
+done:
+  engine->loop_cap = ran;
+  engine->loop_budget = ran / 2;
+  ok = TRUE;
+
+failed:
+  clb_runtime_release_buffer (&count);
+  clb_runtime_release_kernel (&kernel);
+  return ok;
+}
 
 ClbEngine *
 clb_engine_new (ClbRuntime * rt, GError ** error)
@@ -166,6 +248,8 @@ clb_engine_new (ClbRuntime * rt, GError ** error)
             &engine->bilateral_static_local[s], NULL),
         "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
   }
+  if (!probe_loop_cap (engine, error))
+    goto failed;
 
   return engine;
 
@@ -185,6 +269,12 @@ clb_engine_wraps_frames (cl_device_type type)
 {
   return clb_device_class_is_cpu (type)
       && g_strcmp0 (g_getenv (CLB_ZERO_COPY_ENV), "0") != 0;
+}
+
+guint
+clb_engine_get_loop_cap (ClbEngine * engine)
+{
+  return engine->loop_cap;
 }
 
 static void
@@ -434,6 +524,32 @@ failed:
   return FALSE;
 }
 
+/* Launches planned around a loop cap (probe_loop_cap). Loop costs are
+ * counted as llvmpipe counts them: each iteration of every loop, nested
+ * ones included, plus one each time a loop ends. The bounds below are
+ * for the costliest work-item of a launch. */
+static gboolean
+loops_fit (ClbEngine * engine, guint64 iterations)
+{
+  return engine->loop_budget == 0 || iterations <= engine->loop_budget;
+}
+
+/* How many of @n steps of @per_step iterations one launch may take after
+ * @fixed iterations of set-up: all of them where loops run to the end, at
+ * least 1. */
+static guint
+steps_per_launch (ClbEngine * engine, guint64 fixed, guint64 per_step,
+    guint n)
+{
+  guint64 k;
+
+  if (engine->loop_budget == 0)
+    return n;
+  k = engine->loop_budget > fixed ?
+      (engine->loop_budget - fixed) / per_step : 0;
+  return (guint) CLAMP (k, 1, MAX (n, 1));
+}
+
 static gboolean
 run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
     cl_int ry, cl_int border, GError ** error)
@@ -441,12 +557,16 @@ run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
   cl_mem plane = engine->plane_in[job->plane];
   cl_kernel box = border == CLB_BORDER_SHRINK ? k[K_SAT_BOX] :
       k[K_SAT_BOX_BORDER];
-  size_t rows[2] = { job->channels, job->height };
-  size_t columns[1] = { ((size_t) job->width * job->channels
-        + engine->column_strip - 1) / engine->column_strip };
+  cl_int strip = engine->column_strip;
+  size_t columns = ((size_t) job->width * job->channels + strip - 1) / strip;
   size_t pixels[2] = { job->width, job->height };
   cl_int w = job->width, h = job->height, cn = job->channels;
   gsize wide = engine->planes.sample_size == CLB_SAMPLES_16 ? 8 : 4;
+  /* sat_scan_rows: an iteration a column; sat_scan_columns: strip + 2 a
+   * row (the strip's loop and its end), as much to start */
+  guint row_part = steps_per_launch (engine, 4, 1, w);
+  guint column_part = steps_per_launch (engine, strip + 4, strip + 2, h);
+  cl_int begin, end;
 
   if (!ensure_work (engine, (gsize) w * h * cn * wide, error))
     goto failed;
@@ -462,7 +582,7 @@ run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
   SET_ARG (k[K_SAT_SCAN_COLUMNS], 1, w);
   SET_ARG (k[K_SAT_SCAN_COLUMNS], 2, h);
   SET_ARG (k[K_SAT_SCAN_COLUMNS], 3, cn);
-  SET_ARG (k[K_SAT_SCAN_COLUMNS], 4, engine->column_strip);
+  SET_ARG (k[K_SAT_SCAN_COLUMNS], 4, strip);
 
   SET_ARG (box, 0, engine->work);
   if (!set_layout_args (box, 1, plane, &engine->planes, job, error))
@@ -475,12 +595,24 @@ run_sat (ClbEngine * engine, cl_kernel * k, const ClbJob * job, cl_int rx,
   if (border != CLB_BORDER_SHRINK)
     SET_ARG (box, 12, border);
 
-  CHECK (run_channel_lines (engine, engine->planes.sample_size,
-          K_SAT_SCAN_ROWS, rows[0], rows[1], "sat_scan_rows"),
-      "clEnqueueNDRangeKernel (sat_scan_rows)");
-  CHECK (run_lines (engine, engine->planes.sample_size, K_SAT_SCAN_COLUMNS,
-          columns[0], "sat_scan_columns"),
-      "clEnqueueNDRangeKernel (sat_scan_columns)");
+  /* Rows and columns in parts where the device caps loops, each part
+   * going on from the sums the previous one left (one part elsewhere). */
+  for (begin = 0; begin < w; begin = end) {
+    end = begin + MIN ((guint) (w - begin), row_part);
+    SET_ARG (k[K_SAT_SCAN_ROWS], 10, begin);
+    SET_ARG (k[K_SAT_SCAN_ROWS], 11, end);
+    CHECK (run_channel_lines (engine, engine->planes.sample_size,
+            K_SAT_SCAN_ROWS, job->channels, job->height, "sat_scan_rows"),
+        "clEnqueueNDRangeKernel (sat_scan_rows)");
+  }
+  for (begin = 0; begin < h; begin = end) {
+    end = begin + MIN ((guint) (h - begin), column_part);
+    SET_ARG (k[K_SAT_SCAN_COLUMNS], 5, begin);
+    SET_ARG (k[K_SAT_SCAN_COLUMNS], 6, end);
+    CHECK (run_lines (engine, engine->planes.sample_size, K_SAT_SCAN_COLUMNS,
+            columns, "sat_scan_columns"),
+        "clEnqueueNDRangeKernel (sat_scan_columns)");
+  }
   if (border == CLB_BORDER_SHRINK)
     CHECK (run_kernel (engine, box, 2, NULL, pixels, NULL, "sat_box"),
         "clEnqueueNDRangeKernel (sat_box)");
@@ -562,20 +694,54 @@ failed:
   return FALSE;
 }
 
+/* Whether the loops of run_separable_x16's kernels fit the device's cap
+ * for this job (always where there is none). */
+static gboolean
+separable_x16_fits (ClbEngine * engine, const ClbJob * job, cl_int rx,
+    cl_int ry)
+{
+  guint64 c = job->channels, step = 16 / c, used = step * c;
+  guint64 steps = (guint64) job->width * c / used + 1;
+  guint64 mapped = MIN (steps, (2 * (guint64) rx + 17) / step + 2);
+  /* separable_vertical_x16: at the row's end up to 3 strips of 16 and 15
+   * samples one at a time, each 2 ry + 1 rows to start and the height */
+  guint64 vertical = 18 * (2 * (guint64) ry + job->height + 4) + 8;
+  /* separable_horizontal_x16: the start, 2 rx + 1 pixels of 2 channel
+   * loops; each step, and in the steps near the ends 16-lane border
+   * mapping twice and a lane-by-lane store; up to 15 samples at the end,
+   * a window each */
+  guint64 horizontal = (2 * (guint64) rx + 2) * (2 * c + 3) + 2 * steps
+      + 52 * mapped + 15 * (2 * (guint64) rx + 2) + 16;
+
+  return loops_fit (engine, vertical) && loops_fit (engine, horizontal);
+}
+
 static gboolean
 run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
     cl_int rx, cl_int ry, cl_int border, GError ** error)
 {
   cl_mem plane = engine->plane_in[job->plane];
+  cl_int strip = engine->column_strip;
   size_t rows[2] = { job->channels, job->height };
-  size_t columns[1] = { ((size_t) job->width * job->channels
-        + engine->column_strip - 1) / engine->column_strip };
   cl_int w = job->width, h = job->height, cn = job->channels;
+  guint row_part, column_part;
+  cl_int begin, end;
 
-  if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job))
+  if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)
+      && separable_x16_fits (engine, job, rx, ry))
     return run_separable_x16 (engine, job, rx, ry, border, plane,
         engine->planes.plane_width[job->plane], plane,
         engine->planes.plane_width[job->plane], error);
+
+  /* separable_columns starts every part with the 2 ry + 1 rows of its
+   * first window, strip + 2 iterations each: where a loop cap leaves no
+   * room for that with 16 columns a work-item, 1 */
+  if (!loops_fit (engine, (2 * (guint64) ry + 2) * (strip + 2) + strip + 4))
+    strip = 1;
+  /* separable_rows: 2 rx + 1 to start, then an iteration a column */
+  row_part = steps_per_launch (engine, 2 * (guint64) rx + 4, 1, w);
+  column_part = steps_per_launch (engine,
+      (2 * (guint64) ry + 2) * (strip + 2) + strip + 4, strip + 2, h);
 
   /* horizontal sums fit in 32 bits for every depth */
   if (!ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint), error))
@@ -600,16 +766,25 @@ run_separable (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   SET_ARG (k[K_SEPARABLE_COLUMNS], 10, rx);
   SET_ARG (k[K_SEPARABLE_COLUMNS], 11, ry);
   SET_ARG (k[K_SEPARABLE_COLUMNS], 12, border);
-  SET_ARG (k[K_SEPARABLE_COLUMNS], 13, engine->column_strip);
+  SET_ARG (k[K_SEPARABLE_COLUMNS], 13, strip);
 
-  CHECK (run_channel_lines (engine, engine->planes.sample_size,
-          K_SEPARABLE_ROWS, rows[0], rows[1], "separable_rows"),
-      "clEnqueueNDRangeKernel (separable_rows)");
-
-
-  CHECK (run_lines (engine, engine->planes.sample_size, K_SEPARABLE_COLUMNS,
-          columns[0], "separable_columns"),
-      "clEnqueueNDRangeKernel (separable_columns)");
+  /* in parts where the device caps loops (one part elsewhere) */
+  for (begin = 0; begin < w; begin = end) {
+    end = begin + MIN ((guint) (w - begin), row_part);
+    SET_ARG (k[K_SEPARABLE_ROWS], 12, begin);
+    SET_ARG (k[K_SEPARABLE_ROWS], 13, end);
+    CHECK (run_channel_lines (engine, engine->planes.sample_size,
+            K_SEPARABLE_ROWS, rows[0], rows[1], "separable_rows"),
+        "clEnqueueNDRangeKernel (separable_rows)");
+  }
+  for (begin = 0; begin < h; begin = end) {
+    end = begin + MIN ((guint) (h - begin), column_part);
+    SET_ARG (k[K_SEPARABLE_COLUMNS], 14, begin);
+    SET_ARG (k[K_SEPARABLE_COLUMNS], 15, end);
+    CHECK (run_lines (engine, engine->planes.sample_size, K_SEPARABLE_COLUMNS,
+            ((size_t) w * cn + strip - 1) / strip, "separable_columns"),
+        "clEnqueueNDRangeKernel (separable_columns)");
+  }
   return TRUE;
 
 failed:
@@ -703,8 +878,29 @@ update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
   return TRUE;
 }
 
-/* A work-group shape whose tile and apron fit in local memory, or FALSE to
- * use the global-memory kernel. */
+/* The most loop iterations of a bilateral_local work-item with work-groups
+ * of @local, or of a bilateral_global one over a window block of
+ * @cols x @rows: per tap the dx loop and two channel loops; per window
+ * row the channel loop adding its sums; the tile's staging (local), the
+ * centre, the partial sums and the result (channel loops). */
+static guint64
+bilateral_loops (guint64 channels, guint64 cols, guint64 rows,
+    const size_t * local, cl_int rx, cl_int ry)
+{
+  guint64 cost = rows * (cols * (2 * channels + 3) + channels + 3)
+      + 4 * (channels + 1) + 8;
+
+  if (local) {
+    guint64 tile = (guint64) (local[0] + 2 * rx) * (local[1] + 2 * ry);
+    guint64 items = (guint64) local[0] * local[1];
+
+    cost += (tile + items - 1) / items * (channels + 2) + 1;
+  }
+  return cost;
+}
+
+/* A work-group shape whose tile and apron fit in local memory, and whose
+ * loops fit the device's cap, or FALSE to use the global-memory kernel. */
 static gboolean
 choose_local_size (ClbEngine * engine, const ClbJob * job, cl_int rx,
     cl_int ry, size_t * local)
@@ -719,12 +915,73 @@ choose_local_size (ClbEngine * engine, const ClbJob * job, cl_int rx,
 
     if (shapes[i][0] * shapes[i][1] <= engine->bilateral_max_wg[size]
         && tile + engine->bilateral_static_local[size] <=
-        engine->local_mem_size) {
+        engine->local_mem_size
+        && loops_fit (engine, bilateral_loops (job->channels, 2 * rx + 1,
+                2 * ry + 1, shapes[i], rx, ry))) {
       local[0] = shapes[i][0];
       local[1] = shapes[i][1];
       return TRUE;
     }
   }
+  return FALSE;
+}
+
+/* Whether bilateral_x16's loops fit the device's cap (always where there
+ * is none). Its costliest blocks are those at the row's ends, which
+ * gather each tap's 16 lanes one by one, a channel loop each. */
+static gboolean
+bilateral_x16_fits (ClbEngine * engine, const ClbJob * job, cl_int rx,
+    cl_int ry)
+{
+  guint64 gather = 16 * ((guint64) job->channels + 2) + 1;
+
+  return loops_fit (engine, (2 * (guint64) ry + 1) * ((2 * (guint64) rx + 1)
+          * (gather + 1) + 2) + gather + 40);
+}
+
+/* bilateral_global's window blocks (kernels/bilateral.cl) */
+#define BLOCK_FIRST 1
+#define BLOCK_LAST 2
+
+static gboolean
+run_bilateral_global (ClbEngine * engine, cl_kernel kernel,
+    const ClbJob * job, cl_int rx, cl_int ry, GError ** error)
+{
+  size_t global[2] = { job->width, job->height };
+  guint64 cn = job->channels, sw = 2 * (guint64) rx + 1;
+  guint64 sh = 2 * (guint64) ry + 1;
+  /* the window whole, or blocks of whole rows, or of parts of a row */
+  guint cols = steps_per_launch (engine, bilateral_loops (cn, 0, 1, NULL, rx,
+          ry), 2 * cn + 3, sw);
+  guint rows = steps_per_launch (engine, bilateral_loops (cn, 0, 0, NULL, rx,
+          ry), cols * (2 * cn + 3) + cn + 3, sh);
+  cl_mem sums = engine->range;  /* a buffer never touched with one block */
+  cl_int4 block;
+  cl_int mode;
+
+  if (cols < sw || rows < sh) {
+    if (!ensure_work (engine, (gsize) job->width * job->height * (cn + 1)
+            * sizeof (cl_float), error))
+      goto failed;
+    sums = engine->work;
+  }
+  SET_ARG (kernel, 18, sums);
+  for (block.s[2] = -ry; block.s[2] <= ry; block.s[2] = block.s[3]) {
+    block.s[3] = block.s[2] + MIN ((guint) (ry + 1 - block.s[2]), rows);
+    for (block.s[0] = -rx; block.s[0] <= rx; block.s[0] = block.s[1]) {
+      block.s[1] = block.s[0] + MIN ((guint) (rx + 1 - block.s[0]), cols);
+      mode = (block.s[2] == -ry && block.s[0] == -rx ? BLOCK_FIRST : 0)
+          | (block.s[3] > ry && block.s[1] > rx ? BLOCK_LAST : 0);
+      SET_ARG (kernel, 17, block);
+      SET_ARG (kernel, 19, mode);
+      CHECK (run_kernel (engine, kernel, 2, NULL, global, NULL,
+              "bilateral_global"),
+          "clEnqueueNDRangeKernel (bilateral_global)");
+    }
+  }
+  return TRUE;
+
+failed:
   return FALSE;
 }
 
@@ -744,7 +1001,8 @@ run_bilateral (ClbEngine * engine, cl_kernel * k, guint j, const ClbJob * job,
           error))
     goto failed;
 
-  if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)) {
+  if (engine->column_strip == 16 && job_is_dense_8bit (&engine->planes, job)
+      && bilateral_x16_fits (engine, job, rx, ry)) {
     /* CPUs: 16 pixels in vector lanes, the range weight computed */
     gdouble s = params->sigma_range * max_value / 255.0;
     cl_float kr = s > 0 ? (cl_float) MAX (-1.0 / (2.0 * s * s), -1e30) :
@@ -789,7 +1047,10 @@ run_bilateral (ClbEngine * engine, cl_kernel * k, guint j, const ClbJob * job,
   SET_ARG (kernel, 15, mask);
   SET_ARG (kernel, 16, max_value);
 
-  if (use_local) {
+  if (!use_local)
+    return run_bilateral_global (engine, kernel, job, rx, ry, error);
+
+  {
     size_t tile = (local[0] + 2 * rx) * (local[1] + 2 * ry) * job->channels
         * sizeof (cl_float);
 
@@ -800,12 +1061,6 @@ run_bilateral (ClbEngine * engine, cl_kernel * k, guint j, const ClbJob * job,
     CHECK (run_kernel (engine, kernel, 2, NULL, global, local,
             "bilateral_local"),
       "clEnqueueNDRangeKernel (bilateral_local)");
-  } else {
-    global[0] = job->width;
-    global[1] = job->height;
-    CHECK (run_kernel (engine, kernel, 2, NULL, global, NULL,
-            "bilateral_global"),
-      "clEnqueueNDRangeKernel (bilateral_global)");
   }
   return TRUE;
 
@@ -1043,9 +1298,14 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
     return FALSE;
   for (j = 0; j < n_jobs; j++) {
     const ClbJob *job = &jobs[j];
+    cl_int rx = clb_scale_radius (MIN (params->radius_x, CLB_MAX_RADIUS),
+        job->x_sub);
+    cl_int ry = clb_scale_radius (MIN (params->radius_y, CLB_MAX_RADIUS),
+        job->y_sub);
 
     if (!job_is_dense_8bit (planes, job)
         || (params->radius_x == 0 && params->radius_y == 0)
+        || !separable_x16_fits (engine, job, rx, ry)
         || job->width * job->channels != planes->plane_width[job->plane]
         || job->height != planes->plane_height[job->plane]
         || (covered & (1u << job->plane)))

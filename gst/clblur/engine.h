@@ -99,6 +99,10 @@ gboolean clb_engine_is_cpu (ClbEngine * engine);
  * the tests ask which calls a frame makes. */
 #define CLB_ZERO_COPY_ENV "CLBOXBLUR_ZERO_COPY"
 gboolean clb_engine_wraps_frames (cl_device_type type);
+/* The number of loop iterations after which the device ends a work-item's
+ * loops (llvmpipe: 65535), which the engine plans its launches around;
+ * 0 where loops run to the end. */
+guint clb_engine_get_loop_cap (ClbEngine * engine);
 
 /* (Re)allocates the device buffers for frames stored as @planes. Frees the
  * previous ones first. */
