@@ -303,22 +303,39 @@ select_device (ClbShared * rt, ClbDeviceType type, gint platform_index,
     p = platform_index;
     n_devices = count_devices (platforms[p], cl_type);
   } else {
+    /* Else the one with the most such devices, for the message below. */
+    cl_uint best = 0, best_n = 0;
+
     for (p = 0; p < n_platforms; p++) {
       n_devices = count_devices (platforms[p], cl_type);
       if (n_devices > (cl_uint) device_index)
         break;
+      if (n_devices > best_n) {
+        best = p;
+        best_n = n_devices;
+      }
     }
-    if (p == n_platforms)
-      p = 0;
+    if (p == n_platforms) {
+      p = best;
+      n_devices = best_n;
+    }
   }
 
+  if (n_devices == 0) {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_DEVICE,
+        "No OpenCL device of type %s on %s (%u platform(s) found). Install "
+        "an OpenCL driver for that device type (e.g. 'apt-get install "
+        "pocl-opencl-icd' for the CPU), or set device-type=any",
+        device_type_name (type), platform_index >= 0 ? "that platform" :
+        "any platform", n_platforms);
+    goto out;
+  }
   if (n_devices <= (cl_uint) device_index) {
     g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_DEVICE,
-        "No OpenCL device of type %s with index %d (platform index %d, "
-        "%u platform(s), %u matching device(s)). Check the device-type, "
-        "platform-index and device-index properties, or install a driver "
-        "for that device type", device_type_name (type), device_index,
-        platform_index, n_platforms, n_devices);
+        "device-index=%d does not exist: platform %u has %u OpenCL device(s) "
+        "of type %s (device-index 0 to %u)%s", device_index, p, n_devices,
+        device_type_name (type), n_devices - 1, platform_index < 0
+        && n_platforms > 1 ? ", the most of any platform" : "");
     goto out;
   }
 

@@ -261,6 +261,29 @@ GST_START_TEST (test_error_names)
 
 GST_END_TEST;
 
+/* A device index past the last device names the index and how many devices
+ * there are (not "install a driver": there is one). */
+GST_START_TEST (test_device_index_message)
+{
+  GError *err = NULL;
+  ClbRuntime *rt = clb_runtime_new (CLB_DEVICE_TYPE_DEFAULT, -1, 1000, &err);
+  gchar *want;
+
+  fail_unless (rt == NULL);
+  fail_unless (g_error_matches (err, CLB_RUNTIME_ERROR,
+          CLB_RUNTIME_ERROR_NO_DEVICE), "%s", err ? err->message : "");
+  want = g_strdup_printf ("device-index=%d does not exist", 1000);
+  fail_unless (strstr (err->message, want) != NULL, "%s", err->message);
+  fail_unless (strstr (err->message, "OpenCL device(s)") != NULL, "%s",
+      err->message);
+  fail_unless (strstr (err->message, "install") == NULL, "%s", err->message);
+  g_print ("test_device_index_message: %s\n", err->message);
+  g_free (want);
+  g_error_free (err);
+}
+
+GST_END_TEST;
+
 static Suite *
 runtime_suite (void)
 {
@@ -269,6 +292,7 @@ runtime_suite (void)
 
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_error_names);
+  tcase_add_test (tc, test_device_index_message);
   tcase_add_test (tc, test_binary_cache);
   tcase_add_test (tc, test_shared_context);
   tcase_add_test (tc, test_application_context);
