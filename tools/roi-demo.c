@@ -106,7 +106,9 @@ main (int argc, char **argv)
     g_clear_error (&err);
     ret = 1;
   } else if (png) {
-    g_print ("Wrote %s: the two faces blurred, the plate left sharp\n", png);
+    g_print ("Wrote %s: %s\n", png, invert ?
+        "everything blurred except the two faces (the plate blurred too)" :
+        "the two faces blurred, the plate and the rest left sharp");
   }
   gst_message_unref (msg);
   gst_object_unref (bus);
