@@ -4,14 +4,16 @@
 #   test  run the whole test suite (meson test)
 #   test-gpu-class  the same with the GPU kernels and work shapes forced on
 #         the CPU driver (meson test --setup gpu_class)
+#   test-rusticl  the same on Mesa's rusticl (mesa-opencl-icd), its llvmpipe
+#         CPU device the only OpenCL device (meson test --setup rusticl)
 # Run as root, or as a user who may sudo. Idempotent: installs only what is
 # missing and reuses the build folder.
 set -eu
 
 action=${1:-demo}
 case "$action" in
-  demo|test|test-gpu-class) ;;
-  *) echo "usage: $0 demo|test|test-gpu-class" >&2; exit 2 ;;
+  demo|test|test-gpu-class|test-rusticl) ;;
+  *) echo "usage: $0 demo|test|test-gpu-class|test-rusticl" >&2; exit 2 ;;
 esac
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,6 +32,7 @@ packages="meson ninja-build pkg-config gcc libc6-dev python3
 # The GL memory tests run under a virtual X server (Mesa's llvmpipe); the
 # strict kernel check compiles the OpenCL C with clang.
 [ "$action" != demo ] && packages="$packages xvfb xauth clang"
+[ "$action" = test-rusticl ] && packages="$packages mesa-opencl-icd"
 
 # shellcheck disable=SC2086
 "$top/scripts/ensure-packages.sh" $packages
@@ -49,16 +52,28 @@ demo)
     ! videoconvert ! pngenc ! filesink location="$out"
   echo "Wrote the blurred test pattern (clboxblur radius=8) to $out"
   ;;
-test|test-gpu-class)
+test|test-gpu-class|test-rusticl)
   status=0
-  if [ "$action" = test ]; then
+  case "$action" in
+  test)
     meson test -C "$build" --print-errorlogs || status=$?
     log=testlog label=tests summary=test-summary.txt
-  else
+    ;;
+  test-gpu-class)
     meson test -C "$build" --setup gpu_class --print-errorlogs || status=$?
     log=testlog-gpu_class label="tests (gpu class)"
     summary=test-summary-gpu-class.txt
-  fi
+    ;;
+  test-rusticl)
+    # The ICD loader of the rusticl setup reads this folder only.
+    rm -rf "$build/tests/icd-rusticl"
+    mkdir -p "$build/tests/icd-rusticl"
+    cp /etc/OpenCL/vendors/rusticl.icd "$build/tests/icd-rusticl/"
+    meson test -C "$build" --setup rusticl --print-errorlogs || status=$?
+    log=testlog-rusticl label="tests (rusticl)"
+    summary=test-summary-rusticl.txt
+    ;;
+  esac
   # One closing line counting the GstCheck test cases of every binary.
   awk -v label="$label" '/^[0-9]+%: Checks: / {
          gsub(",", ""); checks += $3; failed += $5 + $7
