@@ -56,7 +56,7 @@ echo "contents:"
 dpkg-deb --contents "$deb" | awk '{ print "  " $NF }'
 
 echo "== apt-get install $deb"
-$sudo apt-get install -y -q --reinstall "$deb" | grep -E '^(Setting up|The following NEW)' || true
+$sudo apt-get install -y -q --reinstall "$deb" | grep -E -A1 '^(The following NEW)' | grep -v '^--' || true
 dpkg-query -W -f='installed: ${Package} ${Version} ${Status}\n' gstreamer1.0-clboxblur
 
 echo "== gst-inspect-1.0 clboxblur (no GST_PLUGIN_PATH, fresh registry)"
