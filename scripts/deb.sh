@@ -49,7 +49,8 @@ grep -E '^(dpkg-deb: building|gst-inspect-1.0:|dpkg-buildpackage: info: binary-o
   "$work/build.log" || true
 mkdir -p "$outdir"
 cp "$work"/*.deb "$work"/*.buildinfo "$work"/*.changes "$outdir/"
-deb=$(ls "$outdir"/gstreamer1.0-clboxblur_*.deb | grep -v dbgsym | tail -n 1)
+# (the debug symbols are in gstreamer1.0-clboxblur-dbgsym_*.deb)
+for deb in "$outdir"/gstreamer1.0-clboxblur_*.deb; do :; done
 echo "package: $deb"
 dpkg-deb --info "$deb" | sed -n '/Package:/,/Description:/p'
 echo "contents:"
