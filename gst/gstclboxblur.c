@@ -46,6 +46,22 @@
  * |[
  * gst-launch-1.0 videotestsrc pattern=snow ! clboxblur method=bilateral radius=5 sigma-spatial=3 sigma-range=40 ! videoconvert ! autovideosink
  * ]| Edge-preserving denoise.
+ * |[
+ * gst-launch-1.0 filesrc location=in.webm ! decodebin ! videoconvert ! clboxblur radius=8 ! videoconvert ! vp8enc ! webmmux ! filesink location=out.webm
+ * ]| Blurs a video file into a new file (video only).
+ * |[
+ * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=NV12 ! clboxblur radius=12 region-x=200 region-y=60 region-width=240 region-height=300 region-invert=true ! videoconvert ! autovideosink
+ * ]| Privacy blur of a webcam: everything except the rectangle
+ * (#GstCLBoxBlur:region-invert).
+ * |[
+ * gst-launch-1.0 v4l2src ! videoconvert ! facedetect display=false ! clboxblur roi-meta=true roi-type=face roi-padding=12 radius=14 ! videoconvert ! autovideosink
+ * ]| Blurs the faces that facedetect marks with region-of-interest metas
+ * (#GstCLBoxBlur:roi-meta).
+ * |[
+ * gst-launch-1.0 gltestsrc pattern=smpte ! clboxblur radius=8 ! glimagesink
+ * ]| Between GL elements the element takes and gives GL textures, shared
+ * with OpenCL where the device has cl_khr_gl_sharing, else copied
+ * (#GstCLBoxBlur:gl-sharing).
  *
  * ## Sharing the OpenCL device
  *
