@@ -77,6 +77,7 @@
 #endif
 
 #include "gstclboxblur.h"
+#include "gstclblurlayout.h"
 #include "clblur/engine.h"
 #include "clblur/glshare.h"
 
@@ -1071,143 +1072,9 @@ gst_cl_box_blur_before_transform (GstBaseTransform * trans,
   gst_cl_box_blur_update_passthrough (GST_CL_BOX_BLUR (trans));
 }
 
-/* Bytes per sample container: 2 for 10- and 16-bit formats. */
-static guint
-container_bytes (const GstVideoInfo * info)
-{
-  return GST_VIDEO_INFO_COMP_DEPTH (info, 0) > 8 ? 2 : 1;
-}
-
-/* Offset of component @c from its pixel's start, in sample containers.
- * GStreamer 1.22's table gives P010_10LE's V a byte offset of 1 (its
- * unpacker does not use it); the V sample is the pixel's second 16-bit
- * container. An offset that is not a whole container is read that way. */
-static guint
-comp_offset (const GstVideoInfo * info, guint c)
-{
-  guint bytes = container_bytes (info);
-  guint poffset = GST_VIDEO_INFO_COMP_POFFSET (info, c);
-
-  return poffset % bytes == 0 ? poffset / bytes : poffset;
-}
-
-/* How the format stores its samples, for the engine's buffers. */
-static void
-gst_cl_box_blur_make_planes (const GstVideoInfo * info, ClbPlanes * planes)
-{
-  guint bytes = container_bytes (info);
-  guint depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
-  guint c;
-
-  memset (planes, 0, sizeof (*planes));
-  planes->width = GST_VIDEO_INFO_WIDTH (info);
-  planes->height = GST_VIDEO_INFO_HEIGHT (info);
-  planes->sample_size = bytes == 2 ? CLB_SAMPLES_16 : CLB_SAMPLES_8;
-  planes->shift = GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, 0);
-  planes->big_endian = bytes == 2 && !GST_VIDEO_FORMAT_INFO_IS_LE (info->finfo);
-  planes->max_value = (1u << depth) - 1;
-  planes->n_planes = GST_VIDEO_INFO_N_PLANES (info);
-
-  /* A plane's rows hold every pixel of every component stored in it. */
-  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
-    guint p = GST_VIDEO_INFO_COMP_PLANE (info, c);
-    guint row = GST_VIDEO_INFO_COMP_WIDTH (info, c)
-        * GST_VIDEO_INFO_COMP_PSTRIDE (info, c) / bytes;
-
-    planes->plane_width[p] = MAX (planes->plane_width[p], row);
-    planes->plane_height[p] = MAX (planes->plane_height[p],
-        (guint) GST_VIDEO_INFO_COMP_HEIGHT (info, c));
-  }
-}
-
-/* Groups the components into jobs: those on one plane with one geometry are
- * filtered together (and share the bilateral range distance). */
-static guint
-gst_cl_box_blur_make_jobs (const GstVideoInfo * info, gboolean preserve_alpha,
-    ClbJob * jobs)
-{
-  const GstVideoFormatInfo *finfo = info->finfo;
-  gboolean has_alpha = GST_VIDEO_INFO_HAS_ALPHA (info);
-  guint bytes = container_bytes (info);
-  guint n_jobs = 0, c, j;
-
-  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
-    gboolean alpha = has_alpha && c == GST_VIDEO_COMP_A;
-    ClbJob job = { 0, };
-    ClbJob *to = NULL;
-
-    if (alpha && preserve_alpha)
-      continue;
-
-    job.plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
-    job.width = GST_VIDEO_INFO_COMP_WIDTH (info, c);
-    job.height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
-    job.pixel_stride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c) / bytes;
-    job.x_sub = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
-    job.y_sub = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
-
-    for (j = 0; j < n_jobs; j++) {
-      if (jobs[j].plane == job.plane && jobs[j].width == job.width
-          && jobs[j].height == job.height
-          && jobs[j].pixel_stride == job.pixel_stride) {
-        to = &jobs[j];
-        break;
-      }
-    }
-    if (to == NULL) {
-      to = &jobs[n_jobs++];
-      *to = job;
-    }
-    to->offset[to->channels] = comp_offset (info, c);
-    if (!alpha)
-      to->dist_mask |= 1u << to->channels;
-    to->channels++;
-  }
-
-  /* A job of alpha alone (A420's alpha plane) measures its own distance. */
-  for (j = 0; j < n_jobs; j++) {
-    if (jobs[j].dist_mask == 0)
-      jobs[j].dist_mask = (1u << jobs[j].channels) - 1;
-  }
-  return n_jobs;
-}
-
-/* Whether @buf holds a whole frame of the negotiated format: it maps as
- * one, and every plane's offset + stride x (rows - 1) + row bytes lies
- * inside it. GStreamer 1.22's gst_video_frame_map checks only that each
- * plane's offset does when the buffer carries a GstVideoMeta, and the
- * engine copies whole planes. */
-static gboolean
-gst_cl_box_blur_buffer_holds_frame (GstCLBoxBlur * self, GstBuffer * buf)
-{
-  GstVideoFilter *filter = GST_VIDEO_FILTER (self);
-  const GstVideoInfo *info = &filter->in_info;
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
-  gsize size = gst_buffer_get_size (buf);
-  const ClbPlanes *planes = &self->planes;
-  GstVideoFrame frame;
-  guint p;
-
-  if (size == 0 || !gst_video_frame_map (&frame, info, buf, GST_MAP_READ))
-    return FALSE;
-  gst_video_frame_unmap (&frame);
-  if (meta == NULL)
-    return TRUE;                /* the map checked the size against info */
-
-  for (p = 0; p < planes->n_planes; p++) {
-    guint64 row = (guint64) planes->plane_width[p] * container_bytes (info);
-
-    if (p >= meta->n_planes || meta->stride[p] < 0
-        || (guint64) meta->stride[p] < row
-        || (guint64) meta->offset[p] + (guint64) meta->stride[p] *
-        (planes->plane_height[p] - 1) + row > size)
-      return FALSE;
-  }
-  return TRUE;
-}
-
 /* Checks each input buffer before anything is allocated for it: a buffer
- * that does not hold a whole frame is dropped with a warning (GstVideoFilter
+ * that does not hold a whole frame (gst_cl_blur_layout_buffer_holds_frame)
+ * is dropped with a warning (GstVideoFilter
  * alone would push its unwritten output buffer, or with no output pool
  * abort on a 0-byte buffer). */
 static GstFlowReturn
@@ -1217,8 +1084,8 @@ gst_cl_box_blur_submit_input_buffer (GstBaseTransform * trans,
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
 
-  if (filter->negotiated
-      && !gst_cl_box_blur_buffer_holds_frame (self, input))
+  if (filter->negotiated && !gst_cl_blur_layout_buffer_holds_frame
+      (&filter->in_info, &self->planes, input))
     goto invalid_buffer;
 
   return GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
@@ -1892,7 +1759,7 @@ gst_cl_box_blur_set_info (GstVideoFilter * filter, GstCaps * incaps,
   if (self->engine == NULL)
     goto not_started;
 
-  gst_cl_box_blur_make_planes (in_info, &self->planes);
+  gst_cl_blur_layout_make_planes (in_info, &self->planes);
   self->gl_memory = caps_are_gl (incaps);
   if (self->gl_memory && !gst_cl_box_blur_setup_gl (self, &error))
     goto gl_failed;
@@ -2000,7 +1867,7 @@ gst_cl_box_blur_prepare (GstCLBoxBlur * self, GstBuffer * inbuf,
   GST_LOG_OBJECT (self, "%u region(s)%s", params->n_regions,
       params->use_regions ? "" : " (whole frame)");
 
-  return gst_cl_box_blur_make_jobs (info, preserve_alpha, jobs);
+  return gst_cl_blur_layout_make_jobs (info, preserve_alpha, jobs);
 }
 
 static GstFlowReturn
@@ -2010,10 +1877,9 @@ gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
   ClbParams params;
   ClbJob jobs[CLB_MAX_JOBS];
-  const guint8 *src[GST_VIDEO_MAX_PLANES];
-  guint8 *dst[GST_VIDEO_MAX_PLANES];
+  guint8 *src[GST_VIDEO_MAX_PLANES], *dst[GST_VIDEO_MAX_PLANES];
   gsize src_stride[GST_VIDEO_MAX_PLANES], dst_stride[GST_VIDEO_MAX_PLANES];
-  guint n_jobs, p;
+  guint n_jobs;
   GError *error = NULL;
 
   n_jobs = gst_cl_box_blur_prepare (self, in_frame->buffer, &params, jobs);
@@ -2026,15 +1892,10 @@ gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
     return GST_FLOW_OK;
   }
 
-  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (in_frame); p++) {
-    src[p] = GST_VIDEO_FRAME_PLANE_DATA (in_frame, p);
-    src_stride[p] = GST_VIDEO_FRAME_PLANE_STRIDE (in_frame, p);
-    dst[p] = GST_VIDEO_FRAME_PLANE_DATA (out_frame, p);
-    dst_stride[p] = GST_VIDEO_FRAME_PLANE_STRIDE (out_frame, p);
-  }
-
-  if (!clb_engine_process (self->engine, &params, jobs, n_jobs, src,
-          src_stride, dst, dst_stride, &error))
+  gst_cl_blur_layout_frame_planes (in_frame, src, src_stride);
+  gst_cl_blur_layout_frame_planes (out_frame, dst, dst_stride);
+  if (!clb_engine_process (self->engine, &params, jobs, n_jobs,
+          (const guint8 * const *) src, src_stride, dst, dst_stride, &error))
     goto process_failed;
 
   return GST_FLOW_OK;
