@@ -71,17 +71,16 @@
 #include <string.h>
 
 #include <gst/gl/gl.h>
-#include <gst/gl/gstglfuncs.h>
-#if GST_GL_HAVE_PLATFORM_EGL
-#include <gst/gl/egl/gstgldisplay_egl.h>
-#endif
 
 #include "gstclboxblur.h"
+#include "gstclboxblurgl.h"
+#include "gstclblurerror.h"
 #include "gstclblurlayout.h"
 #include "clblur/engine.h"
 #include "clblur/glshare.h"
 
-GST_DEBUG_CATEGORY_STATIC (gst_cl_box_blur_debug);
+/* Shared with the element's other files (GL, errors). */
+GST_DEBUG_CATEGORY (gst_cl_box_blur_debug);
 #define GST_CAT_DEFAULT gst_cl_box_blur_debug
 
 #define DEFAULT_RADIUS 4
@@ -106,10 +105,6 @@ GST_DEBUG_CATEGORY_STATIC (gst_cl_box_blur_debug);
 #define DEFAULT_PLATFORM_INDEX -1
 #define DEFAULT_DEVICE_INDEX 0
 #define DEFAULT_GL_SHARING CLB_GL_SHARING_AUTO
-
-/* The GL APIs whose textures we can read and write. */
-#define SUPPORTED_GL_APIS \
-    (GST_GL_API_OPENGL | GST_GL_API_OPENGL3 | GST_GL_API_GLES2)
 
 enum
 {
@@ -170,20 +165,9 @@ struct _GstCLBoxBlur
   ClbPlanes planes;             /* the negotiated format's storage */
   GArray *rects;                /* ClbRect, rebuilt for each frame */
 
-  /* GL memory. display, other_context and context are under gl_lock:
-   * context queries come from other threads. */
+  /* GL memory (gstclboxblurgl.c) */
   ClbGlSharing gl_sharing;      /* property, under the object lock */
-  GRecMutex gl_lock;
-  GstGLDisplay *display;
-  GstGLContext *other_context;  /* the application's, to share with */
-  GstGLContext *context;        /* ours, or a neighbour's */
-  gboolean gl_memory;           /* the negotiated caps are GLMemory */
-  ClbGlPath gl_path;            /* how textures reach OpenCL */
-  /* GL sharing: runtime and engine on a context tied to GL's */
-  ClbRuntime *gl_runtime;
-  ClbEngine *gl_engine;
-  gint gl_runtime_generation;
-  GstGLContext *gl_runtime_context;     /* the GL context it is tied to */
+  GstCLBoxBlurGL *gl;
 };
 
 /* Every format here is handled by every method. */
@@ -305,6 +289,7 @@ static GstFlowReturn gst_cl_box_blur_submit_input_buffer (GstBaseTransform *
     trans, gboolean is_discont, GstBuffer * input);
 static gboolean gst_cl_box_blur_transform_meta (GstBaseTransform * trans,
     GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf);
+static void gst_cl_box_blur_dispose (GObject * object);
 static void gst_cl_box_blur_finalize (GObject * object);
 static void gst_cl_box_blur_set_context (GstElement * element,
     GstContext * context);
@@ -337,6 +322,7 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
 
   gobject_class->set_property = gst_cl_box_blur_set_property;
   gobject_class->get_property = gst_cl_box_blur_get_property;
+  gobject_class->dispose = gst_cl_box_blur_dispose;
   gobject_class->finalize = gst_cl_box_blur_finalize;
 
   /**
@@ -660,7 +646,7 @@ gst_cl_box_blur_init (GstCLBoxBlur * self)
   self->platform_index = DEFAULT_PLATFORM_INDEX;
   self->device_index = DEFAULT_DEVICE_INDEX;
   self->gl_sharing = DEFAULT_GL_SHARING;
-  g_rec_mutex_init (&self->gl_lock);
+  self->gl = gst_cl_box_blur_gl_new (GST_ELEMENT (self));
 }
 
 /* Call with the object lock held. */
@@ -873,52 +859,6 @@ gst_cl_box_blur_get_property (GObject * object, guint prop_id, GValue * value,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Posts the element error that fits a runtime or engine failure. */
-static void
-gst_cl_box_blur_post_error (GstCLBoxBlur * self, const GError * error)
-{
-  if (error == NULL) {
-    GST_ELEMENT_ERROR (self, LIBRARY, FAILED,
-        ("An OpenCL operation failed."), ("no details"));
-    return;
-  }
-  switch (error->code) {
-    case CLB_RUNTIME_ERROR_NO_PLATFORM:
-      GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
-          ("No OpenCL platform found. Install an OpenCL driver, for example "
-              "the 'pocl-opencl-icd' package (CPU) or your GPU vendor's "
-              "OpenCL ICD."), ("%s", error->message));
-      break;
-    case CLB_RUNTIME_ERROR_NO_DEVICE:
-      GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
-          ("No OpenCL device matches device-type, platform-index and "
-              "device-index."), ("%s", error->message));
-      break;
-    case CLB_RUNTIME_ERROR_SOURCE:
-    case CLB_RUNTIME_ERROR_BUILD:
-      GST_ELEMENT_ERROR (self, LIBRARY, INIT,
-          ("Failed to build the OpenCL blur kernels."), ("%s",
-              error->message));
-      break;
-    case CLB_RUNTIME_ERROR_NO_GL_SHARING:
-      GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-          ("OpenCL cannot share textures with this GL context; set "
-              "gl-sharing=auto or off to copy them instead."), ("%s",
-              error->message));
-      break;
-    case CLB_RUNTIME_ERROR_NO_MEMORY:
-      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
-          ("Not enough OpenCL device memory for this frame size."), ("%s",
-              error->message));
-      break;
-    case CLB_RUNTIME_ERROR_FAILED:
-    default:
-      GST_ELEMENT_ERROR (self, LIBRARY, FAILED,
-          ("An OpenCL operation failed."), ("%s", error->message));
-      break;
-  }
-}
-
 /* The runtime on the application's OpenCL context when it gave one (set
  * before, or in answer to the need-context message posted here), else on
  * the device the properties choose, shared with the other instances on
@@ -1026,7 +966,7 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
   /* ERRORS */
 failed:
   {
-    gst_cl_box_blur_post_error (self, error);
+    gst_cl_blur_post_error (GST_ELEMENT (self), error);
     g_clear_error (&error);
     gst_cl_box_blur_stop (trans);
     return FALSE;
@@ -1044,10 +984,7 @@ gst_cl_box_blur_stop (GstBaseTransform * trans)
   gst_context_replace (&self->cl_context, NULL);
   GST_OBJECT_UNLOCK (self);
   g_clear_pointer (&self->runtime, clb_runtime_free);
-  g_clear_pointer (&self->gl_engine, clb_engine_free);
-  g_clear_pointer (&self->gl_runtime, clb_runtime_free);
-  gst_clear_object (&self->gl_runtime_context);
-  self->gl_memory = FALSE;
+  gst_cl_box_blur_gl_stop (self->gl);
   return TRUE;
 }
 
@@ -1129,30 +1066,6 @@ gst_cl_box_blur_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
   return TRUE;
 }
 
-/* GL memory --------------------------------------------------------------
- *
- * With video/x-raw(memory:GLMemory) caps the frames are RGBA textures. The
- * GL display and context come from the application or the neighbours
- * (context queries and messages), or are made here, the way GStreamer's GL
- * elements do it; output buffers come from a GL buffer pool. Textures reach
- * OpenCL either shared (cl_khr_gl_sharing: an OpenCL context tied to the GL
- * context, images made from the textures, device-side copies) or copied
- * (mapping the GL memory reads the texture into host memory, the result is
- * written back into the output texture on the GL thread).
- */
-
-static gboolean
-caps_are_gl (GstCaps * caps)
-{
-  GstCapsFeatures *features;
-
-  if (caps == NULL || gst_caps_is_empty (caps) || gst_caps_is_any (caps))
-    return FALSE;
-  features = gst_caps_get_features (caps, 0);
-  return features != NULL && gst_caps_features_contains (features,
-      GST_CAPS_FEATURE_MEMORY_GL_MEMORY);
-}
-
 static void
 gst_cl_box_blur_set_context (GstElement * element, GstContext * context)
 {
@@ -1165,12 +1078,7 @@ gst_cl_box_blur_set_context (GstElement * element, GstContext * context)
     GST_OBJECT_UNLOCK (self);
   }
 
-  g_rec_mutex_lock (&self->gl_lock);
-  gst_gl_handle_set_context (element, context, &self->display,
-      &self->other_context);
-  if (self->display)
-    gst_gl_display_filter_gl_api (self->display, SUPPORTED_GL_APIS);
-  g_rec_mutex_unlock (&self->gl_lock);
+  gst_cl_box_blur_gl_set_context (self->gl, context);
 
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
@@ -1195,246 +1103,13 @@ gst_cl_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
     GST_OBJECT_UNLOCK (self);
     if (answered)
       return TRUE;
-  } else if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
-    GstGLDisplay *display = NULL;
-    GstGLContext *context = NULL, *other_context = NULL;
-    gboolean handled;
-
-    g_rec_mutex_lock (&self->gl_lock);
-    if (self->display)
-      display = gst_object_ref (self->display);
-    if (self->context)
-      context = gst_object_ref (self->context);
-    if (self->other_context)
-      other_context = gst_object_ref (self->other_context);
-    g_rec_mutex_unlock (&self->gl_lock);
-
-    handled = gst_gl_handle_context_query (GST_ELEMENT (self), query,
-        display, context, other_context);
-    gst_clear_object (&display);
-    gst_clear_object (&context);
-    gst_clear_object (&other_context);
-    if (handled)
-      return TRUE;
+  } else if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
+      && gst_cl_box_blur_gl_handle_context_query (self->gl, query)) {
+    return TRUE;
   }
 
   return GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
       query);
-}
-
-/* Finds the GL display (application, neighbours, or a new one) and a GL
- * context on it: a neighbour's, or one made here sharing with the
- * application's. */
-static gboolean
-gst_cl_box_blur_ensure_gl_context (GstCLBoxBlur * self, GError ** error)
-{
-  GstGLDisplay *display;
-  GstGLContext *context = NULL, *other_context = NULL;
-
-  g_rec_mutex_lock (&self->gl_lock);
-  if (!gst_gl_ensure_element_data (GST_ELEMENT (self), &self->display,
-          &self->other_context)) {
-    g_rec_mutex_unlock (&self->gl_lock);
-    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
-        "no GL display: is DISPLAY (or an EGL device) available?");
-    return FALSE;
-  }
-  gst_gl_display_filter_gl_api (self->display, SUPPORTED_GL_APIS);
-  if (self->context && self->context->display == self->display) {
-    g_rec_mutex_unlock (&self->gl_lock);
-    return TRUE;
-  }
-  display = gst_object_ref (self->display);
-  if (self->other_context)
-    other_context = gst_object_ref (self->other_context);
-  g_rec_mutex_unlock (&self->gl_lock);
-
-  /* Queried without the lock: a neighbour may be querying us meanwhile. */
-  if (!gst_gl_query_local_gl_context (GST_ELEMENT (self), GST_PAD_SRC,
-          &context))
-    gst_gl_query_local_gl_context (GST_ELEMENT (self), GST_PAD_SINK,
-        &context);
-  if (context && context->display != display)
-    gst_clear_object (&context);
-
-  if (context == NULL) {
-    GST_OBJECT_LOCK (display);
-    do {
-      gst_clear_object (&context);
-      context = gst_gl_display_get_gl_context_for_thread (display, NULL);
-      if (context == NULL && !gst_gl_display_create_context (display,
-              other_context, &context, error)) {
-        GST_OBJECT_UNLOCK (display);
-        gst_object_unref (display);
-        gst_clear_object (&other_context);
-        return FALSE;
-      }
-    } while (!gst_gl_display_add_context (display, context));
-    GST_OBJECT_UNLOCK (display);
-  }
-  gst_object_unref (display);
-  gst_clear_object (&other_context);
-
-  GST_INFO_OBJECT (self, "GL context %" GST_PTR_FORMAT, context);
-  g_rec_mutex_lock (&self->gl_lock);
-  gst_object_replace ((GstObject **) & self->context, (GstObject *) context);
-  g_rec_mutex_unlock (&self->gl_lock);
-  gst_object_unref (context);
-  return TRUE;
-}
-
-/* The window-system API of @context and its display's native handle. */
-static ClbGlPlatform
-gl_platform_of (GstGLContext * context, guintptr * display_handle)
-{
-  GstGLPlatform platform = gst_gl_context_get_gl_platform (context);
-
-  *display_handle = 0;
-#if GST_GL_HAVE_PLATFORM_EGL
-  if (platform & GST_GL_PLATFORM_EGL) {
-    GstGLDisplayEGL *egl =
-        gst_gl_display_egl_from_gl_display (context->display);
-
-    if (egl == NULL)
-      return CLB_GL_PLATFORM_OTHER;
-    *display_handle = gst_gl_display_get_handle (GST_GL_DISPLAY (egl));
-    gst_object_unref (egl);
-    return CLB_GL_PLATFORM_EGL;
-  }
-#endif
-#if GST_GL_HAVE_PLATFORM_GLX
-  if (platform & GST_GL_PLATFORM_GLX) {
-    *display_handle = gst_gl_display_get_handle (context->display);
-    return CLB_GL_PLATFORM_GLX;
-  }
-#endif
-  return CLB_GL_PLATFORM_OTHER;
-}
-
-typedef struct
-{
-  GstCLBoxBlur *self;
-  const cl_context_properties *props;
-  ClbRuntime *runtime;
-  GError *error;
-} MakeRuntime;
-
-/* On the GL thread: some drivers want the GL context current while the
- * OpenCL context tied to it is made. */
-static void
-make_gl_runtime_on_gl_thread (GstGLContext * context, gpointer data)
-{
-  MakeRuntime *m = data;
-  ClbDeviceType device_type;
-  gint platform_index, device_index;
-
-  GST_OBJECT_LOCK (m->self);
-  device_type = m->self->device_type;
-  platform_index = m->self->platform_index;
-  device_index = m->self->device_index;
-  GST_OBJECT_UNLOCK (m->self);
-
-  m->runtime = clb_runtime_new_with_properties (device_type, platform_index,
-      device_index, m->props, &m->error);
-}
-
-/* Bumped for every OpenCL context tied to GL, so that images cached on
- * textures are never used with another context. */
-static gint gl_runtime_generation = 0;
-
-/* An OpenCL runtime and engine on a context tied to self->context. */
-static gboolean
-gst_cl_box_blur_make_gl_runtime (GstCLBoxBlur * self, ClbGlPlatform platform,
-    guintptr display_handle, GError ** error)
-{
-  cl_context_properties props[5];
-  MakeRuntime m = { self, props, NULL, NULL };
-
-  if (self->gl_runtime && self->gl_runtime_context == self->context)
-    return TRUE;
-
-  g_clear_pointer (&self->gl_engine, clb_engine_free);
-  g_clear_pointer (&self->gl_runtime, clb_runtime_free);
-  gst_clear_object (&self->gl_runtime_context);
-
-  if (!clb_gl_context_properties (platform,
-          gst_gl_context_get_gl_context (self->context), display_handle,
-          props)) {
-    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_GL_SHARING,
-        "the GL context is neither EGL nor GLX");
-    return FALSE;
-  }
-  gst_gl_context_thread_add (self->context, make_gl_runtime_on_gl_thread,
-      &m);
-  if (m.runtime == NULL) {
-    g_propagate_error (error, m.error);
-    return FALSE;
-  }
-  self->gl_runtime = m.runtime;
-  if (!clb_runtime_build_program (self->gl_runtime, NULL, error))
-    goto failed;
-  self->gl_engine = clb_engine_new (self->gl_runtime, error);
-  if (self->gl_engine == NULL)
-    goto failed;
-  self->gl_runtime_context = gst_object_ref (self->context);
-  self->gl_runtime_generation = g_atomic_int_add (&gl_runtime_generation, 1)
-      + 1;
-  return TRUE;
-
-failed:
-  g_clear_pointer (&self->gl_engine, clb_engine_free);
-  g_clear_pointer (&self->gl_runtime, clb_runtime_free);
-  return FALSE;
-}
-
-/* Decides how textures reach OpenCL for GL caps; FALSE with @error when
- * there is no GL context or gl-sharing=force cannot be honoured. */
-static gboolean
-gst_cl_box_blur_setup_gl (GstCLBoxBlur * self, GError ** error)
-{
-  ClbGlSharing mode;
-  ClbGlPlatform platform;
-  ClbGlPath path;
-  guintptr display_handle;
-  gchar *reason = NULL;
-  GError *share_error = NULL;
-
-  GST_OBJECT_LOCK (self);
-  mode = self->gl_sharing;
-  GST_OBJECT_UNLOCK (self);
-
-  if (!gst_cl_box_blur_ensure_gl_context (self, error))
-    return FALSE;
-
-  platform = gl_platform_of (self->context, &display_handle);
-  if (!clb_gl_choose_path (mode, clb_runtime_has_extension (self->runtime,
-              CLB_GL_SHARING_EXTENSION), platform, &path, &reason, error))
-    return FALSE;
-
-  if (path == CLB_GL_PATH_SHARE && !gst_cl_box_blur_make_gl_runtime (self,
-          platform, display_handle, &share_error)) {
-    if (mode == CLB_GL_SHARING_FORCE) {
-      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_GL_SHARING,
-          "gl-sharing=force, but no OpenCL context could be tied to the GL "
-          "context: %s", share_error->message);
-      g_clear_error (&share_error);
-      g_free (reason);
-      return FALSE;
-    }
-    g_free (reason);
-    reason = g_strdup_printf ("copying textures through host memory: no "
-        "OpenCL context could be tied to the GL context (%s)",
-        share_error->message);
-    g_clear_error (&share_error);
-    path = CLB_GL_PATH_COPY;
-  }
-  GST_INFO_OBJECT (self, "GL memory: %s", reason);
-  g_free (reason);
-
-  self->gl_path = path;
-  if (path == CLB_GL_PATH_SHARE)
-    return clb_engine_set_planes (self->gl_engine, &self->planes, error);
-  return TRUE;
 }
 
 static GstStateChangeReturn
@@ -1448,13 +1123,8 @@ gst_cl_box_blur_change_state (GstElement * element,
   if (ret == GST_STATE_CHANGE_FAILURE)
     return ret;
 
-  if (transition == GST_STATE_CHANGE_READY_TO_NULL) {
-    g_rec_mutex_lock (&self->gl_lock);
-    gst_clear_object (&self->context);
-    gst_clear_object (&self->other_context);
-    gst_clear_object (&self->display);
-    g_rec_mutex_unlock (&self->gl_lock);
-  }
+  if (transition == GST_STATE_CHANGE_READY_TO_NULL)
+    gst_cl_box_blur_gl_close (self->gl);
   return ret;
 }
 
@@ -1463,286 +1133,54 @@ gst_cl_box_blur_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
-  GstCaps *caps;
-  gboolean need_pool;
-  GstVideoInfo info;
-  GError *error = NULL;
 
-  gst_query_parse_allocation (query, &caps, &need_pool);
-  if (!caps_are_gl (caps) || decide_query == NULL)
-    return GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
-        decide_query, query);
-
-  if (!gst_video_info_from_caps (&info, caps))
-    return FALSE;
-  if (!gst_cl_box_blur_ensure_gl_context (self, &error)) {
-    GST_WARNING_OBJECT (self, "no GL context to propose a pool with: %s",
-        error->message);
-    g_clear_error (&error);
-    return FALSE;
-  }
-
-  if (need_pool) {
-    GstBufferPool *pool = gst_gl_buffer_pool_new (self->context);
-    GstStructure *config = gst_buffer_pool_get_config (pool);
-
-    gst_buffer_pool_config_set_params (config, caps, info.size, 0, 0);
-    gst_buffer_pool_config_add_option (config,
-        GST_BUFFER_POOL_OPTION_VIDEO_META);
-    gst_buffer_pool_config_add_option (config,
-        GST_BUFFER_POOL_OPTION_GL_SYNC_META);
-    if (!gst_buffer_pool_set_config (pool, config)) {
-      gst_object_unref (pool);
-      GST_WARNING_OBJECT (self, "GL buffer pool refused its configuration");
-      return FALSE;
-    }
-    gst_query_add_allocation_pool (query, pool, info.size, 0, 0);
-    gst_object_unref (pool);
-  }
-  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
-  gst_query_add_allocation_meta (query, GST_GL_SYNC_META_API_TYPE, NULL);
-  return TRUE;
+  if (decide_query != NULL && gst_cl_box_blur_gl_query_is_gl (query))
+    return gst_cl_box_blur_gl_propose_allocation (self->gl, query);
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
+      decide_query, query);
 }
 
 static gboolean
 gst_cl_box_blur_decide_allocation (GstBaseTransform * trans, GstQuery * query)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
-  GstBufferPool *pool = NULL;
-  GstStructure *config;
-  GstCaps *caps;
-  GstVideoInfo info;
-  guint size, min, max;
-  gboolean update;
-  GError *error = NULL;
 
-  gst_query_parse_allocation (query, &caps, NULL);
-  if (!caps_are_gl (caps))
-    return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
-        query);
-
-  if (!gst_video_info_from_caps (&info, caps))
-    return FALSE;
-  if (!gst_cl_box_blur_ensure_gl_context (self, &error)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
-        ("Failed to find or create a GL context."), ("%s", error->message));
-    g_clear_error (&error);
-    return FALSE;
-  }
-
-  update = gst_query_get_n_allocation_pools (query) > 0;
-  if (update) {
-    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
-  } else {
-    size = info.size;
-    min = max = 0;
-  }
-  /* Only a GL pool of our display gives textures we can write. */
-  if (pool != NULL && (!GST_IS_GL_BUFFER_POOL (pool)
-          || GST_GL_BUFFER_POOL (pool)->context->display !=
-          self->context->display))
-    gst_clear_object (&pool);
-  if (pool == NULL)
-    pool = gst_gl_buffer_pool_new (self->context);
-  size = MAX (size, info.size);
-
-  config = gst_buffer_pool_get_config (pool);
-  gst_buffer_pool_config_set_params (config, caps, size, min, max);
-  gst_buffer_pool_config_add_option (config,
-      GST_BUFFER_POOL_OPTION_VIDEO_META);
-  if (gst_query_find_allocation_meta (query, GST_GL_SYNC_META_API_TYPE, NULL))
-    gst_buffer_pool_config_add_option (config,
-        GST_BUFFER_POOL_OPTION_GL_SYNC_META);
-  if (!gst_buffer_pool_set_config (pool, config)) {
-    gst_object_unref (pool);
-    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-        ("The GL buffer pool refused its configuration."), (NULL));
-    return FALSE;
-  }
-
-  if (update)
-    gst_query_set_nth_allocation_pool (query, 0, pool, size, min, max);
-  else
-    gst_query_add_allocation_pool (query, pool, size, min, max);
-  gst_object_unref (pool);
-  return TRUE;
+  if (gst_cl_box_blur_gl_query_is_gl (query))
+    return gst_cl_box_blur_gl_decide_allocation (self->gl, query);
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
+      query);
 }
 
-typedef struct
-{
-  cl_mem image;
-  gint generation;
-} TextureImage;
-
-static GQuark
-texture_image_quark (void)
-{
-  static gsize quark = 0;
-
-  if (g_once_init_enter (&quark))
-    g_once_init_leave (&quark,
-        g_quark_from_static_string ("clboxblur-texture-image"));
-  return (GQuark) quark;
-}
-
-static void
-texture_image_free (gpointer data)
-{
-  TextureImage *t = data;
-
-  clb_runtime_release_buffer (&t->image);
-  g_free (t);
-}
-
-/* The OpenCL image of @mem's texture, made once per texture and context
- * and kept on the memory (released with it). */
-static cl_mem
-gst_cl_box_blur_texture_image (GstCLBoxBlur * self, GstMemory * mem,
-    guint texture, GError ** error)
-{
-  TextureImage *t = gst_mini_object_get_qdata (GST_MINI_OBJECT (mem),
-      texture_image_quark ());
-  cl_mem image;
-
-  if (t != NULL && t->generation == self->gl_runtime_generation)
-    return t->image;
-
-  image = clb_runtime_create_from_gl_texture (self->gl_runtime,
-      CL_MEM_READ_WRITE,
-      gst_gl_texture_target_to_gl (GST_GL_TEXTURE_TARGET_2D), texture, error);
-  if (image == NULL)
-    return NULL;
-  t = g_new (TextureImage, 1);
-  t->image = image;
-  t->generation = self->gl_runtime_generation;
-  gst_mini_object_set_qdata (GST_MINI_OBJECT (mem), texture_image_quark (),
-      t, texture_image_free);
-  GST_DEBUG_OBJECT (self, "OpenCL image for texture %u", texture);
-  return image;
-}
-
-static void
-gl_finish (GstGLContext * context, gpointer data)
-{
-  const GstGLFuncs *gl = context->gl_vtable;
-
-  gl->Finish ();
-}
-
-/* Zero-copy: the textures as OpenCL images, no pixel through the host. */
-static GstFlowReturn
-gst_cl_box_blur_transform_shared (GstCLBoxBlur * self, GstBuffer * inbuf,
-    GstBuffer * outbuf)
-{
-  GstMemory *in_mem, *out_mem;
-  GstMapInfo in_map, out_map;
-  ClbParams params;
-  ClbJob jobs[CLB_MAX_JOBS];
-  cl_mem src, dst;
-  guint n_jobs;
-  gboolean ok = FALSE;
-  GError *error = NULL;
-
-  if (gst_buffer_n_memory (inbuf) != 1 || gst_buffer_n_memory (outbuf) != 1
-      || !gst_is_gl_memory (gst_buffer_peek_memory (inbuf, 0))
-      || !gst_is_gl_memory (gst_buffer_peek_memory (outbuf, 0))) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
-        ("GLMemory caps, but the buffers do not hold one GL texture each."),
-        (NULL));
-    return GST_FLOW_ERROR;
-  }
-  in_mem = gst_buffer_peek_memory (inbuf, 0);
-  out_mem = gst_buffer_peek_memory (outbuf, 0);
-
-  /* GL maps: pending uploads happen; the output is marked as changed on
-   * the GL side. */
-  if (!gst_memory_map (in_mem, &in_map, GST_MAP_READ | GST_MAP_GL))
-    goto map_failed;
-  if (!gst_memory_map (out_mem, &out_map, GST_MAP_WRITE | GST_MAP_GL)) {
-    gst_memory_unmap (in_mem, &in_map);
-    goto map_failed;
-  }
-
-  n_jobs = gst_cl_box_blur_prepare (self, inbuf, &params, jobs);
-  src = gst_cl_box_blur_texture_image (self, in_mem, *(guint *) in_map.data,
-      &error);
-  dst = src ? gst_cl_box_blur_texture_image (self, out_mem,
-      *(guint *) out_map.data, &error) : NULL;
-  if (dst != NULL) {
-    gst_gl_context_thread_add (self->context, gl_finish, NULL);
-    ok = clb_engine_process_image (self->gl_engine, &params, jobs, n_jobs,
-        src, dst, TRUE, &error);
-  }
-
-  gst_memory_unmap (out_mem, &out_map);
-  gst_memory_unmap (in_mem, &in_map);
-  if (!ok) {
-    gst_cl_box_blur_post_error (self, error);
-    g_clear_error (&error);
-    return GST_FLOW_ERROR;
-  }
-  return GST_FLOW_OK;
-
-map_failed:
-  GST_ELEMENT_ERROR (self, RESOURCE, READ,
-      ("Failed to map a GL texture."), (NULL));
-  return GST_FLOW_ERROR;
-}
-
-/* Copy path, after the frame was written through a host map: the texture
- * is updated now, on the GL thread, so that the sync point set after it
- * covers it. */
-static gboolean
-upload_textures (GstBuffer * buffer)
-{
-  guint i;
-
-  for (i = 0; i < gst_buffer_n_memory (buffer); i++) {
-    GstMemory *mem = gst_buffer_peek_memory (buffer, i);
-    GstMapInfo map;
-
-    if (!gst_is_gl_memory (mem))
-      continue;
-    if (!gst_memory_map (mem, &map, GST_MAP_READ | GST_MAP_GL))
-      return FALSE;
-    gst_memory_unmap (mem, &map);
-  }
-  return TRUE;
-}
-
+/* GstVideoFilter's transform maps the frames into host memory and calls
+ * transform_frame; GLMemory frames are shared with OpenCL or copied
+ * (gstclboxblurgl.c). */
 static GstFlowReturn
 gst_cl_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
-  GstGLSyncMeta *sync_meta;
   GstFlowReturn ret;
 
-  if (!self->gl_memory)
+  if (!gst_cl_box_blur_gl_is_active (self->gl))
     return GST_BASE_TRANSFORM_CLASS (parent_class)->transform (trans, inbuf,
         outbuf);
 
-  /* Upstream's GL commands on the input are done before OpenCL or the
-   * host read it. */
-  sync_meta = gst_buffer_get_gl_sync_meta (inbuf);
-  if (sync_meta)
-    gst_gl_sync_meta_wait_cpu (sync_meta, self->context);
+  gst_cl_box_blur_gl_wait (self->gl, inbuf);
+  if (gst_cl_box_blur_gl_shares (self->gl)) {
+    ClbParams params;
+    ClbJob jobs[CLB_MAX_JOBS];
+    guint n_jobs = gst_cl_box_blur_prepare (self, inbuf, &params, jobs);
 
-  if (self->gl_path == CLB_GL_PATH_SHARE) {
-    ret = gst_cl_box_blur_transform_shared (self, inbuf, outbuf);
+    ret = gst_cl_box_blur_gl_transform (self->gl, inbuf, outbuf, &params,
+        jobs, n_jobs);
   } else {
     ret = GST_BASE_TRANSFORM_CLASS (parent_class)->transform (trans, inbuf,
         outbuf);
-    if (ret == GST_FLOW_OK && !upload_textures (outbuf)) {
-      GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-          ("Failed to write the result into the GL texture."), (NULL));
-      ret = GST_FLOW_ERROR;
-    }
+    if (ret == GST_FLOW_OK)
+      ret = gst_cl_box_blur_gl_upload (self->gl, outbuf);
   }
-
-  sync_meta = gst_buffer_get_gl_sync_meta (outbuf);
-  if (ret == GST_FLOW_OK && sync_meta)
-    gst_gl_sync_meta_set_sync_point (sync_meta, self->context);
+  if (ret == GST_FLOW_OK)
+    gst_cl_box_blur_gl_set_sync_point (self->gl, outbuf);
   return ret;
 }
 
@@ -1751,6 +1189,7 @@ gst_cl_box_blur_set_info (GstVideoFilter * filter, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
+  GstCLBoxBlurGLSettings gl_settings;
   GError *error = NULL;
 
   GST_DEBUG_OBJECT (self, "%s %ux%u", GST_VIDEO_INFO_NAME (in_info),
@@ -1759,14 +1198,21 @@ gst_cl_box_blur_set_info (GstVideoFilter * filter, GstCaps * incaps,
   if (self->engine == NULL)
     goto not_started;
 
+  GST_OBJECT_LOCK (self);
+  gl_settings.sharing = self->gl_sharing;
+  gl_settings.device_type = self->device_type;
+  gl_settings.platform_index = self->platform_index;
+  gl_settings.device_index = self->device_index;
+  GST_OBJECT_UNLOCK (self);
+
   gst_cl_blur_layout_make_planes (in_info, &self->planes);
-  self->gl_memory = caps_are_gl (incaps);
-  if (self->gl_memory && !gst_cl_box_blur_setup_gl (self, &error))
-    goto gl_failed;
-  if (!self->gl_memory || self->gl_path == CLB_GL_PATH_COPY) {
-    if (!clb_engine_set_planes (self->engine, &self->planes, &error))
-      goto alloc_failed;
-  }
+  if (!gst_cl_box_blur_gl_set_info (self->gl, incaps, &gl_settings,
+          self->runtime, &self->planes, &error))
+    goto failed;
+  /* Unless GL textures are shared, frames go through this engine. */
+  if (!gst_cl_box_blur_gl_shares (self->gl)
+      && !clb_engine_set_planes (self->engine, &self->planes, &error))
+    goto failed;
 
   return TRUE;
 
@@ -1776,18 +1222,9 @@ not_started:
     GST_ERROR_OBJECT (self, "caps set before the OpenCL device was set up");
     return FALSE;
   }
-gl_failed:
-  if (error->domain == GST_RESOURCE_ERROR
-      || error->domain == GST_GL_CONTEXT_ERROR) {
-    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
-        ("Failed to find or create a GL context."), ("%s", error->message));
-    g_clear_error (&error);
-    return FALSE;
-  }
-  /* fall through */
-alloc_failed:
+failed:
   {
-    gst_cl_box_blur_post_error (self, error);
+    gst_cl_blur_post_error (GST_ELEMENT (self), error);
     g_clear_error (&error);
     return FALSE;
   }
@@ -1909,10 +1346,26 @@ copy_failed:
   }
 process_failed:
   {
-    gst_cl_box_blur_post_error (self, error);
+    gst_cl_blur_post_error (GST_ELEMENT (self), error);
     g_clear_error (&error);
     return GST_FLOW_ERROR;
   }
+}
+
+/* What stop and READY to NULL normally released already; dispose may run
+ * more than once. */
+static void
+gst_cl_box_blur_dispose (GObject * object)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
+
+  g_clear_pointer (&self->engine, clb_engine_free);
+  g_clear_pointer (&self->runtime, clb_runtime_free);
+  gst_cl_box_blur_gl_close (self->gl);
+  gst_context_replace (&self->app_cl_context, NULL);
+  gst_context_replace (&self->cl_context, NULL);
+
+  G_OBJECT_CLASS (parent_class)->dispose (object);
 }
 
 static void
@@ -1921,11 +1374,7 @@ gst_cl_box_blur_finalize (GObject * object)
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
 
   g_array_free (self->rects, TRUE);
-  gst_context_replace (&self->app_cl_context, NULL);
-  gst_clear_object (&self->context);
-  gst_clear_object (&self->other_context);
-  gst_clear_object (&self->display);
-  g_rec_mutex_clear (&self->gl_lock);
+  gst_cl_box_blur_gl_free (self->gl);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
