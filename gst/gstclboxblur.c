@@ -68,90 +68,26 @@
 #include "config.h"
 #endif
 
-#include <string.h>
-
 #include <gst/gl/gl.h>
 
 #include "gstclboxblur.h"
 #include "gstclboxblurgl.h"
+#include "gstclboxblurprops.h"
+#include "gstclblurregion.h"
 #include "gstclblurerror.h"
 #include "gstclblurlayout.h"
 #include "clblur/engine.h"
-#include "clblur/glshare.h"
 
 /* Shared with the element's other files (GL, errors). */
 GST_DEBUG_CATEGORY (gst_cl_box_blur_debug);
 #define GST_CAT_DEFAULT gst_cl_box_blur_debug
 
-#define DEFAULT_RADIUS 4
-#define DEFAULT_RADIUS_Y -1
-/* identical pixels to sat, and the faster of the two (docs/index.md) */
-#define DEFAULT_METHOD CLB_METHOD_SEPARABLE
-#define DEFAULT_BORDER CLB_BORDER_SHRINK
-#define DEFAULT_PASSES 1
-#define DEFAULT_SIGMA_SPATIAL 3.0
-#define DEFAULT_SIGMA_RANGE 30.0
-#define DEFAULT_PRESERVE_ALPHA FALSE
-#define MAX_SIGMA 1.0e6
-#define DEFAULT_REGION_X 0
-#define DEFAULT_REGION_Y 0
-#define DEFAULT_REGION_WIDTH 0
-#define DEFAULT_REGION_HEIGHT 0
-#define DEFAULT_REGION_INVERT FALSE
-#define DEFAULT_ROI_META FALSE
-#define DEFAULT_ROI_TYPE NULL
-#define DEFAULT_ROI_PADDING 0
-#define DEFAULT_DEVICE_TYPE CLB_DEVICE_TYPE_DEFAULT
-#define DEFAULT_PLATFORM_INDEX -1
-#define DEFAULT_DEVICE_INDEX 0
-#define DEFAULT_GL_SHARING CLB_GL_SHARING_AUTO
-
-enum
-{
-  PROP_0,
-  PROP_RADIUS,
-  PROP_RADIUS_Y,
-  PROP_METHOD,
-  PROP_BORDER,
-  PROP_PASSES,
-  PROP_SIGMA_SPATIAL,
-  PROP_SIGMA_RANGE,
-  PROP_PRESERVE_ALPHA,
-  PROP_REGION_X,
-  PROP_REGION_Y,
-  PROP_REGION_WIDTH,
-  PROP_REGION_HEIGHT,
-  PROP_REGION_INVERT,
-  PROP_ROI_META,
-  PROP_ROI_TYPE,
-  PROP_ROI_PADDING,
-  PROP_DEVICE_TYPE,
-  PROP_PLATFORM_INDEX,
-  PROP_DEVICE_INDEX,
-  PROP_GL_SHARING,
-};
-
 struct _GstCLBoxBlur
 {
   GstVideoFilter parent;
 
-  /* properties, under the object lock */
-  guint radius;
-  gint radius_y;
-  ClbMethod method;
-  ClbBorder border;
-  guint passes;
-  gdouble sigma_spatial;
-  gdouble sigma_range;
-  gboolean preserve_alpha;
-  guint region_x, region_y, region_width, region_height;
-  gboolean region_invert;
-  gboolean roi_meta;
-  GQuark roi_type;              /* 0: any */
-  guint roi_padding;
-  ClbDeviceType device_type;
-  gint platform_index;
-  gint device_index;
+  /* the properties (gstclboxblurprops.c), under the object lock */
+  GstCLBoxBlurSettings settings;
 
   /* The application's OpenCL context (GST_CL_BOX_BLUR_CONTEXT_TYPE), and
    * the one in use while started (for context queries); under the object
@@ -166,7 +102,6 @@ struct _GstCLBoxBlur
   GArray *rects;                /* ClbRect, rebuilt for each frame */
 
   /* GL memory (gstclboxblurgl.c) */
-  ClbGlSharing gl_sharing;      /* property, under the object lock */
   GstCLBoxBlurGL *gl;
 };
 
@@ -192,85 +127,6 @@ GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK,
     GST_PAD_ALWAYS,
     GST_STATIC_CAPS (CAPS_STR));
-
-GType
-gst_cl_box_blur_method_get_type (void)
-{
-  static GType type = 0;
-  static const GEnumValue values[] = {
-    {CLB_METHOD_SAT, "Summed-area table box blur, O(1) in the radius", "sat"},
-    {CLB_METHOD_SEPARABLE, "Horizontal then vertical box pass with "
-          "running sums, O(1) in the radius", "separable"},
-    {CLB_METHOD_BILATERAL, "Edge-preserving bilateral denoise, "
-          "O(radius^2)", "bilateral"},
-    {0, NULL, NULL},
-  };
-
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCLBoxBlurMethod", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
-
-GType
-gst_cl_box_blur_border_get_type (void)
-{
-  static GType type = 0;
-  static const GEnumValue values[] = {
-    {CLB_BORDER_SHRINK, "Average only the window's pixels inside the frame",
-        "shrink"},
-    {CLB_BORDER_REPLICATE, "Repeat the edge pixel (aaa|abc)", "replicate"},
-    {CLB_BORDER_REFLECT, "Mirror without repeating the edge pixel (cb|abc)",
-        "reflect"},
-    {0, NULL, NULL},
-  };
-
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCLBoxBlurBorder", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
-
-GType
-gst_cl_box_blur_device_type_get_type (void)
-{
-  static GType type = 0;
-  static const GEnumValue values[] = {
-    {CLB_DEVICE_TYPE_DEFAULT, "Any OpenCL device", "default"},
-    {CLB_DEVICE_TYPE_CPU, "A CPU device", "cpu"},
-    {CLB_DEVICE_TYPE_GPU, "A GPU device", "gpu"},
-    {CLB_DEVICE_TYPE_ACCELERATOR, "An accelerator device", "accelerator"},
-    {0, NULL, NULL},
-  };
-
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCLBoxBlurDeviceType", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
-
-GType
-gst_cl_box_blur_gl_sharing_get_type (void)
-{
-  static GType type = 0;
-  static const GEnumValue values[] = {
-    {CLB_GL_SHARING_AUTO, "Share textures where the device can, else copy",
-        "auto"},
-    {CLB_GL_SHARING_OFF, "Copy textures through host memory", "off"},
-    {CLB_GL_SHARING_FORCE, "Share textures (cl_khr_gl_sharing) or fail",
-        "force"},
-    {0, NULL, NULL},
-  };
-
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCLBoxBlurGLSharing", values);
-    g_once_init_leave (&type, t);
-  }
-  return type;
-}
 
 static void gst_cl_box_blur_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec);
@@ -325,262 +181,7 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
   gobject_class->dispose = gst_cl_box_blur_dispose;
   gobject_class->finalize = gst_cl_box_blur_finalize;
 
-  /**
-   * GstCLBoxBlur:radius:
-   *
-   * Horizontal half-width of the window: the mean is taken over
-   * 2·radius+1 columns. 0 passes frames through untouched (when
-   * #GstCLBoxBlur:radius-y is 0 or -1 too). The bound keeps every box sum of
-   * 8-bit samples exact in the 32-bit summed-area table.
-   */
-  g_object_class_install_property (gobject_class, PROP_RADIUS,
-      g_param_spec_uint ("radius", "Radius",
-          "Horizontal half-width of the blur window in pixels "
-          "(0 = pass through)", 0, CLB_MAX_RADIUS, DEFAULT_RADIUS,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
-
-  /**
-   * GstCLBoxBlur:radius-y:
-   *
-   * Vertical half-width of the window in pixels; -1 uses
-   * #GstCLBoxBlur:radius.
-   */
-  g_object_class_install_property (gobject_class, PROP_RADIUS_Y,
-      g_param_spec_int ("radius-y", "Vertical radius",
-          "Vertical half-width of the blur window in pixels "
-          "(-1 = same as radius)", -1, CLB_MAX_RADIUS, DEFAULT_RADIUS_Y,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
-
-  /**
-   * GstCLBoxBlur:method:
-   *
-   * The filter: `sat` and `separable` are box blurs with identical output
-   * and a cost independent of the radius (`separable`, the default, is the
-   * faster); `bilateral` is the edge-preserving denoiser.
-   */
-  g_object_class_install_property (gobject_class, PROP_METHOD,
-      g_param_spec_enum ("method", "Method",
-          "Filter algorithm: box blur (sat, separable) or bilateral denoise",
-          GST_TYPE_CL_BOX_BLUR_METHOD, DEFAULT_METHOD,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
-
-  /**
-   * GstCLBoxBlur:border:
-   *
-   * What the window sees past the frame's edge: `shrink` averages only the
-   * pixels inside (the source documents' behaviour), `replicate` repeats the
-   * edge pixel, `reflect` mirrors without repeating it (OpenCV's default).
-   */
-  g_object_class_install_property (gobject_class, PROP_BORDER,
-      g_param_spec_enum ("border", "Border",
-          "How the window is completed past the frame's edge",
-          GST_TYPE_CL_BOX_BLUR_BORDER, DEFAULT_BORDER,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
-
-  /**
-   * GstCLBoxBlur:passes:
-   *
-   * How many times the box filter is applied (`sat` and `separable`);
-   * three passes approximate a Gaussian blur. Ignored by `bilateral`.
-   */
-  g_object_class_install_property (gobject_class, PROP_PASSES,
-      g_param_spec_uint ("passes", "Passes",
-          "Times the box filter is applied (3 approximates a Gaussian; "
-          "box methods only)", 1, CLB_MAX_PASSES, DEFAULT_PASSES,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
-
-  /**
-   * GstCLBoxBlur:sigma-spatial:
-   *
-   * Bilateral: standard deviation of the spatial Gaussian in pixels of the
-   * plane filtered. 0 weighs the whole window alike.
-   */
-  g_object_class_install_property (gobject_class, PROP_SIGMA_SPATIAL,
-      g_param_spec_double ("sigma-spatial", "Spatial sigma",
-          "Bilateral: spatial Gaussian standard deviation in pixels "
-          "(0 = flat window)", 0.0, MAX_SIGMA, DEFAULT_SIGMA_SPATIAL,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
-
-  /**
-   * GstCLBoxBlur:sigma-range:
-   *
-   * Bilateral: standard deviation of the range Gaussian, in 8-bit intensity
-   * units (scaled by the format's depth: ×1023/255 for 10-bit). The
-   * distance is taken over the colour channels stored together (RGB, or
-   * U and V of NV12), not per channel, alpha excluded. 0 averages only
-   * identical colours.
-   */
-  g_object_class_install_property (gobject_class, PROP_SIGMA_RANGE,
-      g_param_spec_double ("sigma-range", "Range sigma",
-          "Bilateral: range Gaussian standard deviation in 8-bit intensity "
-          "units (0 = only identical colours)", 0.0, MAX_SIGMA,
-          DEFAULT_SIGMA_RANGE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
-
-  /**
-   * GstCLBoxBlur:preserve-alpha:
-   *
-   * Keep the alpha channel untouched instead of filtering it like the
-   * others.
-   */
-  g_object_class_install_property (gobject_class, PROP_PRESERVE_ALPHA,
-      g_param_spec_boolean ("preserve-alpha", "Preserve alpha",
-          "Leave the alpha channel untouched", DEFAULT_PRESERVE_ALPHA,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
-
-  /**
-   * GstCLBoxBlur:region-x:
-   *
-   * Left edge of the region to filter, in pixels. The region (default: the
-   * whole frame) limits the filter to a rectangle; the pixels outside are
-   * copied unchanged, and the pixels inside still see their real
-   * neighbours across its edge, so there is no seam.
-   */
-  g_object_class_install_property (gobject_class, PROP_REGION_X,
-      g_param_spec_uint ("region-x", "Region X",
-          "Left edge of the region to filter, in pixels", 0, G_MAXINT,
-          DEFAULT_REGION_X, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
-  /**
-   * GstCLBoxBlur:region-y:
-   *
-   * Top edge of the region to filter, in pixels.
-   */
-  g_object_class_install_property (gobject_class, PROP_REGION_Y,
-      g_param_spec_uint ("region-y", "Region Y",
-          "Top edge of the region to filter, in pixels", 0, G_MAXINT,
-          DEFAULT_REGION_Y, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
-  /**
-   * GstCLBoxBlur:region-width:
-   *
-   * Width of the region in pixels; 0 reaches the frame's right edge.
-   */
-  g_object_class_install_property (gobject_class, PROP_REGION_WIDTH,
-      g_param_spec_uint ("region-width", "Region width",
-          "Width of the region to filter in pixels (0 = to the right edge)",
-          0, G_MAXINT, DEFAULT_REGION_WIDTH, G_PARAM_READWRITE |
-          G_PARAM_STATIC_STRINGS | GST_PARAM_CONTROLLABLE |
-          GST_PARAM_MUTABLE_PLAYING));
-  /**
-   * GstCLBoxBlur:region-height:
-   *
-   * Height of the region in pixels; 0 reaches the frame's bottom edge.
-   */
-  g_object_class_install_property (gobject_class, PROP_REGION_HEIGHT,
-      g_param_spec_uint ("region-height", "Region height",
-          "Height of the region to filter in pixels (0 = to the bottom edge)",
-          0, G_MAXINT, DEFAULT_REGION_HEIGHT, G_PARAM_READWRITE |
-          G_PARAM_STATIC_STRINGS | GST_PARAM_CONTROLLABLE |
-          GST_PARAM_MUTABLE_PLAYING));
-  /**
-   * GstCLBoxBlur:region-invert:
-   *
-   * Filter everything except the region (or the ROI metas): the
-   * background blur of video calls.
-   */
-  g_object_class_install_property (gobject_class, PROP_REGION_INVERT,
-      g_param_spec_boolean ("region-invert", "Invert region",
-          "Filter everything except the region(s)", DEFAULT_REGION_INVERT,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING));
-  /**
-   * GstCLBoxBlur:roi-meta:
-   *
-   * Filter the rectangles of the buffer's GstVideoRegionOfInterestMeta
-   * instead of the region-* rectangle: a buffer without such metas passes
-   * unfiltered (everything is filtered with #GstCLBoxBlur:region-invert).
-   * The frame is filtered once however many regions there are.
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_META,
-      g_param_spec_boolean ("roi-meta", "ROI meta",
-          "Filter the buffer's region-of-interest metas instead of the "
-          "region-* rectangle", DEFAULT_ROI_META,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
-  /**
-   * GstCLBoxBlur:roi-type:
-   *
-   * With #GstCLBoxBlur:roi-meta, only the metas of this type (e.g. "face");
-   * NULL or empty takes every type.
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_TYPE,
-      g_param_spec_string ("roi-type", "ROI type",
-          "Only region-of-interest metas of this type, e.g. face "
-          "(empty = any)", DEFAULT_ROI_TYPE,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
-  /**
-   * GstCLBoxBlur:roi-padding:
-   *
-   * Pixels added on every side of each region-of-interest meta.
-   */
-  g_object_class_install_property (gobject_class, PROP_ROI_PADDING,
-      g_param_spec_uint ("roi-padding", "ROI padding",
-          "Pixels added on every side of each region-of-interest meta", 0,
-          G_MAXINT / 4, DEFAULT_ROI_PADDING, G_PARAM_READWRITE |
-          G_PARAM_STATIC_STRINGS | GST_PARAM_CONTROLLABLE |
-          GST_PARAM_MUTABLE_PLAYING));
-
-  /**
-   * GstCLBoxBlur:device-type:
-   *
-   * Which kind of OpenCL device to run on.
-   */
-  g_object_class_install_property (gobject_class, PROP_DEVICE_TYPE,
-      g_param_spec_enum ("device-type", "Device type",
-          "Kind of OpenCL device to use", GST_TYPE_CL_BOX_BLUR_DEVICE_TYPE,
-          DEFAULT_DEVICE_TYPE, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
-
-  /**
-   * GstCLBoxBlur:platform-index:
-   *
-   * Index of the OpenCL platform (driver), as clinfo lists them; -1 takes
-   * the first platform that has a matching device.
-   */
-  g_object_class_install_property (gobject_class, PROP_PLATFORM_INDEX,
-      g_param_spec_int ("platform-index", "Platform index",
-          "Index of the OpenCL platform (-1 = first with a matching device)",
-          -1, G_MAXINT, DEFAULT_PLATFORM_INDEX,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
-
-  /**
-   * GstCLBoxBlur:device-index:
-   *
-   * Index of the device among the platform's devices of
-   * #GstCLBoxBlur:device-type.
-   */
-  g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,
-      g_param_spec_int ("device-index", "Device index",
-          "Index among the platform's devices of the chosen type",
-          0, G_MAXINT, DEFAULT_DEVICE_INDEX,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
-
-  /**
-   * GstCLBoxBlur:gl-sharing:
-   *
-   * How GL textures (video/x-raw(memory:GLMemory)) reach OpenCL: `auto`
-   * shares them (cl_khr_gl_sharing, no pixel leaves the device) where the
-   * device and the GL context allow it and copies them through host memory
-   * otherwise; `off` always copies; `force` shares or fails with an error
-   * saying why. The debug log (clboxblur:4) says which path runs.
-   */
-  g_object_class_install_property (gobject_class, PROP_GL_SHARING,
-      g_param_spec_enum ("gl-sharing", "GL sharing",
-          "How GL textures reach OpenCL: shared (cl_khr_gl_sharing) "
-          "or copied", GST_TYPE_CL_BOX_BLUR_GL_SHARING, DEFAULT_GL_SHARING,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+  gst_cl_box_blur_install_properties (gobject_class);
 
   gst_element_class_add_static_pad_template (element_class,
       &gst_cl_box_blur_sink_template);
@@ -615,45 +216,14 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
   filter_class->set_info = GST_DEBUG_FUNCPTR (gst_cl_box_blur_set_info);
   filter_class->transform_frame =
       GST_DEBUG_FUNCPTR (gst_cl_box_blur_transform_frame);
-
-  gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_METHOD, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_BORDER, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_DEVICE_TYPE, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_GL_SHARING, 0);
 }
 
 static void
 gst_cl_box_blur_init (GstCLBoxBlur * self)
 {
-  self->radius = DEFAULT_RADIUS;
-  self->radius_y = DEFAULT_RADIUS_Y;
-  self->method = DEFAULT_METHOD;
-  self->border = DEFAULT_BORDER;
-  self->passes = DEFAULT_PASSES;
-  self->sigma_spatial = DEFAULT_SIGMA_SPATIAL;
-  self->sigma_range = DEFAULT_SIGMA_RANGE;
-  self->preserve_alpha = DEFAULT_PRESERVE_ALPHA;
-  self->region_x = DEFAULT_REGION_X;
-  self->region_y = DEFAULT_REGION_Y;
-  self->region_width = DEFAULT_REGION_WIDTH;
-  self->region_height = DEFAULT_REGION_HEIGHT;
-  self->region_invert = DEFAULT_REGION_INVERT;
-  self->roi_meta = DEFAULT_ROI_META;
-  self->roi_type = 0;
-  self->roi_padding = DEFAULT_ROI_PADDING;
+  gst_cl_box_blur_settings_init (&self->settings);
   self->rects = g_array_new (FALSE, FALSE, sizeof (ClbRect));
-  self->device_type = DEFAULT_DEVICE_TYPE;
-  self->platform_index = DEFAULT_PLATFORM_INDEX;
-  self->device_index = DEFAULT_DEVICE_INDEX;
-  self->gl_sharing = DEFAULT_GL_SHARING;
   self->gl = gst_cl_box_blur_gl_new (GST_ELEMENT (self));
-}
-
-/* Call with the object lock held. */
-static guint
-effective_radius_y (GstCLBoxBlur * self)
-{
-  return self->radius_y < 0 ? self->radius : (guint) self->radius_y;
 }
 
 static void
@@ -662,7 +232,8 @@ gst_cl_box_blur_update_passthrough (GstCLBoxBlur * self)
   gboolean passthrough;
 
   GST_OBJECT_LOCK (self);
-  passthrough = self->radius == 0 && effective_radius_y (self) == 0;
+  passthrough = self->settings.radius == 0
+      && gst_cl_box_blur_settings_radius_y (&self->settings) == 0;
   GST_OBJECT_UNLOCK (self);
 
   gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), passthrough);
@@ -673,115 +244,13 @@ gst_cl_box_blur_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
+  gboolean known;
 
-  switch (prop_id) {
-    case PROP_RADIUS:
-      GST_OBJECT_LOCK (self);
-      self->radius = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_RADIUS_Y:
-      GST_OBJECT_LOCK (self);
-      self->radius_y = g_value_get_int (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_METHOD:
-      GST_OBJECT_LOCK (self);
-      self->method = g_value_get_enum (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_PASSES:
-      GST_OBJECT_LOCK (self);
-      self->passes = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_SIGMA_SPATIAL:
-      GST_OBJECT_LOCK (self);
-      self->sigma_spatial = g_value_get_double (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_SIGMA_RANGE:
-      GST_OBJECT_LOCK (self);
-      self->sigma_range = g_value_get_double (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_PRESERVE_ALPHA:
-      GST_OBJECT_LOCK (self);
-      self->preserve_alpha = g_value_get_boolean (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_REGION_X:
-      GST_OBJECT_LOCK (self);
-      self->region_x = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_REGION_Y:
-      GST_OBJECT_LOCK (self);
-      self->region_y = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_REGION_WIDTH:
-      GST_OBJECT_LOCK (self);
-      self->region_width = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_REGION_HEIGHT:
-      GST_OBJECT_LOCK (self);
-      self->region_height = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_REGION_INVERT:
-      GST_OBJECT_LOCK (self);
-      self->region_invert = g_value_get_boolean (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_ROI_META:
-      GST_OBJECT_LOCK (self);
-      self->roi_meta = g_value_get_boolean (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_ROI_TYPE:{
-      const gchar *type = g_value_get_string (value);
-
-      GST_OBJECT_LOCK (self);
-      self->roi_type = type && *type ? g_quark_from_string (type) : 0;
-      GST_OBJECT_UNLOCK (self);
-      break;
-    }
-    case PROP_ROI_PADDING:
-      GST_OBJECT_LOCK (self);
-      self->roi_padding = g_value_get_uint (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_BORDER:
-      GST_OBJECT_LOCK (self);
-      self->border = g_value_get_enum (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_DEVICE_TYPE:
-      GST_OBJECT_LOCK (self);
-      self->device_type = g_value_get_enum (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_PLATFORM_INDEX:
-      GST_OBJECT_LOCK (self);
-      self->platform_index = g_value_get_int (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_DEVICE_INDEX:
-      GST_OBJECT_LOCK (self);
-      self->device_index = g_value_get_int (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_GL_SHARING:
-      GST_OBJECT_LOCK (self);
-      self->gl_sharing = g_value_get_enum (value);
-      GST_OBJECT_UNLOCK (self);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  GST_OBJECT_LOCK (self);
+  known = gst_cl_box_blur_settings_set (&self->settings, prop_id, value);
+  GST_OBJECT_UNLOCK (self);
+  if (!known)
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
 static void
@@ -789,74 +258,13 @@ gst_cl_box_blur_get_property (GObject * object, guint prop_id, GValue * value,
     GParamSpec * pspec)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
+  gboolean known;
 
   GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_RADIUS:
-      g_value_set_uint (value, self->radius);
-      break;
-    case PROP_RADIUS_Y:
-      g_value_set_int (value, self->radius_y);
-      break;
-    case PROP_METHOD:
-      g_value_set_enum (value, self->method);
-      break;
-    case PROP_BORDER:
-      g_value_set_enum (value, self->border);
-      break;
-    case PROP_PASSES:
-      g_value_set_uint (value, self->passes);
-      break;
-    case PROP_SIGMA_SPATIAL:
-      g_value_set_double (value, self->sigma_spatial);
-      break;
-    case PROP_SIGMA_RANGE:
-      g_value_set_double (value, self->sigma_range);
-      break;
-    case PROP_PRESERVE_ALPHA:
-      g_value_set_boolean (value, self->preserve_alpha);
-      break;
-    case PROP_REGION_X:
-      g_value_set_uint (value, self->region_x);
-      break;
-    case PROP_REGION_Y:
-      g_value_set_uint (value, self->region_y);
-      break;
-    case PROP_REGION_WIDTH:
-      g_value_set_uint (value, self->region_width);
-      break;
-    case PROP_REGION_HEIGHT:
-      g_value_set_uint (value, self->region_height);
-      break;
-    case PROP_REGION_INVERT:
-      g_value_set_boolean (value, self->region_invert);
-      break;
-    case PROP_ROI_META:
-      g_value_set_boolean (value, self->roi_meta);
-      break;
-    case PROP_ROI_TYPE:
-      g_value_set_string (value, g_quark_to_string (self->roi_type));
-      break;
-    case PROP_ROI_PADDING:
-      g_value_set_uint (value, self->roi_padding);
-      break;
-    case PROP_DEVICE_TYPE:
-      g_value_set_enum (value, self->device_type);
-      break;
-    case PROP_PLATFORM_INDEX:
-      g_value_set_int (value, self->platform_index);
-      break;
-    case PROP_DEVICE_INDEX:
-      g_value_set_int (value, self->device_index);
-      break;
-    case PROP_GL_SHARING:
-      g_value_set_enum (value, self->gl_sharing);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  known = gst_cl_box_blur_settings_get (&self->settings, prop_id, value);
   GST_OBJECT_UNLOCK (self);
+  if (!known)
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
 /* The runtime on the application's OpenCL context when it gave one (set
@@ -929,9 +337,9 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
   GError *error = NULL;
 
   GST_OBJECT_LOCK (self);
-  device_type = self->device_type;
-  platform_index = self->platform_index;
-  device_index = self->device_index;
+  device_type = self->settings.device_type;
+  platform_index = self->settings.platform_index;
+  device_index = self->settings.device_index;
   GST_OBJECT_UNLOCK (self);
 
   self->runtime = gst_cl_box_blur_make_runtime (self, device_type,
@@ -1199,10 +607,10 @@ gst_cl_box_blur_set_info (GstVideoFilter * filter, GstCaps * incaps,
     goto not_started;
 
   GST_OBJECT_LOCK (self);
-  gl_settings.sharing = self->gl_sharing;
-  gl_settings.device_type = self->device_type;
-  gl_settings.platform_index = self->platform_index;
-  gl_settings.device_index = self->device_index;
+  gl_settings.sharing = self->settings.gl_sharing;
+  gl_settings.device_type = self->settings.device_type;
+  gl_settings.platform_index = self->settings.platform_index;
+  gl_settings.device_index = self->settings.device_index;
   GST_OBJECT_UNLOCK (self);
 
   gst_cl_blur_layout_make_planes (in_info, &self->planes);
@@ -1230,81 +638,32 @@ failed:
   }
 }
 
-static gint
-clamp_to_int (gint64 v)
-{
-  return CLAMP (v, G_MININT, G_MAXINT);
-}
-
-/* Takes one consistent set of the effect properties and turns them, the
- * regions and @inbuf's ROI metas into @params and the jobs of the
- * negotiated format; returns the number of jobs. */
+/* Takes one consistent copy of the properties and turns it, the region and
+ * @inbuf's ROI metas into @params and the jobs of the negotiated format;
+ * returns the number of jobs. */
 static guint
 gst_cl_box_blur_prepare (GstCLBoxBlur * self, GstBuffer * inbuf,
     ClbParams * params, ClbJob * jobs)
 {
   GstVideoInfo *info = &GST_VIDEO_FILTER (self)->in_info;
-  gboolean preserve_alpha, roi_meta;
-  ClbRect region;
-  GQuark roi_type;
-  guint roi_padding;
+  GstCLBoxBlurSettings settings;
 
   GST_OBJECT_LOCK (self);
-  params->method = self->method;
-  params->border = self->border;
-  params->radius_x = self->radius;
-  params->radius_y = effective_radius_y (self);
-  params->passes = self->passes;
-  params->sigma_spatial = self->sigma_spatial;
-  params->sigma_range = self->sigma_range;
-  preserve_alpha = self->preserve_alpha;
-  params->region_invert = self->region_invert;
-  region.x = self->region_x;
-  region.y = self->region_y;
-  region.width = self->region_width;
-  region.height = self->region_height;
-  roi_meta = self->roi_meta;
-  roi_type = self->roi_type;
-  roi_padding = self->roi_padding;
+  settings = self->settings;
   GST_OBJECT_UNLOCK (self);
 
-  /* Which pixels to filter. */
-  g_array_set_size (self->rects, 0);
-  if (roi_meta) {
-    GstVideoRegionOfInterestMeta *roi;
-    gpointer state = NULL;
-
-    while ((roi = (GstVideoRegionOfInterestMeta *)
-            gst_buffer_iterate_meta_filtered (inbuf, &state,
-                GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))) {
-      ClbRect r;
-
-      if (roi_type != 0 && roi->roi_type != roi_type)
-        continue;
-      r.x = clamp_to_int ((gint64) roi->x - roi_padding);
-      r.y = clamp_to_int ((gint64) roi->y - roi_padding);
-      r.width = clamp_to_int ((gint64) roi->w + 2 * (gint64) roi_padding);
-      r.height = clamp_to_int ((gint64) roi->h + 2 * (gint64) roi_padding);
-      g_array_append_val (self->rects, r);
-    }
-    params->use_regions = TRUE;
-  } else if (region.x != 0 || region.y != 0 || region.width != 0
-      || region.height != 0 || params->region_invert) {
-    if (region.width == 0)
-      region.width = MAX (GST_VIDEO_INFO_WIDTH (info) - region.x, 0);
-    if (region.height == 0)
-      region.height = MAX (GST_VIDEO_INFO_HEIGHT (info) - region.y, 0);
-    g_array_append_val (self->rects, region);
-    params->use_regions = TRUE;
-  } else {
-    params->use_regions = FALSE;
-  }
-  params->regions = (const ClbRect *) self->rects->data;
-  params->n_regions = self->rects->len;
+  params->method = settings.method;
+  params->border = settings.border;
+  params->radius_x = settings.radius;
+  params->radius_y = gst_cl_box_blur_settings_radius_y (&settings);
+  params->passes = settings.passes;
+  params->sigma_spatial = settings.sigma_spatial;
+  params->sigma_range = settings.sigma_range;
+  gst_cl_blur_regions_collect (&settings, inbuf, info, self->rects, params);
   GST_LOG_OBJECT (self, "%u region(s)%s", params->n_regions,
       params->use_regions ? "" : " (whole frame)");
 
-  return gst_cl_blur_layout_make_jobs (info, preserve_alpha, jobs);
+  return gst_cl_blur_layout_make_jobs (info, settings.preserve_alpha, jobs);
 }
 
 static GstFlowReturn
