@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "gstclblurlayout.h"
 #include "refblur.h"
 
 #define WARMUP 3
@@ -29,44 +30,28 @@ typedef struct
   gsize plane_bytes[CLB_MAX_PLANES];
 } Layout;
 
+/* The formats the benchmark times and checks: 8-bit, laid out as the
+ * element lays them out (gst/gstclblurlayout.h), rows packed. */
+static const gchar *const bench_formats[] = { "RGBA", "RGB", "GRAY8", "NV12" };
+
 static gboolean
 make_layout (const gchar * format, guint w, guint h, Layout * l)
 {
-  guint cw = (w + 1) / 2, ch = (h + 1) / 2, p;
+  GstVideoInfo info;
+  guint f, p;
 
   memset (l, 0, sizeof (*l));
-  l->name = format;
-  l->planes.width = w;
-  l->planes.height = h;
-  l->planes.sample_size = CLB_SAMPLES_8;
-  l->planes.max_value = 255;
-  l->planes.n_planes = 1;
-  l->n_jobs = 1;
-  l->jobs[0] = (ClbJob) {
-  0, w, h, 1, 1, {0}, 1, 0, 0};
-
-  if (g_str_equal (format, "RGBA")) {
-    l->planes.plane_width[0] = w * 4;
-    l->jobs[0] = (ClbJob) {
-    0, w, h, 4, 4, {0, 1, 2, 3}, 0x7, 0, 0};
-  } else if (g_str_equal (format, "RGB")) {
-    l->planes.plane_width[0] = w * 3;
-    l->jobs[0] = (ClbJob) {
-    0, w, h, 3, 3, {0, 1, 2}, 0x7, 0, 0};
-  } else if (g_str_equal (format, "GRAY8")) {
-    l->planes.plane_width[0] = w;
-  } else if (g_str_equal (format, "NV12")) {
-    l->planes.n_planes = 2;
-    l->planes.plane_width[0] = w;
-    l->planes.plane_width[1] = cw * 2;
-    l->planes.plane_height[1] = ch;
-    l->n_jobs = 2;
-    l->jobs[1] = (ClbJob) {
-    1, cw, ch, 2, 2, {0, 1}, 0x3, 1, 1};
-  } else {
-    return FALSE;
+  for (f = 0; f < G_N_ELEMENTS (bench_formats); f++) {
+    if (g_str_equal (format, bench_formats[f]))
+      break;
   }
-  l->planes.plane_height[0] = h;
+  if (f == G_N_ELEMENTS (bench_formats) || !gst_video_info_set_format (&info,
+          gst_video_format_from_string (format), w, h))
+    return FALSE;
+
+  l->name = format;
+  gst_cl_blur_layout_make_planes (&info, &l->planes);
+  l->n_jobs = gst_cl_blur_layout_make_jobs (&info, FALSE, l->jobs);
   for (p = 0; p < l->planes.n_planes; p++)
     l->plane_bytes[p] = (gsize) l->planes.plane_width[p] *
         l->planes.plane_height[p];

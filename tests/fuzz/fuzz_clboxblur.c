@@ -54,6 +54,8 @@
 #include <gst/check/gstharness.h>
 #include <gst/video/video.h>
 
+#include "gstclblurlayout.h"
+
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t * data, size_t size);
 
@@ -168,19 +170,6 @@ decode (const uint8_t * data, size_t size, Scenario * s)
 #undef B
 }
 
-/* Bytes of plane @p's rows: the tallest component stored in it. */
-static gint
-plane_height (const GstVideoInfo * info, guint p)
-{
-  gint h = 0;
-  guint c;
-
-  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
-    if (GST_VIDEO_INFO_COMP_PLANE (info, c) == p)
-      h = MAX (h, GST_VIDEO_INFO_COMP_HEIGHT (info, c));
-  return h;
-}
-
 /* The bilateral filter costs (2 rx + 1) (2 ry + 1) taps per pixel: at
  * radius 40 on 64x64 a frame takes about 0.4 s on PoCL. Keep every input
  * well under 100 ms by shrinking the frame (not the radius, so windows
@@ -216,13 +205,16 @@ make_buffer (const Scenario * s, const GstVideoInfo * info, guint k)
   gsize needed = 0, alloc, i;
   GstBuffer *buf;
   GstMapInfo map;
+  ClbPlanes planes;
   guint p;
 
   if (with_meta) {
+    /* Rows as the element reads them (gst/gstclblurlayout.c). */
+    gst_cl_blur_layout_make_planes (info, &planes);
     for (p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
       offset[p] = needed;
       stride[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p) + s->pad;
-      needed += (gsize) stride[p] * plane_height (info, p);
+      needed += (gsize) stride[p] * planes.plane_height[p];
     }
   } else {
     needed = GST_VIDEO_INFO_SIZE (info);

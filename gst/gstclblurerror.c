@@ -1,0 +1,66 @@
+/* clboxblur: the element error that fits a failure.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/gl/gl.h>
+
+#include "gstclblurerror.h"
+#include "clblur/runtime.h"
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_box_blur_debug);
+#define GST_CAT_DEFAULT gst_cl_box_blur_debug
+
+void
+gst_cl_blur_post_error (GstElement * self, const GError * error)
+{
+  if (error == NULL) {
+    GST_ELEMENT_ERROR (self, LIBRARY, FAILED,
+        ("An OpenCL operation failed."), ("no details"));
+    return;
+  }
+  if (error->domain == GST_RESOURCE_ERROR
+      || error->domain == GST_GL_CONTEXT_ERROR) {
+    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
+        ("Failed to find or create a GL context."), ("%s", error->message));
+    return;
+  }
+  switch (error->code) {
+    case CLB_RUNTIME_ERROR_NO_PLATFORM:
+      GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
+          ("No OpenCL platform found. Install an OpenCL driver, for example "
+              "the 'pocl-opencl-icd' package (CPU) or your GPU vendor's "
+              "OpenCL ICD."), ("%s", error->message));
+      break;
+    case CLB_RUNTIME_ERROR_NO_DEVICE:
+      GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
+          ("No OpenCL device matches device-type, platform-index and "
+              "device-index."), ("%s", error->message));
+      break;
+    case CLB_RUNTIME_ERROR_SOURCE:
+    case CLB_RUNTIME_ERROR_BUILD:
+      GST_ELEMENT_ERROR (self, LIBRARY, INIT,
+          ("Failed to build the OpenCL blur kernels."), ("%s",
+              error->message));
+      break;
+    case CLB_RUNTIME_ERROR_NO_GL_SHARING:
+      GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+          ("OpenCL cannot share textures with this GL context; set "
+              "gl-sharing=auto or off to copy them instead."), ("%s",
+              error->message));
+      break;
+    case CLB_RUNTIME_ERROR_NO_MEMORY:
+      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
+          ("Not enough OpenCL device memory for this frame size."), ("%s",
+              error->message));
+      break;
+    case CLB_RUNTIME_ERROR_FAILED:
+    default:
+      GST_ELEMENT_ERROR (self, LIBRARY, FAILED,
+          ("An OpenCL operation failed."), ("%s", error->message));
+      break;
+  }
+}

@@ -1,0 +1,152 @@
+/* clboxblur: a video format's storage as the engine's planes and jobs.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include "gstclblurlayout.h"
+
+/* Bytes per sample container: 2 for 10- and 16-bit formats. */
+static guint
+container_bytes (const GstVideoInfo * info)
+{
+  return GST_VIDEO_INFO_COMP_DEPTH (info, 0) > 8 ? 2 : 1;
+}
+
+/* Offset of component @c from its pixel's start, in sample containers.
+ * GStreamer 1.22's table gives P010_10LE's V a byte offset of 1 (its
+ * unpacker does not use it); the V sample is the pixel's second 16-bit
+ * container. An offset that is not a whole container is read that way. */
+static guint
+comp_offset (const GstVideoInfo * info, guint c)
+{
+  guint bytes = container_bytes (info);
+  guint poffset = GST_VIDEO_INFO_COMP_POFFSET (info, c);
+
+  return poffset % bytes == 0 ? poffset / bytes : poffset;
+}
+
+void
+gst_cl_blur_layout_make_planes (const GstVideoInfo * info,
+    ClbPlanes * planes)
+{
+  guint bytes = container_bytes (info);
+  guint depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
+  guint c;
+
+  memset (planes, 0, sizeof (*planes));
+  planes->width = GST_VIDEO_INFO_WIDTH (info);
+  planes->height = GST_VIDEO_INFO_HEIGHT (info);
+  planes->sample_size = bytes == 2 ? CLB_SAMPLES_16 : CLB_SAMPLES_8;
+  planes->shift = GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, 0);
+  planes->big_endian = bytes == 2 && !GST_VIDEO_FORMAT_INFO_IS_LE (info->finfo);
+  planes->max_value = (1u << depth) - 1;
+  planes->n_planes = GST_VIDEO_INFO_N_PLANES (info);
+
+  /* A plane's rows hold every pixel of every component stored in it. */
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    guint p = GST_VIDEO_INFO_COMP_PLANE (info, c);
+    guint row = GST_VIDEO_INFO_COMP_WIDTH (info, c)
+        * GST_VIDEO_INFO_COMP_PSTRIDE (info, c) / bytes;
+
+    planes->plane_width[p] = MAX (planes->plane_width[p], row);
+    planes->plane_height[p] = MAX (planes->plane_height[p],
+        (guint) GST_VIDEO_INFO_COMP_HEIGHT (info, c));
+  }
+}
+
+guint
+gst_cl_blur_layout_make_jobs (const GstVideoInfo * info,
+    gboolean preserve_alpha, ClbJob jobs[CLB_MAX_JOBS])
+{
+  const GstVideoFormatInfo *finfo = info->finfo;
+  gboolean has_alpha = GST_VIDEO_INFO_HAS_ALPHA (info);
+  guint bytes = container_bytes (info);
+  guint n_jobs = 0, c, j;
+
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    gboolean alpha = has_alpha && c == GST_VIDEO_COMP_A;
+    ClbJob job = { 0, };
+    ClbJob *to = NULL;
+
+    if (alpha && preserve_alpha)
+      continue;
+
+    job.plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
+    job.width = GST_VIDEO_INFO_COMP_WIDTH (info, c);
+    job.height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
+    job.pixel_stride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c) / bytes;
+    job.x_sub = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
+    job.y_sub = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
+
+    for (j = 0; j < n_jobs; j++) {
+      if (jobs[j].plane == job.plane && jobs[j].width == job.width
+          && jobs[j].height == job.height
+          && jobs[j].pixel_stride == job.pixel_stride) {
+        to = &jobs[j];
+        break;
+      }
+    }
+    if (to == NULL) {
+      to = &jobs[n_jobs++];
+      *to = job;
+    }
+    to->offset[to->channels] = comp_offset (info, c);
+    if (!alpha)
+      to->dist_mask |= 1u << to->channels;
+    to->channels++;
+  }
+
+  /* A job of alpha alone (A420's alpha plane) measures its own distance. */
+  for (j = 0; j < n_jobs; j++) {
+    if (jobs[j].dist_mask == 0)
+      jobs[j].dist_mask = (1u << jobs[j].channels) - 1;
+  }
+  return n_jobs;
+}
+
+/* GStreamer 1.22's gst_video_frame_map checks only that each plane's
+ * offset lies inside the buffer when it carries a GstVideoMeta, and the
+ * engine copies whole planes. */
+gboolean
+gst_cl_blur_layout_buffer_holds_frame (const GstVideoInfo * info,
+    const ClbPlanes * planes, GstBuffer * buf)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
+  gsize size = gst_buffer_get_size (buf);
+  GstVideoFrame frame;
+  guint p;
+
+  if (size == 0 || !gst_video_frame_map (&frame, info, buf, GST_MAP_READ))
+    return FALSE;
+  gst_video_frame_unmap (&frame);
+  if (meta == NULL)
+    return TRUE;                /* the map checked the size against info */
+
+  for (p = 0; p < planes->n_planes; p++) {
+    guint64 row = (guint64) planes->plane_width[p] * container_bytes (info);
+
+    if (p >= meta->n_planes || meta->stride[p] < 0
+        || (guint64) meta->stride[p] < row
+        || (guint64) meta->offset[p] + (guint64) meta->stride[p] *
+        (planes->plane_height[p] - 1) + row > size)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+void
+gst_cl_blur_layout_frame_planes (const GstVideoFrame * frame,
+    guint8 * data[GST_VIDEO_MAX_PLANES], gsize stride[GST_VIDEO_MAX_PLANES])
+{
+  guint p;
+
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (frame); p++) {
+    data[p] = GST_VIDEO_FRAME_PLANE_DATA (frame, p);
+    stride[p] = GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
+  }
+}

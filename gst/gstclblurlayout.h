@@ -1,0 +1,42 @@
+/* clboxblur: a video format's storage as the engine's planes and jobs.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The one place that turns a GstVideoInfo (and a buffer or frame of it)
+ * into what gst/clblur/engine.h takes: the planes it allocates for, the
+ * jobs that group a plane's components, and each plane's first byte and
+ * stride. Used by the element, the benchmark (tools/bench.c) and the
+ * fuzzer (tests/fuzz/), so that all three lay frames out alike. Needs only
+ * GStreamer's video library and the engine's header.
+ */
+#pragma once
+
+#include <gst/video/video.h>
+#include "clblur/engine.h"
+
+G_BEGIN_DECLS
+
+/* Fills @planes with how @info stores its samples: container size, depth,
+ * and each plane's row length (in containers) and row count. */
+void gst_cl_blur_layout_make_planes (const GstVideoInfo * info,
+    ClbPlanes * planes);
+
+/* Groups @info's components into jobs: those on one plane with one geometry
+ * are filtered together (and share the bilateral range distance); alpha is
+ * left out with @preserve_alpha. Returns the number of jobs written to
+ * @jobs (at most CLB_MAX_JOBS). */
+guint gst_cl_blur_layout_make_jobs (const GstVideoInfo * info,
+    gboolean preserve_alpha, ClbJob jobs[CLB_MAX_JOBS]);
+
+/* Whether @buf holds a whole frame of @info, stored as @planes: it maps as
+ * one, and with a GstVideoMeta every plane's offset + stride x (rows - 1) +
+ * row bytes lies inside it. */
+gboolean gst_cl_blur_layout_buffer_holds_frame (const GstVideoInfo * info,
+    const ClbPlanes * planes, GstBuffer * buf);
+
+/* Each plane's first byte and stride in @frame, as clb_engine_process takes
+ * them. */
+void gst_cl_blur_layout_frame_planes (const GstVideoFrame * frame,
+    guint8 * data[GST_VIDEO_MAX_PLANES], gsize stride[GST_VIDEO_MAX_PLANES]);
+
+G_END_DECLS

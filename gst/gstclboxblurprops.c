@@ -1,0 +1,509 @@
+/* clboxblur: the element's properties and the settings they hold.
+ * Copyright (C) 2026 The clboxblur authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Library General Public License for more details.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include "gstclboxblur.h"
+#include "gstclboxblurprops.h"
+
+#define DEFAULT_RADIUS 4
+#define DEFAULT_RADIUS_Y -1
+/* identical pixels to sat, and the faster of the two (docs/index.md) */
+#define DEFAULT_METHOD CLB_METHOD_SEPARABLE
+#define DEFAULT_BORDER CLB_BORDER_SHRINK
+#define DEFAULT_PASSES 1
+#define DEFAULT_SIGMA_SPATIAL 3.0
+#define DEFAULT_SIGMA_RANGE 30.0
+#define DEFAULT_PRESERVE_ALPHA FALSE
+#define MAX_SIGMA 1.0e6
+#define DEFAULT_REGION_X 0
+#define DEFAULT_REGION_Y 0
+#define DEFAULT_REGION_WIDTH 0
+#define DEFAULT_REGION_HEIGHT 0
+#define DEFAULT_REGION_INVERT FALSE
+#define DEFAULT_ROI_META FALSE
+#define DEFAULT_ROI_PADDING 0
+#define DEFAULT_DEVICE_TYPE CLB_DEVICE_TYPE_DEFAULT
+#define DEFAULT_PLATFORM_INDEX -1
+#define DEFAULT_DEVICE_INDEX 0
+#define DEFAULT_GL_SHARING CLB_GL_SHARING_AUTO
+
+enum
+{
+  PROP_0,
+  PROP_RADIUS,
+  PROP_RADIUS_Y,
+  PROP_METHOD,
+  PROP_BORDER,
+  PROP_PASSES,
+  PROP_SIGMA_SPATIAL,
+  PROP_SIGMA_RANGE,
+  PROP_PRESERVE_ALPHA,
+  PROP_REGION_X,
+  PROP_REGION_Y,
+  PROP_REGION_WIDTH,
+  PROP_REGION_HEIGHT,
+  PROP_REGION_INVERT,
+  PROP_ROI_META,
+  PROP_ROI_TYPE,
+  PROP_ROI_PADDING,
+  PROP_DEVICE_TYPE,
+  PROP_PLATFORM_INDEX,
+  PROP_DEVICE_INDEX,
+  PROP_GL_SHARING,
+  N_PROPS
+};
+
+static GType
+register_enum (gsize * type, const gchar * name, const GEnumValue * values)
+{
+  if (g_once_init_enter (type))
+    g_once_init_leave (type, g_enum_register_static (name, values));
+  return *type;
+}
+
+GType
+gst_cl_box_blur_method_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    {CLB_METHOD_SAT, "Summed-area table box blur, O(1) in the radius", "sat"},
+    {CLB_METHOD_SEPARABLE, "Horizontal then vertical box pass with "
+          "running sums, O(1) in the radius", "separable"},
+    {CLB_METHOD_BILATERAL, "Edge-preserving bilateral denoise, "
+          "O(radius^2)", "bilateral"},
+    {0, NULL, NULL},
+  };
+
+  return register_enum (&type, "GstCLBoxBlurMethod", values);
+}
+
+GType
+gst_cl_box_blur_border_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    {CLB_BORDER_SHRINK, "Average only the window's pixels inside the frame",
+        "shrink"},
+    {CLB_BORDER_REPLICATE, "Repeat the edge pixel (aaa|abc)", "replicate"},
+    {CLB_BORDER_REFLECT, "Mirror without repeating the edge pixel (cb|abc)",
+        "reflect"},
+    {0, NULL, NULL},
+  };
+
+  return register_enum (&type, "GstCLBoxBlurBorder", values);
+}
+
+GType
+gst_cl_box_blur_device_type_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    {CLB_DEVICE_TYPE_DEFAULT, "Any OpenCL device", "default"},
+    {CLB_DEVICE_TYPE_CPU, "A CPU device", "cpu"},
+    {CLB_DEVICE_TYPE_GPU, "A GPU device", "gpu"},
+    {CLB_DEVICE_TYPE_ACCELERATOR, "An accelerator device", "accelerator"},
+    {0, NULL, NULL},
+  };
+
+  return register_enum (&type, "GstCLBoxBlurDeviceType", values);
+}
+
+GType
+gst_cl_box_blur_gl_sharing_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    {CLB_GL_SHARING_AUTO, "Share textures where the device can, else copy",
+        "auto"},
+    {CLB_GL_SHARING_OFF, "Copy textures through host memory", "off"},
+    {CLB_GL_SHARING_FORCE, "Share textures (cl_khr_gl_sharing) or fail",
+        "force"},
+    {0, NULL, NULL},
+  };
+
+  return register_enum (&type, "GstCLBoxBlurGLSharing", values);
+}
+
+/* The properties, one row each: the pspec's arguments and the field of
+ * GstCLBoxBlurSettings that holds the value; setting and getting go by the
+ * row's kind. */
+typedef enum
+{
+  KIND_UINT,
+  KIND_INT,
+  KIND_DOUBLE,
+  KIND_BOOLEAN,
+  KIND_ENUM,                    /* stored as the enum (int-sized) */
+  KIND_QUARK,                   /* a string stored as a GQuark, 0 for NULL */
+} PropKind;
+
+typedef struct
+{
+  const gchar *name, *nick, *blurb;
+  PropKind kind;
+  GType (*enum_type) (void);
+  gdouble min, max, def;        /* def: also the enum's and boolean's */
+  GParamFlags flags;
+  gsize offset;
+} PropRow;
+
+G_STATIC_ASSERT (sizeof (ClbMethod) == sizeof (gint));
+G_STATIC_ASSERT (sizeof (ClbBorder) == sizeof (gint));
+G_STATIC_ASSERT (sizeof (ClbDeviceType) == sizeof (gint));
+G_STATIC_ASSERT (sizeof (ClbGlSharing) == sizeof (gint));
+
+/* Effect parameters change while playing and can be controlled; the
+ * device is chosen in READY. */
+#define EFFECT (G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | \
+    GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING)
+#define PLAYING (G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | \
+    GST_PARAM_MUTABLE_PLAYING)
+#define READY (G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | \
+    GST_PARAM_MUTABLE_READY)
+#define FIELD(f) G_STRUCT_OFFSET (GstCLBoxBlurSettings, f)
+
+/* *INDENT-OFF* */
+static const PropRow prop_rows[N_PROPS] = {
+  /**
+   * GstCLBoxBlur:radius:
+   *
+   * Horizontal half-width of the window: the mean is taken over
+   * 2·radius+1 columns. 0 passes frames through untouched (when
+   * #GstCLBoxBlur:radius-y is 0 or -1 too). The bound keeps every box sum of
+   * 8-bit samples exact in the 32-bit summed-area table.
+   */
+  [PROP_RADIUS] = {"radius", "Radius", "Horizontal half-width of the blur "
+      "window in pixels (0 = pass through)", KIND_UINT, NULL,
+      0, CLB_MAX_RADIUS, DEFAULT_RADIUS, EFFECT, FIELD (radius)},
+  /**
+   * GstCLBoxBlur:radius-y:
+   *
+   * Vertical half-width of the window in pixels; -1 uses
+   * #GstCLBoxBlur:radius.
+   */
+  [PROP_RADIUS_Y] = {"radius-y", "Vertical radius", "Vertical half-width of "
+      "the blur window in pixels (-1 = same as radius)", KIND_INT, NULL,
+      -1, CLB_MAX_RADIUS, DEFAULT_RADIUS_Y, EFFECT, FIELD (radius_y)},
+  /**
+   * GstCLBoxBlur:method:
+   *
+   * The filter: `sat` and `separable` are box blurs with identical output
+   * and a cost independent of the radius (`separable`, the default, is the
+   * faster); `bilateral` is the edge-preserving denoiser.
+   */
+  [PROP_METHOD] = {"method", "Method", "Filter algorithm: box blur (sat, "
+      "separable) or bilateral denoise", KIND_ENUM,
+      gst_cl_box_blur_method_get_type, 0, 0, DEFAULT_METHOD, EFFECT,
+      FIELD (method)},
+  /**
+   * GstCLBoxBlur:border:
+   *
+   * What the window sees past the frame's edge: `shrink` averages only the
+   * pixels inside (the source documents' behaviour), `replicate` repeats the
+   * edge pixel, `reflect` mirrors without repeating it (OpenCV's default).
+   */
+  [PROP_BORDER] = {"border", "Border", "How the window is completed past the "
+      "frame's edge", KIND_ENUM, gst_cl_box_blur_border_get_type, 0, 0,
+      DEFAULT_BORDER, EFFECT, FIELD (border)},
+  /**
+   * GstCLBoxBlur:passes:
+   *
+   * How many times the box filter is applied (`sat` and `separable`);
+   * three passes approximate a Gaussian blur. Ignored by `bilateral`.
+   */
+  [PROP_PASSES] = {"passes", "Passes", "Times the box filter is applied "
+      "(3 approximates a Gaussian; box methods only)", KIND_UINT, NULL,
+      1, CLB_MAX_PASSES, DEFAULT_PASSES, EFFECT, FIELD (passes)},
+  /**
+   * GstCLBoxBlur:sigma-spatial:
+   *
+   * Bilateral: standard deviation of the spatial Gaussian in pixels of the
+   * plane filtered. 0 weighs the whole window alike.
+   */
+  [PROP_SIGMA_SPATIAL] = {"sigma-spatial", "Spatial sigma", "Bilateral: "
+      "spatial Gaussian standard deviation in pixels (0 = flat window)",
+      KIND_DOUBLE, NULL, 0.0, MAX_SIGMA, DEFAULT_SIGMA_SPATIAL, EFFECT,
+      FIELD (sigma_spatial)},
+  /**
+   * GstCLBoxBlur:sigma-range:
+   *
+   * Bilateral: standard deviation of the range Gaussian, in 8-bit intensity
+   * units (scaled by the format's depth: ×1023/255 for 10-bit). The
+   * distance is taken over the colour channels stored together (RGB, or
+   * U and V of NV12), not per channel, alpha excluded. 0 averages only
+   * identical colours.
+   */
+  [PROP_SIGMA_RANGE] = {"sigma-range", "Range sigma", "Bilateral: range "
+      "Gaussian standard deviation in 8-bit intensity units (0 = only "
+      "identical colours)", KIND_DOUBLE, NULL, 0.0, MAX_SIGMA,
+      DEFAULT_SIGMA_RANGE, EFFECT, FIELD (sigma_range)},
+  /**
+   * GstCLBoxBlur:preserve-alpha:
+   *
+   * Keep the alpha channel untouched instead of filtering it like the
+   * others.
+   */
+  [PROP_PRESERVE_ALPHA] = {"preserve-alpha", "Preserve alpha", "Leave the "
+      "alpha channel untouched", KIND_BOOLEAN, NULL, 0, 0,
+      DEFAULT_PRESERVE_ALPHA, EFFECT, FIELD (preserve_alpha)},
+  /**
+   * GstCLBoxBlur:region-x:
+   *
+   * Left edge of the region to filter, in pixels. The region (default: the
+   * whole frame) limits the filter to a rectangle; the pixels outside are
+   * copied unchanged, and the pixels inside still see their real
+   * neighbours across its edge, so there is no seam.
+   */
+  [PROP_REGION_X] = {"region-x", "Region X", "Left edge of the region to "
+      "filter, in pixels", KIND_UINT, NULL, 0, G_MAXINT, DEFAULT_REGION_X,
+      EFFECT, FIELD (region_x)},
+  /**
+   * GstCLBoxBlur:region-y:
+   *
+   * Top edge of the region to filter, in pixels.
+   */
+  [PROP_REGION_Y] = {"region-y", "Region Y", "Top edge of the region to "
+      "filter, in pixels", KIND_UINT, NULL, 0, G_MAXINT, DEFAULT_REGION_Y,
+      EFFECT, FIELD (region_y)},
+  /**
+   * GstCLBoxBlur:region-width:
+   *
+   * Width of the region in pixels; 0 reaches the frame's right edge.
+   */
+  [PROP_REGION_WIDTH] = {"region-width", "Region width", "Width of the "
+      "region to filter in pixels (0 = to the right edge)", KIND_UINT, NULL,
+      0, G_MAXINT, DEFAULT_REGION_WIDTH, EFFECT, FIELD (region_width)},
+  /**
+   * GstCLBoxBlur:region-height:
+   *
+   * Height of the region in pixels; 0 reaches the frame's bottom edge.
+   */
+  [PROP_REGION_HEIGHT] = {"region-height", "Region height", "Height of the "
+      "region to filter in pixels (0 = to the bottom edge)", KIND_UINT, NULL,
+      0, G_MAXINT, DEFAULT_REGION_HEIGHT, EFFECT, FIELD (region_height)},
+  /**
+   * GstCLBoxBlur:region-invert:
+   *
+   * Filter everything except the region (or the ROI metas): the
+   * background blur of video calls.
+   */
+  [PROP_REGION_INVERT] = {"region-invert", "Invert region", "Filter "
+      "everything except the region(s)", KIND_BOOLEAN, NULL, 0, 0,
+      DEFAULT_REGION_INVERT, EFFECT, FIELD (region_invert)},
+  /**
+   * GstCLBoxBlur:roi-meta:
+   *
+   * Filter the rectangles of the buffer's GstVideoRegionOfInterestMeta
+   * instead of the region-* rectangle: a buffer without such metas passes
+   * unfiltered (everything is filtered with #GstCLBoxBlur:region-invert).
+   * The frame is filtered once however many regions there are.
+   */
+  [PROP_ROI_META] = {"roi-meta", "ROI meta", "Filter the buffer's "
+      "region-of-interest metas instead of the region-* rectangle",
+      KIND_BOOLEAN, NULL, 0, 0, DEFAULT_ROI_META, PLAYING, FIELD (roi_meta)},
+  /**
+   * GstCLBoxBlur:roi-type:
+   *
+   * With #GstCLBoxBlur:roi-meta, only the metas of this type (e.g. "face");
+   * NULL or empty takes every type.
+   */
+  [PROP_ROI_TYPE] = {"roi-type", "ROI type", "Only region-of-interest metas "
+      "of this type, e.g. face (empty = any)", KIND_QUARK, NULL, 0, 0, 0,
+      PLAYING, FIELD (roi_type)},
+  /**
+   * GstCLBoxBlur:roi-padding:
+   *
+   * Pixels added on every side of each region-of-interest meta.
+   */
+  [PROP_ROI_PADDING] = {"roi-padding", "ROI padding", "Pixels added on every "
+      "side of each region-of-interest meta", KIND_UINT, NULL, 0,
+      G_MAXINT / 4, DEFAULT_ROI_PADDING, EFFECT, FIELD (roi_padding)},
+  /**
+   * GstCLBoxBlur:device-type:
+   *
+   * Which kind of OpenCL device to run on.
+   */
+  [PROP_DEVICE_TYPE] = {"device-type", "Device type", "Kind of OpenCL device "
+      "to use", KIND_ENUM, gst_cl_box_blur_device_type_get_type, 0, 0,
+      DEFAULT_DEVICE_TYPE, READY, FIELD (device_type)},
+  /**
+   * GstCLBoxBlur:platform-index:
+   *
+   * Index of the OpenCL platform (driver), as clinfo lists them; -1 takes
+   * the first platform that has a matching device.
+   */
+  [PROP_PLATFORM_INDEX] = {"platform-index", "Platform index", "Index of the "
+      "OpenCL platform (-1 = first with a matching device)", KIND_INT, NULL,
+      -1, G_MAXINT, DEFAULT_PLATFORM_INDEX, READY, FIELD (platform_index)},
+  /**
+   * GstCLBoxBlur:device-index:
+   *
+   * Index of the device among the platform's devices of
+   * #GstCLBoxBlur:device-type.
+   */
+  [PROP_DEVICE_INDEX] = {"device-index", "Device index", "Index among the "
+      "platform's devices of the chosen type", KIND_INT, NULL, 0, G_MAXINT,
+      DEFAULT_DEVICE_INDEX, READY, FIELD (device_index)},
+  /**
+   * GstCLBoxBlur:gl-sharing:
+   *
+   * How GL textures (video/x-raw(memory:GLMemory)) reach OpenCL: `auto`
+   * shares them (cl_khr_gl_sharing, no pixel leaves the device) where the
+   * device and the GL context allow it and copies them through host memory
+   * otherwise; `off` always copies; `force` shares or fails with an error
+   * saying why. The debug log (clboxblur:4) says which path runs.
+   */
+  [PROP_GL_SHARING] = {"gl-sharing", "GL sharing", "How GL textures reach "
+      "OpenCL: shared (cl_khr_gl_sharing) or copied", KIND_ENUM,
+      gst_cl_box_blur_gl_sharing_get_type, 0, 0, DEFAULT_GL_SHARING, READY,
+      FIELD (gl_sharing)},
+};
+/* *INDENT-ON* */
+
+static GParamSpec *properties[N_PROPS];
+
+static GParamSpec *
+make_pspec (const PropRow * r)
+{
+  switch (r->kind) {
+    case KIND_UINT:
+      return g_param_spec_uint (r->name, r->nick, r->blurb, r->min, r->max,
+          r->def, r->flags);
+    case KIND_INT:
+      return g_param_spec_int (r->name, r->nick, r->blurb, r->min, r->max,
+          r->def, r->flags);
+    case KIND_DOUBLE:
+      return g_param_spec_double (r->name, r->nick, r->blurb, r->min, r->max,
+          r->def, r->flags);
+    case KIND_BOOLEAN:
+      return g_param_spec_boolean (r->name, r->nick, r->blurb, r->def != 0,
+          r->flags);
+    case KIND_ENUM:
+      return g_param_spec_enum (r->name, r->nick, r->blurb, r->enum_type (),
+          r->def, r->flags);
+    case KIND_QUARK:
+      return g_param_spec_string (r->name, r->nick, r->blurb, NULL, r->flags);
+  }
+  g_return_val_if_reached (NULL);
+}
+
+gboolean
+gst_cl_box_blur_settings_set (GstCLBoxBlurSettings * settings, guint prop_id,
+    const GValue * value)
+{
+  gpointer field;
+  const gchar *s;
+
+  if (prop_id == PROP_0 || prop_id >= N_PROPS)
+    return FALSE;
+  field = G_STRUCT_MEMBER_P (settings, prop_rows[prop_id].offset);
+  switch (prop_rows[prop_id].kind) {
+    case KIND_UINT:
+      *(guint *) field = g_value_get_uint (value);
+      break;
+    case KIND_INT:
+      *(gint *) field = g_value_get_int (value);
+      break;
+    case KIND_DOUBLE:
+      *(gdouble *) field = g_value_get_double (value);
+      break;
+    case KIND_BOOLEAN:
+      *(gboolean *) field = g_value_get_boolean (value);
+      break;
+    case KIND_ENUM:
+      *(gint *) field = g_value_get_enum (value);
+      break;
+    case KIND_QUARK:
+      s = g_value_get_string (value);
+      *(GQuark *) field = s && *s ? g_quark_from_string (s) : 0;
+      break;
+  }
+  return TRUE;
+}
+
+gboolean
+gst_cl_box_blur_settings_get (const GstCLBoxBlurSettings * settings,
+    guint prop_id, GValue * value)
+{
+  gconstpointer field;
+
+  if (prop_id == PROP_0 || prop_id >= N_PROPS)
+    return FALSE;
+  field = G_STRUCT_MEMBER_P (settings, prop_rows[prop_id].offset);
+
+  switch (prop_rows[prop_id].kind) {
+    case KIND_UINT:
+      g_value_set_uint (value, *(const guint *) field);
+      break;
+    case KIND_INT:
+      g_value_set_int (value, *(const gint *) field);
+      break;
+    case KIND_DOUBLE:
+      g_value_set_double (value, *(const gdouble *) field);
+      break;
+    case KIND_BOOLEAN:
+      g_value_set_boolean (value, *(const gboolean *) field);
+      break;
+    case KIND_ENUM:
+      g_value_set_enum (value, *(const gint *) field);
+      break;
+    case KIND_QUARK:
+      g_value_set_string (value, g_quark_to_string (*(const GQuark *) field));
+      break;
+  }
+  return TRUE;
+}
+
+void
+gst_cl_box_blur_install_properties (GObjectClass * klass)
+{
+  guint i;
+
+  for (i = PROP_0 + 1; i < N_PROPS; i++)
+    properties[i] = make_pspec (&prop_rows[i]);
+  g_object_class_install_properties (klass, N_PROPS, properties);
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_METHOD, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_BORDER, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_DEVICE_TYPE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_GL_SHARING, 0);
+}
+
+void
+gst_cl_box_blur_settings_init (GstCLBoxBlurSettings * settings)
+{
+  guint i;
+
+  memset (settings, 0, sizeof (*settings));
+  for (i = PROP_0 + 1; i < N_PROPS; i++) {
+    GValue value = G_VALUE_INIT;
+
+    g_value_init (&value, G_PARAM_SPEC_VALUE_TYPE (properties[i]));
+    g_param_value_set_default (properties[i], &value);
+    gst_cl_box_blur_settings_set (settings, i, &value);
+    g_value_unset (&value);
+  }
+}
+
+guint
+gst_cl_box_blur_settings_radius_y (const GstCLBoxBlurSettings * settings)
+{
+  return settings->radius_y < 0 ? settings->radius : (guint) settings->radius_y;
+}
