@@ -59,6 +59,30 @@ gst_cl_blur_layout_make_planes (const GstVideoInfo * info,
   }
 }
 
+/* Puts @job's channels in memory order (BGRA's B, G, R, A as RGBA's R, G,
+ * B, A; NV21's V, U as NV12's U, V), so that every channel order reaches
+ * the kernels for dense pixels: each channel of a job is filtered alike,
+ * and the bilateral range distance is a product over @dist_mask, in any
+ * order. */
+static void
+dense_job (const GstVideoInfo * info, ClbJob * job)
+{
+  guint i, k;
+
+  for (i = 1; i < job->channels; i++) {
+    for (k = i; k > 0 && job->offset[k - 1] > job->offset[k]; k--) {
+      guint t = job->offset[k], lo = (job->dist_mask >> (k - 1)) & 1,
+          hi = (job->dist_mask >> k) & 1;
+
+      job->offset[k] = job->offset[k - 1];
+      job->offset[k - 1] = t;
+      job->dist_mask &= ~(3u << (k - 1));
+      job->dist_mask |= (lo << k) | (hi << (k - 1));
+    }
+  }
+
+}
+
 guint
 gst_cl_blur_layout_make_jobs (const GstVideoInfo * info,
     gboolean preserve_alpha, ClbJob jobs[CLB_MAX_JOBS])
@@ -105,6 +129,7 @@ gst_cl_blur_layout_make_jobs (const GstVideoInfo * info,
   for (j = 0; j < n_jobs; j++) {
     if (jobs[j].dist_mask == 0)
       jobs[j].dist_mask = (1u << jobs[j].channels) - 1;
+    dense_job (info, &jobs[j]);
   }
   return n_jobs;
 }
