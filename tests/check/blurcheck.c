@@ -10,18 +10,24 @@
 
 #include "blurcheck.h"
 
-const gchar *packed_formats[] = {
-  "RGBA", "BGRA", "ARGB", "ABGR", "RGBx", "BGRx", "xRGB", "xBGR", "RGB",
-  "BGR", "GRAY8",
-};
+/* The lists, and a check that their lengths are those blurcheck.h gives
+ * (a shorter list would otherwise end in NULLs). */
+#define PACKED_FORMATS \
+  "RGBA", "BGRA", "ARGB", "ABGR", "RGBx", "BGRx", "xRGB", "xBGR", "RGB", \
+  "BGR", "GRAY8"
+#define ALL_FORMATS PACKED_FORMATS, \
+  "I420", "YV12", "Y42B", "Y444", "NV12", "NV21", "A420", "AYUV", "YUY2", \
+  "UYVY", "GRAY16_LE", "GRAY16_BE", "RGBA64_LE", "P010_10LE", "I420_10LE", \
+  "I422_10LE", "Y444_10LE"
+
+const gchar *packed_formats[] = { PACKED_FORMATS };
+G_STATIC_ASSERT (G_N_ELEMENTS (((const gchar *[]) { PACKED_FORMATS })) ==
+    BLURCHECK_N_PACKED_FORMATS);
 
 /* Every format the element takes. */
-const gchar *all_formats[] = {
-  "RGBA", "BGRA", "ARGB", "ABGR", "RGBx", "BGRx", "xRGB", "xBGR", "RGB",
-  "BGR", "GRAY8", "I420", "YV12", "Y42B", "Y444", "NV12", "NV21", "A420",
-  "AYUV", "YUY2", "UYVY", "GRAY16_LE", "GRAY16_BE", "RGBA64_LE", "P010_10LE",
-  "I420_10LE", "I422_10LE", "Y444_10LE",
-};
+const gchar *all_formats[] = { ALL_FORMATS };
+G_STATIC_ASSERT (G_N_ELEMENTS (((const gchar *[]) { ALL_FORMATS })) ==
+    BLURCHECK_N_ALL_FORMATS);
 
 const RefBorder borders[] = {
   REF_BORDER_SHRINK, REF_BORDER_REPLICATE, REF_BORDER_REFLECT,
