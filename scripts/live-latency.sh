@@ -7,6 +7,6 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 build="$top/${CLBOXBLUR_BUILD_DIR:-build}"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)"
-GST_CHECKS=test_live_300_frames CK_FORK=no GST_DEBUG=0 \
-  GST_PLUGIN_PATH_1_0="$build/gst" GST_REGISTRY="$build/latency.registry" \
-  "$build/tests/clboxblur"
+"$top/scripts/run-checks.sh" "$build" test_live_300_frames \
+  env CK_FORK=no GST_DEBUG=0 \
+  GST_PLUGIN_PATH_1_0="$build/gst" GST_REGISTRY="$build/latency.registry"

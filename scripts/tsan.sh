@@ -17,12 +17,13 @@ fi
 ninja -C "$build"
 
 # The plugin is loaded in-process (GST_REGISTRY_FORK=no): the scanner
-# helper has no TSan runtime to load it with.
-GST_CHECKS="$checks" CK_FORK=no GST_DEBUG=0 GST_REGISTRY_FORK=no \
+# helper has no TSan runtime to load it with. scripts/run-checks.sh runs each
+# test executable that holds some of the cases.
+"$top/scripts/run-checks.sh" "$build" "$checks" \
+  env CK_FORK=no GST_DEBUG=0 GST_REGISTRY_FORK=no \
   GST_PLUGIN_PATH_1_0="$build/gst" GST_REGISTRY="$build/tsan.registry" \
   GST_PLUGIN_LOADING_WHITELIST="gstreamer:gst-plugins-base:gst-plugins-good:clboxblur@$build/gst" \
   CLBOXBLUR_CACHE_DIR="$build/kernel-cache" \
   G_SLICE=always-malloc \
-  TSAN_OPTIONS="halt_on_error=0 exitcode=66 suppressions=$top/tests/tsan/tsan.supp" \
-  "$build/tests/clboxblur"
+  TSAN_OPTIONS="halt_on_error=0 exitcode=66 suppressions=$top/tests/tsan/tsan.supp"
 echo "ThreadSanitizer: no report in $checks"

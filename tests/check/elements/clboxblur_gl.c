@@ -17,58 +17,13 @@
 #include <gst/app/gstappsink.h>
 #include <gst/video/video.h>
 
-#include "refblur.h"
-#include "clcheck.h"
+#include "blurcheck.h"
 #include "glshare.h"
 
 /* generous: valgrind runs these too, GL and kernel set-up included */
 #define PULL_TIMEOUT (180 * GST_SECOND)
 /* GST_CAPS_FEATURE_MEMORY_GL_MEMORY, without linking the tests to GL */
 #define GL_MEMORY_FEATURE "memory:GLMemory"
-
-/* Pipelines of the running test: set to NULL and freed by the teardown
- * too, so that a failing check (which leaves the test at once) does not
- * leave streaming threads behind to hang the suite's cleanup. */
-static GPtrArray *pipelines;
-
-static GstElement *
-launch (const gchar * desc)
-{
-  GstElement *pipeline = gst_parse_launch (desc, NULL);
-
-  fail_unless (pipeline != NULL, "%s", desc);
-  g_ptr_array_add (pipelines, pipeline);     /* the caller's reference */
-  return pipeline;
-}
-
-static void
-release (GstElement * pipeline)
-{
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  g_ptr_array_remove (pipelines, pipeline);
-  gst_object_unref (pipeline);
-}
-
-static void
-setup (void)
-{
-  pipelines = g_ptr_array_new ();
-}
-
-static void
-teardown (void)
-{
-  guint i;
-
-  for (i = 0; i < pipelines->len; i++) {
-    GstElement *pipeline = g_ptr_array_index (pipelines, i);
-
-    gst_element_set_state (pipeline, GST_STATE_NULL);
-    gst_object_unref (pipeline);
-  }
-  g_ptr_array_free (pipelines, TRUE);
-  pipelines = NULL;
-}
 
 typedef enum { BOX, BILATERAL } Kind;
 
@@ -258,7 +213,7 @@ GST_START_TEST (test_glupload_matches_reference)
         "! glupload ! clboxblur name=blur %s ! gldownload "
         "! video/x-raw,format=RGBA ! appsink name=sink sync=false",
         w, h, settings[s].props);
-    GstElement *pipeline = launch (desc);
+    GstElement *pipeline = blurcheck_launch (desc);
     GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
     GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
 
@@ -285,7 +240,7 @@ GST_START_TEST (test_glupload_matches_reference)
     check_bus (pipeline);
     gst_object_unref (src);
     gst_object_unref (sink);
-    release (pipeline);
+    blurcheck_release (pipeline);
     g_free (desc);
   }
 }
@@ -307,7 +262,7 @@ GST_START_TEST (test_gltestsrc_matches_reference)
           "! appsink name=in sync=false t. ! queue ! clboxblur name=blur %s "
           "! gldownload ! video/x-raw,format=RGBA ! appsink name=out "
           "sync=false", patterns[p], settings[s].props);
-      GstElement *pipeline = launch (desc);
+      GstElement *pipeline = blurcheck_launch (desc);
       GstElement *insink = gst_bin_get_by_name (GST_BIN (pipeline), "in");
       GstElement *outsink = gst_bin_get_by_name (GST_BIN (pipeline), "out");
 
@@ -330,7 +285,7 @@ GST_START_TEST (test_gltestsrc_matches_reference)
       check_bus (pipeline);
       gst_object_unref (insink);
       gst_object_unref (outsink);
-      release (pipeline);
+      blurcheck_release (pipeline);
       g_free (desc);
     }
   }
@@ -343,7 +298,7 @@ GST_END_TEST;
 static gint
 run_to_eos (const gchar * desc, gchar ** error_text)
 {
-  GstElement *pipeline = launch (desc);
+  GstElement *pipeline = blurcheck_launch (desc);
   GstBus *bus;
   GstMessage *msg;
   gint ret;
@@ -371,7 +326,7 @@ run_to_eos (const gchar * desc, gchar ** error_text)
   }
   gst_message_unref (msg);
   gst_object_unref (bus);
-  release (pipeline);
+  blurcheck_release (pipeline);
   return ret;
 }
 
@@ -452,7 +407,7 @@ GST_START_TEST (test_glimagesink)
 GST_END_TEST;
 
 static void
-push_and_check (GstElement * src, GstElement * sink, gint w, gint h,
+push_size_and_check (GstElement * src, GstElement * sink, gint w, gint h,
     const Setting * s, gint n)
 {
   guint8 *in, *out, *ref;
@@ -479,7 +434,7 @@ push_and_check (GstElement * src, GstElement * sink, gint w, gint h,
  * every frame still equals the reference. */
 GST_START_TEST (test_renegotiate_gl_system)
 {
-  GstElement *pipeline = launch ("appsrc name=src format=time "
+  GstElement *pipeline = blurcheck_launch ("appsrc name=src format=time "
       "! glupload ! gldownload ! capsfilter name=cf ! clboxblur name=blur "
       "radius=3 "
       "! gldownload ! video/x-raw,format=RGBA ! appsink name=sink "
@@ -498,15 +453,15 @@ GST_START_TEST (test_renegotiate_gl_system)
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
 
   for (round = 0; round < 2; round++) {
-    push_and_check (src, sink, 64, 48, s, n++);
+    push_size_and_check (src, sink, 64, 48, s, n++);
     fail_unless (blur_caps_are_gl (pipeline));
-    push_and_check (src, sink, 90, 50, s, n++);
+    push_size_and_check (src, sink, 90, 50, s, n++);
     fail_unless (blur_caps_are_gl (pipeline));
 
     gst_util_set_object_arg (G_OBJECT (cf), "caps", "video/x-raw");
-    push_and_check (src, sink, 90, 50, s, n++);
+    push_size_and_check (src, sink, 90, 50, s, n++);
     fail_if (blur_caps_are_gl (pipeline));
-    push_and_check (src, sink, 33, 70, s, n++);
+    push_size_and_check (src, sink, 33, 70, s, n++);
     fail_if (blur_caps_are_gl (pipeline));
 
     gst_util_set_object_arg (G_OBJECT (cf), "caps",
@@ -516,7 +471,7 @@ GST_START_TEST (test_renegotiate_gl_system)
   gst_object_unref (src);
   gst_object_unref (sink);
   gst_object_unref (cf);
-  release (pipeline);
+  blurcheck_release (pipeline);
 }
 
 GST_END_TEST;
@@ -604,7 +559,7 @@ clboxblur_gl_suite (void)
   TCase *tc = tcase_create ("general");
 
   suite_add_tcase (s, tc);
-  tcase_add_checked_fixture (tc, setup, teardown);
+  blurcheck_add_fixture (tc);
   tcase_add_test (tc, test_glupload_matches_reference);
   tcase_add_test (tc, test_gltestsrc_matches_reference);
   tcase_add_test (tc, test_negotiated_memory);

@@ -1,0 +1,531 @@
+/* Helpers shared by the clboxblur element tests (see blurcheck.h).
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include "blurcheck.h"
+
+/* The lists, and a check that their lengths are those blurcheck.h gives
+ * (a shorter list would otherwise end in NULLs). */
+#define PACKED_FORMATS \
+  "RGBA", "BGRA", "ARGB", "ABGR", "RGBx", "BGRx", "xRGB", "xBGR", "RGB", \
+  "BGR", "GRAY8"
+#define ALL_FORMATS PACKED_FORMATS, \
+  "I420", "YV12", "Y42B", "Y444", "NV12", "NV21", "A420", "AYUV", "YUY2", \
+  "UYVY", "GRAY16_LE", "GRAY16_BE", "RGBA64_LE", "P010_10LE", "I420_10LE", \
+  "I422_10LE", "Y444_10LE"
+
+const gchar *packed_formats[] = { PACKED_FORMATS };
+G_STATIC_ASSERT (G_N_ELEMENTS (((const gchar *[]) { PACKED_FORMATS })) ==
+    BLURCHECK_N_PACKED_FORMATS);
+
+/* Every format the element takes. */
+const gchar *all_formats[] = { ALL_FORMATS };
+G_STATIC_ASSERT (G_N_ELEMENTS (((const gchar *[]) { ALL_FORMATS })) ==
+    BLURCHECK_N_ALL_FORMATS);
+
+const RefBorder borders[] = {
+  REF_BORDER_SHRINK, REF_BORDER_REPLICATE, REF_BORDER_REFLECT,
+};
+
+const gchar *border_nicks[] = { "shrink", "replicate", "reflect" };
+
+const gchar *method_nicks[] = { "sat", "separable", "bilateral" };
+
+const Settings default_settings = {
+  METHOD_SAT, REF_BORDER_SHRINK, 4, 4, 1, 3.0, 30.0, FALSE, FALSE, FALSE, 0,
+  {{0}}
+};
+
+/* Whether sample (x, y) of a group subsampled by (xs, ys) is filtered: the
+ * rectangles are clipped to the frame, and a sample is inside when its
+ * footprint overlaps one. */
+gboolean
+selected (const Settings * s, const GstVideoInfo * info, gint x, gint y,
+    guint xs, guint ys)
+{
+  gint fw = GST_VIDEO_INFO_WIDTH (info), fh = GST_VIDEO_INFO_HEIGHT (info);
+  gboolean inside = FALSE;
+  guint i;
+
+  if (!s->use_rects)
+    return TRUE;
+  for (i = 0; i < s->n_rects && !inside; i++) {
+    gint x0 = CLAMP (s->rects[i][0], 0, fw);
+    gint y0 = CLAMP (s->rects[i][1], 0, fh);
+    gint x1 = CLAMP ((gint64) s->rects[i][0] + s->rects[i][2], 0, fw);
+    gint y1 = CLAMP ((gint64) s->rects[i][1] + s->rects[i][3], 0, fh);
+
+    if (x0 >= x1 || y0 >= y1)
+      continue;
+    /* footprint of the sample: [x << xs, (x + 1) << xs) */
+    inside = (x << xs) < x1 && ((x + 1) << xs) > x0
+        && (y << ys) < y1 && ((y + 1) << ys) > y0;
+  }
+  return inside != s->invert;
+}
+
+static gboolean
+is_alpha (const GstVideoInfo * info, guint c)
+{
+  return GST_VIDEO_INFO_HAS_ALPHA (info) && c == GST_VIDEO_COMP_A;
+}
+
+guint
+make_groups (const GstVideoInfo * info, gboolean preserve_alpha,
+    Group * groups)
+{
+  guint n = 0, c, g;
+
+  for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    Group *to = NULL;
+
+    if (preserve_alpha && is_alpha (info, c))
+      continue;
+    for (g = 0; g < n; g++) {
+      if (groups[g].plane == GST_VIDEO_INFO_COMP_PLANE (info, c)
+          && groups[g].width == GST_VIDEO_INFO_COMP_WIDTH (info, c)
+          && groups[g].height == GST_VIDEO_INFO_COMP_HEIGHT (info, c)
+          && groups[g].pstride == GST_VIDEO_INFO_COMP_PSTRIDE (info, c))
+        to = &groups[g];
+    }
+    if (to == NULL) {
+      to = &groups[n++];
+      memset (to, 0, sizeof (*to));
+      to->plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
+      to->width = GST_VIDEO_INFO_COMP_WIDTH (info, c);
+      to->height = GST_VIDEO_INFO_COMP_HEIGHT (info, c);
+      to->pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
+      to->x_sub = GST_VIDEO_FORMAT_INFO_W_SUB (info->finfo, c);
+      to->y_sub = GST_VIDEO_FORMAT_INFO_H_SUB (info->finfo, c);
+    }
+    to->offset[to->channels] = GST_VIDEO_INFO_COMP_POFFSET (info, c);
+    /* GStreamer 1.22 lists P010_10LE's V at byte 1; it is at byte 2. */
+    if (GST_VIDEO_INFO_FORMAT (info) == GST_VIDEO_FORMAT_P010_10LE && c == 2)
+      to->offset[to->channels] = 2;
+    to->comp[to->channels] = c;
+    if (!is_alpha (info, c))
+      to->dist_mask |= 1u << to->channels;
+    to->channels++;
+  }
+  for (g = 0; g < n; g++) {
+    if (groups[g].dist_mask == 0)
+      groups[g].dist_mask = (1u << groups[g].channels) - 1;
+  }
+  return n;
+}
+
+/* Chroma radius: the luma radius divided by the subsampling, rounded, and
+ * at least 1 when the luma radius is not 0. */
+static guint
+scaled_radius (guint r, guint sub)
+{
+  guint s;
+
+  if (r == 0 || sub == 0)
+    return r;
+  s = (r + (1u << (sub - 1))) >> sub;
+  return s > 0 ? s : 1;
+}
+
+static guint
+sample_bytes (const GstVideoInfo * info)
+{
+  return GST_VIDEO_INFO_COMP_DEPTH (info, 0) > 8 ? 2 : 1;
+}
+
+guint
+read_sample (const GstVideoInfo * info, const guint8 * p)
+{
+  guint v = p[0];
+
+  if (sample_bytes (info) == 2)
+    v = GST_VIDEO_FORMAT_INFO_IS_LE (info->finfo) ? (guint) (p[0] | p[1] << 8)
+        : (guint) (p[0] << 8 | p[1]);
+  return v >> GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, 0);
+}
+
+void
+write_sample (const GstVideoInfo * info, guint8 * p, guint v)
+{
+  v <<= GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, 0);
+  if (sample_bytes (info) == 1) {
+    p[0] = v;
+  } else if (GST_VIDEO_FORMAT_INFO_IS_LE (info->finfo)) {
+    p[0] = v & 0xff;
+    p[1] = v >> 8;
+  } else {
+    p[0] = v >> 8;
+    p[1] = v & 0xff;
+  }
+}
+
+guint8 *
+sample_ptr (const GstVideoFrame * f, const Group * g, gint x, gint y, gint c)
+{
+  return (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (f, g->plane)
+      + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (f, g->plane)
+      + (gsize) x * g->pstride + g->offset[c];
+}
+
+guint16 *
+extract (const GstVideoFrame * f, const Group * g)
+{
+  guint16 *s = g_new (guint16, (gsize) g->width * g->height * g->channels);
+  gint x, y, c;
+
+  for (y = 0; y < g->height; y++)
+    for (x = 0; x < g->width; x++)
+      for (c = 0; c < g->channels; c++)
+        s[((gsize) y * g->width + x) * g->channels + c] =
+            read_sample (&f->info, sample_ptr (f, g, x, y, c));
+  return s;
+}
+
+/* A frame of random valid samples (and random padding). @pad > 0 adds that
+ * many bytes to each plane's rows, described with a GstVideoMeta. @pattern
+ * other than NULL fills sample (x, y, c) with pattern (x, y, c, max). */
+GstBuffer *
+make_frame_with (const GstVideoInfo * info, guint pad, guint32 seed,
+    PatternFunc pattern)
+{
+  GRand *rand = g_rand_new_with_seed (seed);
+  gsize offset[GST_VIDEO_MAX_PLANES] = { 0, };
+  gint strides[GST_VIDEO_MAX_PLANES] = { 0, };
+  guint max = (1u << GST_VIDEO_INFO_COMP_DEPTH (info, 0)) - 1;
+  GstVideoInfo padded = *info;
+  GstBuffer *buf;
+  GstVideoFrame f;
+  GstMapInfo map;
+  Group groups[GST_VIDEO_MAX_COMPONENTS];
+  gsize size = 0, i;
+  guint p, n, g;
+
+  /* Plane heights: the largest component height stored in each plane. */
+  for (p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    gint h = 0, c;
+
+    strides[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p) + pad;
+
+    for (c = 0; c < (gint) GST_VIDEO_INFO_N_COMPONENTS (info); c++)
+      if (GST_VIDEO_INFO_COMP_PLANE (info, c) == p)
+        h = MAX (h, GST_VIDEO_INFO_COMP_HEIGHT (info, c));
+    offset[p] = size;
+    padded.offset[p] = size;
+    padded.stride[p] = strides[p];
+    size += (gsize) strides[p] * h;
+  }
+  padded.size = size;
+  if (pad == 0)
+    padded = *info;             /* GStreamer's own layout, no meta */
+  size = padded.size;
+
+  buf = gst_buffer_new_allocate (NULL, size, NULL);
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
+  for (i = 0; i < size; i++)
+    map.data[i] = g_rand_int (rand) & 0xff;
+  gst_buffer_unmap (buf, &map);
+  if (pad > 0)
+    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+        GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info), offset,
+        strides);
+
+  /* Valid values in every component. */
+  fail_unless (gst_video_frame_map (&f, &padded, buf, GST_MAP_WRITE));
+  n = make_groups (info, FALSE, groups);
+  for (g = 0; g < n; g++) {
+    gint x, y, c;
+
+    for (y = 0; y < groups[g].height; y++)
+      for (x = 0; x < groups[g].width; x++)
+        for (c = 0; c < groups[g].channels; c++)
+          write_sample (info, sample_ptr (&f, &groups[g], x, y, c),
+              pattern ? pattern (x, y, c, max) :
+              (guint) g_rand_int_range (rand, 0, max + 1));
+  }
+  gst_video_frame_unmap (&f);
+  g_rand_free (rand);
+  return buf;
+}
+
+GstBuffer *
+make_frame (const GstVideoInfo * info, guint pad, guint32 seed)
+{
+  return make_frame_with (info, pad, seed, NULL);
+}
+
+/* Marks the bytes of each plane's rows that some group covers. */
+static void
+mark_covered (const GstVideoInfo * info, const Group * groups, guint n,
+    guint p, gint y, guint8 * covered, gsize row)
+{
+  guint g;
+  gint x, c, b;
+
+  memset (covered, 0, row);
+  for (g = 0; g < n; g++) {
+    if (groups[g].plane != p || y >= groups[g].height)
+      continue;
+    for (x = 0; x < groups[g].width; x++)
+      for (c = 0; c < groups[g].channels; c++)
+        for (b = 0; b < (gint) sample_bytes (info); b++)
+          covered[(gsize) x * groups[g].pstride + groups[g].offset[c] + b] = 1;
+  }
+}
+
+/* Checks @out against the reference applied to @in under @s: every group's
+ * samples (exact for box methods, within BILATERAL_TOLERANCE for bilateral)
+ * and every byte no group covers (alpha with preserve-alpha, the x of RGBx)
+ * unchanged. */
+void
+check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
+    const Settings * s)
+{
+  GstVideoFrame fin, fout;
+  Group groups[GST_VIDEO_MAX_COMPONENTS];
+  guint max = (1u << GST_VIDEO_INFO_COMP_DEPTH (info, 0)) - 1;
+  guint n, g, p;
+
+  fail_unless (gst_video_frame_map (&fin, info, in, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fout, info, out, GST_MAP_READ));
+  n = make_groups (info, s->preserve_alpha, groups);
+
+  for (g = 0; g < n; g++) {
+    const Group *gr = &groups[g];
+    guint rx = scaled_radius (s->rx, gr->x_sub);
+    guint ry = scaled_radius (s->ry, gr->y_sub);
+    guint16 *src = extract (&fin, gr);
+    guint16 *got = extract (&fout, gr);
+    guint16 *ref = g_new (guint16, (gsize) gr->width * gr->height *
+        gr->channels);
+    gint tol = s->method == METHOD_BILATERAL ? BILATERAL_TOLERANCE : 0;
+    gsize i, total = (gsize) gr->width * gr->height * gr->channels;
+
+    if (s->method == METHOD_BILATERAL) {
+      fail_unless_equals_int (ref_bilateral (src, ref, gr->width, gr->height,
+              gr->channels, rx, ry, s->border, s->sigma_spatial,
+              s->sigma_range, gr->dist_mask, max), 0);
+    } else {
+      fail_unless_equals_int (ref_box_blur (src, ref, gr->width, gr->height,
+              gr->channels, rx, ry, s->border, s->passes), 0);
+    }
+
+    /* Unselected samples keep their input value, exactly. */
+    for (i = 0; i < total; i++) {
+      gint px = (i / gr->channels) % gr->width;
+      gint py = i / gr->channels / gr->width;
+
+      if (!selected (s, info, px, py, gr->x_sub, gr->y_sub)) {
+        ref[i] = src[i];
+        if (got[i] != src[i])
+          fail ("%s %dx%d %s: unselected component %u (%d, %d) changed "
+              "from %u to %u", GST_VIDEO_INFO_NAME (info),
+              GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
+              method_nicks[s->method], gr->comp[i % gr->channels], px, py,
+              src[i], got[i]);
+      }
+    }
+    for (i = 0; i < total; i++) {
+      if (ABS ((gint) got[i] - (gint) ref[i]) > tol) {
+        gint c = i % gr->channels, x = (i / gr->channels) % gr->width;
+        gint y = i / gr->channels / gr->width;
+
+        fail ("%s %dx%d %s rx=%u ry=%u passes=%u border=%s: component %u "
+            "(%d, %d) of %dx%d is %u, reference %u (tolerance %d)",
+            GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
+            GST_VIDEO_INFO_HEIGHT (info), method_nicks[s->method], rx, ry,
+            s->passes, border_nicks[s->border], gr->comp[c], x, y, gr->width,
+            gr->height, got[i], ref[i], tol);
+      }
+    }
+    g_free (src);
+    g_free (got);
+    g_free (ref);
+  }
+
+  for (p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    gint y, h = 0;
+    gsize row = 0, b;
+    guint c;
+    guint8 *covered;
+
+    for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+      if (GST_VIDEO_INFO_COMP_PLANE (info, c) != p)
+        continue;
+      h = MAX (h, GST_VIDEO_INFO_COMP_HEIGHT (info, c));
+      row = MAX (row, (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, c) *
+          GST_VIDEO_INFO_COMP_PSTRIDE (info, c));
+    }
+    covered = g_malloc (row);
+    for (y = 0; y < h; y++) {
+      const guint8 *a = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&fin, p)
+          + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&fin, p);
+      const guint8 *o = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&fout, p)
+          + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&fout, p);
+
+      mark_covered (info, groups, n, p, y, covered, row);
+      /* No fail_unless per byte: each call writes to check's log. */
+      for (b = 0; b < row; b++) {
+        if (!covered[b] && a[b] != o[b])
+          fail ("%s plane %u row %d byte %" G_GSIZE_FORMAT ": untouched byte "
+              "changed", GST_VIDEO_INFO_NAME (info), p, y, b);
+      }
+    }
+    g_free (covered);
+  }
+  gst_video_frame_unmap (&fin);
+  gst_video_frame_unmap (&fout);
+}
+
+void
+apply_settings (GstHarness * h, const Settings * s)
+{
+  g_object_set (h->element, "radius", s->rx, "radius-y", (gint) s->ry,
+      "border", s->border, "passes", s->passes, "sigma-spatial",
+      s->sigma_spatial, "sigma-range", s->sigma_range, "preserve-alpha",
+      s->preserve_alpha, NULL);
+  gst_util_set_object_arg (G_OBJECT (h->element), "method",
+      method_nicks[s->method]);
+}
+
+void
+set_format (GstHarness * h, GstVideoInfo * info, const gchar * format,
+    gint width, gint height)
+{
+  GstCaps *caps;
+
+  gst_video_info_set_format (info, gst_video_format_from_string (format),
+      width, height);
+  caps = gst_video_info_to_caps (info);
+  gst_harness_set_src_caps (h, caps);
+}
+
+/* Pushes @in through @h with settings @s and checks the result. */
+void
+push_buffer_and_check (GstHarness * h, const GstVideoInfo * info,
+    GstBuffer * in, const Settings * s)
+{
+  GstBuffer *out;
+
+  apply_settings (h, s);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL);
+  check_frame (info, in, out, s);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+void
+push_settings_and_check (GstHarness * h, const GstVideoInfo * info, guint pad,
+    const Settings * s)
+{
+  push_buffer_and_check (h, info, make_frame (info, pad, s->rx * 7919 +
+          s->border * 31 + pad + s->method * 17), s);
+}
+
+/* The box blur with the given radii and border, other settings default. */
+void
+push_and_check (GstHarness * h, const GstVideoInfo * info, guint pad,
+    guint rx, gint ry, RefBorder border)
+{
+  Settings s = default_settings;
+
+  s.rx = rx;
+  s.ry = ry < 0 ? rx : (guint) ry;
+  s.border = border;
+  push_settings_and_check (h, info, pad, &s);
+}
+/* The teardown fixture: what the running test made and has not freed. */
+static GPtrArray *harnesses;    /* GstHarness */
+static GPtrArray *pipelines;    /* GstElement, the test's reference */
+
+static void
+blurcheck_setup (void)
+{
+  harnesses = g_ptr_array_new ();
+  pipelines = g_ptr_array_new ();
+}
+
+static void
+blurcheck_teardown (void)
+{
+  guint i;
+
+  for (i = 0; i < harnesses->len; i++)
+    gst_harness_teardown (g_ptr_array_index (harnesses, i));
+  for (i = 0; i < pipelines->len; i++) {
+    GstElement *pipeline = g_ptr_array_index (pipelines, i);
+
+    gst_element_set_state (pipeline, GST_STATE_NULL);
+    gst_object_unref (pipeline);
+  }
+  g_ptr_array_free (harnesses, TRUE);
+  g_ptr_array_free (pipelines, TRUE);
+  harnesses = pipelines = NULL;
+
+  g_unsetenv ("CLBOXBLUR_FAULT");
+  g_unsetenv ("CLBOXBLUR_KERNEL_PATH");
+  g_unsetenv (CLB_ZERO_COPY_ENV);
+}
+
+void
+blurcheck_add_fixture (TCase * tc)
+{
+  tcase_add_checked_fixture (tc, blurcheck_setup, blurcheck_teardown);
+}
+
+static GstHarness *
+track_harness (GstHarness * h)
+{
+  fail_unless (harnesses != NULL, "blurcheck_add_fixture () not called");
+  fail_unless (h != NULL);
+  g_ptr_array_add (harnesses, h);
+  return h;
+}
+
+GstHarness *
+blurcheck_harness_new (const gchar * element_name)
+{
+  return track_harness (gst_harness_new (element_name));
+}
+
+GstHarness *
+blurcheck_harness_new_parse (const gchar * launchline)
+{
+  return track_harness (gst_harness_new_parse (launchline));
+}
+
+void
+blurcheck_harness_teardown (GstHarness * h)
+{
+  fail_unless (g_ptr_array_remove (harnesses, h));
+  gst_harness_teardown (h);
+}
+
+GstElement *
+blurcheck_launch (const gchar * desc)
+{
+  GstElement *pipeline;
+
+  fail_unless (pipelines != NULL, "blurcheck_add_fixture () not called");
+  pipeline = gst_parse_launch (desc, NULL);
+  fail_unless (pipeline != NULL, "%s", desc);
+  g_ptr_array_add (pipelines, pipeline);        /* the caller's reference */
+  return pipeline;
+}
+
+void
+blurcheck_release (GstElement * pipeline)
+{
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  fail_unless (g_ptr_array_remove (pipelines, pipeline));
+  gst_object_unref (pipeline);
+}

@@ -1,0 +1,385 @@
+/* GStreamer unit tests for clboxblur: pipelines
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * State cycles of many instances, start and stop, QoS, a live source
+ * (latency, order), and a 1080p pipeline to EOS.
+ *
+ * Helpers, the reference comparison and the teardown fixture are in
+ * tests/check/blurcheck.c.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include "blurcheck.h"
+
+static guint
+count_fds (void)
+{
+  GDir *d = g_dir_open ("/proc/self/fd", 0, NULL);
+  guint n = 0;
+
+  if (d == NULL)
+    return 0;
+  while (g_dir_read_name (d))
+    n++;
+  g_dir_close (d);
+  return n;
+}
+
+/* 200 NULL -> PLAYING -> NULL cycles of 8 instances at once: no file
+ * descriptor growth (the OpenCL contexts, queues and programs of each
+ * start are released by each stop; valgrind covers the memory). */
+GST_START_TEST (test_lifecycle)
+{
+  GstElement *pipe;
+  GstBus *bus;
+  GstMessage *msg;
+  guint i, fds = 0;
+
+  pipe = blurcheck_launch ("videotestsrc num-buffers=3 "
+      "! video/x-raw,format=RGBA,width=64,height=48 ! clboxblur "
+      "! clboxblur method=separable ! clboxblur method=bilateral radius=2 "
+      "! clboxblur radius=0 ! clboxblur border=reflect passes=2 "
+      "! clboxblur region-x=3 region-invert=true ! clboxblur radius-y=7 "
+      "! clboxblur method=sat ! fakesink");
+  fail_unless (pipe != NULL);
+  bus = gst_element_get_bus (pipe);
+  for (i = 0; i < 200; i++) {
+    /* after the first cycle (drivers open what they keep), no growth */
+    if (i == 1)
+      fds = count_fds ();
+    fail_unless (gst_element_set_state (pipe, GST_STATE_PLAYING) !=
+        GST_STATE_CHANGE_FAILURE);
+    msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL);
+    fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
+    gst_message_unref (msg);
+    fail_unless_equals_int (gst_element_set_state (pipe, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+  }
+  fail_unless_equals_int (count_fds (), fds);
+  gst_object_unref (bus);
+  blurcheck_release (pipe);
+}
+
+GST_END_TEST;
+
+/* Late frames are skipped only when a QoS event says they are late, and
+ * the skip is counted in the QoS message. */
+GST_START_TEST (test_qos)
+{
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  GstBus *bus = gst_bus_new ();
+  GstVideoInfo info;
+  GstBuffer *buf;
+  GstMessage *msg;
+  GstFormat format;
+  guint64 processed, dropped;
+
+  gst_element_set_bus (h->element, bus);
+  set_format (h, &info, "GRAY8", 32, 16);
+
+  /* Without QoS events nothing is dropped. */
+  buf = make_frame (&info, 0, 1);
+  GST_BUFFER_PTS (buf) = 0;
+  GST_BUFFER_DURATION (buf) = GST_SECOND / 30;
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  gst_buffer_unref (gst_harness_pull (h));
+
+  /* Downstream: 2 s late at 0.1 s. */
+  fail_unless (gst_harness_push_upstream_event (h,
+          gst_event_new_qos (GST_QOS_TYPE_UNDERFLOW, 1.5, 2 * GST_SECOND,
+              GST_SECOND / 10)));
+  buf = make_frame (&info, 0, 2);
+  GST_BUFFER_PTS (buf) = GST_SECOND / 5;
+  GST_BUFFER_DURATION (buf) = GST_SECOND / 30;
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_QOS);
+  fail_unless (msg != NULL, "no QoS message for the skipped frame");
+  gst_message_parse_qos_stats (msg, &format, &processed, &dropped);
+  fail_unless_equals_uint64 (dropped, 1);
+  fail_unless_equals_uint64 (processed, 1);
+  gst_message_unref (msg);
+
+  /* A frame past the late window goes through. */
+  buf = make_frame (&info, 0, 3);
+  GST_BUFFER_PTS (buf) = 10 * GST_SECOND;
+  GST_BUFFER_DURATION (buf) = GST_SECOND / 30;
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  gst_buffer_unref (gst_harness_pull (h));
+
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+typedef struct
+{
+  GMutex lock;
+  GHashTable *arrived;          /* PTS -> monotonic time in (gint64) */
+  GArray *in_pts, *out_pts;     /* GstClockTime, in order */
+  GArray *spent;                /* gint64 microseconds in the element */
+} LiveLog;
+
+static GstPadProbeReturn
+on_live_in (GstPad * pad, GstPadProbeInfo * pinfo, LiveLog * log)
+{
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (pinfo);
+  GstClockTime pts = GST_BUFFER_PTS (buf);
+  gint64 *now = g_new (gint64, 1);
+
+  *now = g_get_monotonic_time ();
+  g_mutex_lock (&log->lock);
+  g_hash_table_insert (log->arrived, g_memdup2 (&pts, sizeof (pts)), now);
+  g_array_append_val (log->in_pts, pts);
+  g_mutex_unlock (&log->lock);
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+on_live_out (GstPad * pad, GstPadProbeInfo * pinfo, LiveLog * log)
+{
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (pinfo);
+  GstClockTime pts = GST_BUFFER_PTS (buf);
+  gint64 now = g_get_monotonic_time (), *then;
+
+  g_mutex_lock (&log->lock);
+  then = g_hash_table_lookup (log->arrived, &pts);
+  if (then) {
+    gint64 d = now - *then;
+    g_array_append_val (log->spent, d);
+  }
+  g_array_append_val (log->out_pts, pts);
+  g_mutex_unlock (&log->lock);
+  return GST_PAD_PROBE_OK;
+}
+
+static gint
+cmp_int64 (gconstpointer a, gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* A live source, 300 frames of 1280x720: every frame comes out, in order,
+ * with its timestamp; the element adds no latency to the latency query.
+ * Prints the time each frame spent in the element (median and worst). */
+GST_START_TEST (test_live_300_frames)
+{
+  GstElement *pipe, *blur, *src;
+  GstPad *sinkpad, *srcpad;
+  GstQuery *q;
+  GstMessage *msg;
+  GstBus *bus;
+  LiveLog log;
+  gboolean live, up_live;
+  GstClockTime min, max, up_min, up_max;
+  gint64 first_spent;
+  guint i;
+
+  g_mutex_init (&log.lock);
+  log.arrived = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+      g_free);
+  log.in_pts = g_array_new (FALSE, FALSE, sizeof (GstClockTime));
+  log.out_pts = g_array_new (FALSE, FALSE, sizeof (GstClockTime));
+  log.spent = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  pipe = blurcheck_launch ("videotestsrc name=src is-live=true "
+      "num-buffers=300 pattern=ball ! video/x-raw,format=RGBA,width=1280,"
+      "height=720,framerate=30/1 ! clboxblur name=blur radius=8 "
+      "! fakesink sync=true");
+  fail_unless (pipe != NULL);
+  blur = gst_bin_get_by_name (GST_BIN (pipe), "blur");
+  src = gst_bin_get_by_name (GST_BIN (pipe), "src");
+  sinkpad = gst_element_get_static_pad (blur, "sink");
+  srcpad = gst_element_get_static_pad (blur, "src");
+  gst_pad_add_probe (sinkpad, GST_PAD_PROBE_TYPE_BUFFER,
+      (GstPadProbeCallback) on_live_in, &log, NULL);
+  gst_pad_add_probe (srcpad, GST_PAD_PROBE_TYPE_BUFFER,
+      (GstPadProbeCallback) on_live_out, &log, NULL);
+
+  fail_unless (gst_element_set_state (pipe, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless_equals_int (gst_element_get_state (pipe, NULL, NULL,
+          30 * GST_SECOND), GST_STATE_CHANGE_SUCCESS);
+
+  /* The element answers the latency query with what upstream says. */
+  q = gst_query_new_latency ();
+  fail_unless (gst_element_query (blur, q));
+  gst_query_parse_latency (q, &live, &min, &max);
+  gst_query_unref (q);
+  q = gst_query_new_latency ();
+  fail_unless (gst_element_query (src, q));
+  gst_query_parse_latency (q, &up_live, &up_min, &up_max);
+  gst_query_unref (q);
+  fail_unless (live && up_live);
+  fail_unless_equals_uint64 (min, up_min);
+
+  bus = gst_element_get_bus (pipe);
+  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "timed out");
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
+  gst_object_unref (bus);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+  /* Unreffed after the streaming thread has stopped, so that the last
+   * reference is ours: ThreadSanitizer cannot see GStreamer's atomic
+   * refcounts, and would report the streaming thread's free. */
+  gst_message_unref (msg);
+
+  fail_unless_equals_int (log.in_pts->len, 300);
+  fail_unless_equals_int (log.out_pts->len, 300);
+  for (i = 0; i < 300; i++) {
+    GstClockTime a = g_array_index (log.in_pts, GstClockTime, i);
+    GstClockTime b = g_array_index (log.out_pts, GstClockTime, i);
+
+    if (a != b)
+      fail ("frame %u: %" GST_TIME_FORMAT " in, %" GST_TIME_FORMAT " out", i,
+          GST_TIME_ARGS (a), GST_TIME_ARGS (b));
+    if (i > 0 && b <= g_array_index (log.out_pts, GstClockTime, i - 1))
+      fail ("frame %u out of order", i);
+  }
+  fail_unless_equals_int (log.spent->len, 300);
+  first_spent = g_array_index (log.spent, gint64, 0);
+  g_array_sort (log.spent, cmp_int64);
+  g_print ("live 1280x720 RGBA radius=8, 300 frames: time in clboxblur "
+      "median %.2f ms, 95th percentile %.2f ms, worst %.2f ms (first frame "
+      "%.2f ms); latency query min %" GST_TIME_FORMAT " (upstream %"
+      GST_TIME_FORMAT ")\n", g_array_index (log.spent, gint64, 150) / 1000.0,
+      g_array_index (log.spent, gint64, 284) / 1000.0,
+      g_array_index (log.spent, gint64, 299) / 1000.0, first_spent / 1000.0,
+      GST_TIME_ARGS (min), GST_TIME_ARGS (up_min));
+
+  gst_object_unref (sinkpad);
+  gst_object_unref (srcpad);
+  gst_object_unref (blur);
+  gst_object_unref (src);
+  blurcheck_release (pipe);
+  g_hash_table_unref (log.arrived);
+  g_array_free (log.in_pts, TRUE);
+  g_array_free (log.out_pts, TRUE);
+  g_array_free (log.spent, TRUE);
+  g_mutex_clear (&log.lock);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_start_stop_cycles)
+{
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  GstVideoInfo info;
+  guint i;
+
+  set_format (h, &info, "RGBA", 32, 24);
+  for (i = 0; i < 5; i++) {
+    push_and_check (h, &info, 0, 2, -1, REF_BORDER_SHRINK);
+    fail_unless_equals_int (gst_element_set_state (h->element,
+            GST_STATE_NULL), GST_STATE_CHANGE_SUCCESS);
+    gst_harness_play (h);
+    /* the caps are sent again after a restart */
+    set_format (h, &info, "RGBA", 32, 24);
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static GstFlowReturn
+on_new_sample (GstElement * sink, GQueue * queue)
+{
+  GstSample *sample = NULL;
+
+  g_signal_emit_by_name (sink, "pull-sample", &sample);
+  if (sample == NULL)
+    return GST_FLOW_ERROR;
+  g_queue_push_tail (queue, sample);
+  return GST_FLOW_OK;
+}
+
+/* The pipeline of the issue, videotestsrc at 1080p RGBA, radius 15, to EOS:
+ * each frame before the element (from a tee) against each frame after it. */
+GST_START_TEST (test_pipeline_1080p)
+{
+  GstElement *pipe;
+  GstElement *in_sink, *out_sink;
+  GQueue in_q = G_QUEUE_INIT, out_q = G_QUEUE_INIT;
+  GstMessage *msg;
+  GstBus *bus;
+  GstVideoInfo info;
+  Settings s = default_settings;
+  guint n = 0;
+
+  pipe = blurcheck_launch ("videotestsrc num-buffers=4 pattern=ball "
+      "! video/x-raw,format=RGBA,width=1920,height=1080 ! tee name=t "
+      "t. ! queue ! appsink name=in emit-signals=true sync=false "
+      "t. ! queue ! clboxblur radius=15 "
+      "! appsink name=out emit-signals=true sync=false");
+  fail_unless (pipe != NULL);
+  in_sink = gst_bin_get_by_name (GST_BIN (pipe), "in");
+  out_sink = gst_bin_get_by_name (GST_BIN (pipe), "out");
+  g_signal_connect (in_sink, "new-sample", G_CALLBACK (on_new_sample), &in_q);
+  g_signal_connect (out_sink, "new-sample", G_CALLBACK (on_new_sample),
+      &out_q);
+
+  fail_unless (gst_element_set_state (pipe, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  bus = gst_element_get_bus (pipe);
+  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "timed out");
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  gst_object_unref (bus);
+  gst_element_set_state (pipe, GST_STATE_NULL);
+
+  fail_unless_equals_int (g_queue_get_length (&in_q), 4);
+  fail_unless_equals_int (g_queue_get_length (&out_q), 4);
+  while (!g_queue_is_empty (&in_q)) {
+    GstSample *si = g_queue_pop_head (&in_q);
+    GstSample *so = g_queue_pop_head (&out_q);
+
+    fail_unless (gst_video_info_from_caps (&info, gst_sample_get_caps (si)));
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (gst_sample_get_buffer (si)),
+        GST_BUFFER_PTS (gst_sample_get_buffer (so)));
+    s.rx = s.ry = 15;
+    check_frame (&info, gst_sample_get_buffer (si),
+        gst_sample_get_buffer (so), &s);
+    gst_sample_unref (si);
+    gst_sample_unref (so);
+    n++;
+  }
+  fail_unless_equals_int (n, 4);
+
+  gst_object_unref (in_sink);
+  gst_object_unref (out_sink);
+  blurcheck_release (pipe);
+}
+
+GST_END_TEST;
+
+static Suite *
+clboxblur_pipeline_suite (void)
+{
+  Suite *s = suite_create ("clboxblur_pipeline");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  blurcheck_add_fixture (tc);
+  tcase_add_test (tc, test_lifecycle);
+  tcase_add_test (tc, test_qos);
+  tcase_add_test (tc, test_live_300_frames);
+  tcase_add_test (tc, test_start_stop_cycles);
+  tcase_add_test (tc, test_pipeline_1080p);
+  return s;
+}
+
+BLURCHECK_MAIN (clboxblur_pipeline);

@@ -1,0 +1,152 @@
+/* GStreamer unit tests for clboxblur: regions
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The region-* properties and region-of-interest metas.
+ *
+ * Helpers, the reference comparison and the teardown fixture are in
+ * tests/check/blurcheck.c.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include "blurcheck.h"
+
+/* One rectangle from the region-* properties, plain and inverted, inside
+ * the frame, on its edges and partly outside, every method, with
+ * subsampled chroma. */
+GST_START_TEST (test_region)
+{
+  static const gchar *formats[] = { "RGBA", "I420", "NV12", "YUY2" };
+  static const gint rects[][4] = {
+    {10, 5, 20, 12}, {0, 0, 7, 40}, {50, 30, 100, 100}, {3, 3, 0, 0},
+  };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint f, r, m, inv;
+
+  s.rx = 3;
+  s.ry = 2;
+  s.use_rects = TRUE;
+  s.n_rects = 1;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    set_format (h, &info, formats[f], 61, 41);
+    for (r = 0; r < G_N_ELEMENTS (rects); r++) {
+      for (inv = 0; inv < 2; inv++) {
+        for (m = 0; m < 3; m++) {
+          s.method = m;
+          s.invert = inv;
+          s.passes = m == METHOD_SEPARABLE ? 3 : 1;
+          memcpy (s.rects[0], rects[r], sizeof (rects[r]));
+          g_object_set (h->element, "region-x", rects[r][0], "region-y",
+              rects[r][1], "region-width", rects[r][2], "region-height",
+              rects[r][3], "region-invert", (gboolean) inv, NULL);
+          /* width/height 0 reach the frame's edge */
+          if (rects[r][2] == 0)
+            s.rects[0][2] = 61 - rects[r][0];
+          if (rects[r][3] == 0)
+            s.rects[0][3] = 41 - rects[r][1];
+          push_settings_and_check (h, &info, 0, &s);
+        }
+      }
+    }
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Region-of-interest metas: several per frame, typed, padded, at the
+ * frame's edges and partly outside it; they stay on the output buffer. */
+GST_START_TEST (test_roi_meta)
+{
+  static const struct
+  {
+    const gchar *type;
+    gint x, y, w, h;
+  } rois[] = {
+    {"face", 5, 4, 10, 8}, {"face", 50, 30, 30, 30}, {"plate", 0, 0, 6, 6},
+    {"face", 30, 0, 5, 41},
+  };
+  static const gchar *formats[] = { "RGBA", "NV12" };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint f, t, pad, m, i;
+
+  s.rx = s.ry = 2;
+  s.use_rects = TRUE;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    set_format (h, &info, formats[f], 61, 41);
+    for (t = 0; t < 3; t++) {
+      const gchar *type = t == 0 ? NULL : t == 1 ? "face" : "plate";
+
+      for (pad = 0; pad <= 3; pad += 3) {
+        for (m = 0; m < 3; m++) {
+          GstBuffer *in = make_frame (&info, 0, t * 10 + pad + m);
+          GstBuffer *out;
+          guint n_out = 0;
+          gpointer state = NULL;
+
+          s.method = m;
+          s.n_rects = 0;
+          for (i = 0; i < G_N_ELEMENTS (rois); i++) {
+            gst_buffer_add_video_region_of_interest_meta (in, rois[i].type,
+                rois[i].x, rois[i].y, rois[i].w, rois[i].h);
+            if (type && strcmp (type, rois[i].type) != 0)
+              continue;
+            s.rects[s.n_rects][0] = rois[i].x - pad;
+            s.rects[s.n_rects][1] = rois[i].y - pad;
+            s.rects[s.n_rects][2] = rois[i].w + 2 * pad;
+            s.rects[s.n_rects][3] = rois[i].h + 2 * pad;
+            s.n_rects++;
+          }
+          g_object_set (h->element, "roi-meta", TRUE, "roi-type", type,
+              "roi-padding", pad, NULL);
+          apply_settings (h, &s);
+          fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+              GST_FLOW_OK);
+          out = gst_harness_pull (h);
+          check_frame (&info, in, out, &s);
+          while (gst_buffer_iterate_meta_filtered (out, &state,
+                  GST_VIDEO_REGION_OF_INTEREST_META_API_TYPE))
+            n_out++;
+          fail_unless_equals_int (n_out, G_N_ELEMENTS (rois));
+          gst_buffer_unref (out);
+          gst_buffer_unref (in);
+        }
+      }
+    }
+    /* A buffer without metas passes unfiltered; inverted, all filtered. */
+    s.n_rects = 0;
+    s.invert = FALSE;
+    push_settings_and_check (h, &info, 0, &s);
+    g_object_set (h->element, "region-invert", TRUE, NULL);
+    s.invert = TRUE;
+    push_settings_and_check (h, &info, 0, &s);
+    g_object_set (h->element, "region-invert", FALSE, NULL);
+    s.invert = FALSE;
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static Suite *
+clboxblur_regions_suite (void)
+{
+  Suite *s = suite_create ("clboxblur_regions");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  blurcheck_add_fixture (tc);
+  tcase_add_test (tc, test_region);
+  tcase_add_test (tc, test_roi_meta);
+  return s;
+}
+
+BLURCHECK_MAIN (clboxblur_regions);
