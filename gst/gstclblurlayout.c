@@ -175,3 +175,55 @@ gst_cl_blur_layout_frame_planes (const GstVideoFrame * frame,
     stride[p] = GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
   }
 }
+
+gboolean
+gst_cl_blur_layout_has_fields (const GstVideoInfo * info, GstBuffer * buf)
+{
+  switch (GST_VIDEO_INFO_INTERLACE_MODE (info)) {
+    case GST_VIDEO_INTERLACE_MODE_INTERLEAVED:
+      return TRUE;
+    case GST_VIDEO_INTERLACE_MODE_MIXED:
+      return GST_BUFFER_FLAG_IS_SET (buf, GST_VIDEO_BUFFER_FLAG_INTERLACED);
+    default:
+      return FALSE;
+  }
+}
+
+gboolean
+gst_cl_blur_layout_make_field_planes (const GstVideoInfo * info,
+    ClbPlanes * planes)
+{
+  guint p;
+
+  gst_cl_blur_layout_make_planes (info, planes);
+  if (planes->height % 2 != 0)
+    return FALSE;
+  planes->height /= 2;
+  for (p = 0; p < planes->n_planes; p++) {
+    if (planes->plane_height[p] % 2 != 0)
+      return FALSE;
+    planes->plane_height[p] /= 2;
+  }
+  return TRUE;
+}
+
+void
+gst_cl_blur_layout_field_jobs (ClbJob * jobs, guint n_jobs)
+{
+  guint j;
+
+  for (j = 0; j < n_jobs; j++)
+    jobs[j].height /= 2;
+}
+
+void
+gst_cl_blur_layout_field_planes (guint8 ** data, gsize * stride,
+    guint n_planes, guint field)
+{
+  guint p;
+
+  for (p = 0; p < n_planes; p++) {
+    data[p] += field * stride[p];
+    stride[p] *= 2;
+  }
+}

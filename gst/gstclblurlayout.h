@@ -39,4 +39,25 @@ gboolean gst_cl_blur_layout_buffer_holds_frame (const GstVideoInfo * info,
 void gst_cl_blur_layout_frame_planes (const GstVideoFrame * frame,
     guint8 * data[GST_VIDEO_MAX_PLANES], gsize stride[GST_VIDEO_MAX_PLANES]);
 
+/* Interlaced video (interlace-mode interleaved, or mixed with the buffer's
+ * GST_VIDEO_BUFFER_FLAG_INTERLACED) is filtered field by field: a field is
+ * every other row of each plane, a frame of half the height at twice the
+ * stride, and its rows never mix with the other field's. */
+
+/* Whether @buf, a frame of @info, is filtered as two fields. */
+gboolean gst_cl_blur_layout_has_fields (const GstVideoInfo * info,
+    GstBuffer * buf);
+
+/* Fills @planes with the storage of one field of @info. FALSE when a plane
+ * has an odd number of rows, so that the fields would differ in size. */
+gboolean gst_cl_blur_layout_make_field_planes (const GstVideoInfo * info,
+    ClbPlanes * planes);
+
+/* Turns @jobs (from gst_cl_blur_layout_make_jobs) into those of one field,
+ * and @data and @stride (from gst_cl_blur_layout_frame_planes, @n_planes
+ * of them) into field @field's (0: the top one, the frame's first row). */
+void gst_cl_blur_layout_field_jobs (ClbJob * jobs, guint n_jobs);
+void gst_cl_blur_layout_field_planes (guint8 ** data, gsize * stride,
+    guint n_planes, guint field);
+
 G_END_DECLS

@@ -70,3 +70,32 @@ gst_cl_blur_regions_collect (const GstCLBoxBlurSettings * settings,
   params->regions = (const ClbRect *) rects->data;
   params->n_regions = rects->len;
 }
+
+/* The first field row of @field at or below frame row @y. */
+static gint
+field_row (gint64 y, guint field)
+{
+  gint64 d = y - field;
+
+  /* ceil (d / 2), rounding toward +infinity for negatives too */
+  return clamp_to_int (d >= 0 ? (d + 1) / 2 : -((-d) / 2));
+}
+
+void
+gst_cl_blur_regions_to_field (ClbParams * params, guint field, GArray * out)
+{
+  guint i;
+
+  g_array_set_size (out, 0);
+  for (i = 0; i < params->n_regions; i++) {
+    const ClbRect *r = &params->regions[i];
+    ClbRect f = *r;
+    gint top = field_row (r->y, field);
+
+    f.y = top;
+    f.height = MAX (field_row ((gint64) r->y + r->height, field) - top, 0);
+    g_array_append_val (out, f);
+  }
+  params->regions = (const ClbRect *) out->data;
+  params->n_regions = out->len;
+}

@@ -20,4 +20,10 @@ void gst_cl_blur_regions_collect (const GstCLBoxBlurSettings * settings,
     GstBuffer * inbuf, const GstVideoInfo * info, GArray * rects,
     ClbParams * params);
 
+/* The rectangles of @params (in frame rows) as rows of field @field (0:
+ * the frame's even rows, 1: its odd ones), into @out; points @params at
+ * them. A field row is selected where its frame row is. */
+void gst_cl_blur_regions_to_field (ClbParams * params, guint field,
+    GArray * out);
+
 G_END_DECLS

@@ -84,6 +84,7 @@
 #include "config.h"
 #endif
 
+#include <string.h>
 #include <gst/gl/gl.h>
 
 #include "gstclboxblur.h"
@@ -115,7 +116,10 @@ struct _GstCLBoxBlur
   ClbRuntime *runtime;
   ClbEngine *engine;
   ClbPlanes planes;             /* the negotiated format's storage */
+  ClbPlanes field_planes;       /* one field's, for interlaced video */
+  gboolean engine_fields;       /* the engine holds field_planes */
   GArray *rects;                /* ClbRect, rebuilt for each frame */
+  GArray *field_rects;          /* the same in a field's rows */
 
   /* GL memory (gstclboxblurgl.c) */
   GstCLBoxBlurGL *gl;
@@ -239,6 +243,7 @@ gst_cl_box_blur_init (GstCLBoxBlur * self)
 {
   gst_cl_box_blur_settings_init (&self->settings);
   self->rects = g_array_new (FALSE, FALSE, sizeof (ClbRect));
+  self->field_rects = g_array_new (FALSE, FALSE, sizeof (ClbRect));
   self->gl = gst_cl_box_blur_gl_new (GST_ELEMENT (self));
 }
 
@@ -608,6 +613,40 @@ gst_cl_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   return ret;
 }
 
+/* Interlaced caps the element takes: interleaved or mixed fields in system
+ * memory, each plane with an even number of rows, so that both fields
+ * have one size. Fills field_planes. */
+static gboolean
+interlace_ok (GstCLBoxBlur * self, GstCaps * caps, const GstVideoInfo * info)
+{
+  GstVideoInterlaceMode mode = GST_VIDEO_INFO_INTERLACE_MODE (info);
+  GstCapsFeatures *features = gst_caps_get_features (caps, 0);
+
+  if ((mode != GST_VIDEO_INTERLACE_MODE_INTERLEAVED
+          && mode != GST_VIDEO_INTERLACE_MODE_MIXED)
+      || (features != NULL && gst_caps_features_contains (features,
+              GST_CAPS_FEATURE_MEMORY_GL_MEMORY))) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("Interlaced video with interlace-mode=%s%s is not supported.",
+            gst_video_interlace_mode_to_string (mode), features != NULL
+            && gst_caps_features_contains (features,
+                GST_CAPS_FEATURE_MEMORY_GL_MEMORY) ? " in GL memory" : ""),
+        ("clboxblur filters each field of interleaved or mixed video in "
+            "system memory; put deinterlace or gldownload before it"));
+    return FALSE;
+  }
+  if (!gst_cl_blur_layout_make_field_planes (info, &self->field_planes)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("Interlaced %s video of height %d cannot be filtered field by "
+            "field: every plane needs an even number of rows.",
+            GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_HEIGHT (info)),
+        ("fields of different heights; a height that is a multiple of 4 "
+            "works for every format"));
+    return FALSE;
+  }
+  return TRUE;
+}
+
 static gboolean
 gst_cl_box_blur_set_info (GstVideoFilter * filter, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
@@ -630,12 +669,19 @@ gst_cl_box_blur_set_info (GstVideoFilter * filter, GstCaps * incaps,
   GST_OBJECT_UNLOCK (self);
 
   gst_cl_blur_layout_make_planes (in_info, &self->planes);
+  if (GST_VIDEO_INFO_IS_INTERLACED (in_info) && !interlace_ok (self, incaps,
+          in_info))
+    return FALSE;
   if (!gst_cl_box_blur_gl_set_info (self->gl, incaps, &gl_settings,
           self->runtime, &self->planes, &error))
     goto failed;
-  /* Unless GL textures are shared, frames go through this engine. */
+  /* Unless GL textures are shared, frames go through this engine: a
+   * field at a time for interleaved video. */
+  self->engine_fields = GST_VIDEO_INFO_INTERLACE_MODE (in_info) ==
+      GST_VIDEO_INTERLACE_MODE_INTERLEAVED;
   if (!gst_cl_box_blur_gl_shares (self->gl)
-      && !clb_engine_set_planes (self->engine, &self->planes, &error))
+      && !clb_engine_set_planes (self->engine, self->engine_fields ?
+          &self->field_planes : &self->planes, &error))
     goto failed;
 
   return TRUE;
@@ -682,6 +728,54 @@ gst_cl_box_blur_prepare (GstCLBoxBlur * self, GstBuffer * inbuf,
   return gst_cl_blur_layout_make_jobs (info, settings.preserve_alpha, jobs);
 }
 
+/* Gives the engine the storage of a field (@fields) or of a frame, where
+ * mixed video switches between them. */
+static gboolean
+use_planes (GstCLBoxBlur * self, gboolean fields, GError ** error)
+{
+  if (self->engine_fields == fields)
+    return TRUE;
+  if (!clb_engine_set_planes (self->engine, fields ? &self->field_planes :
+          &self->planes, error))
+    return FALSE;
+  self->engine_fields = fields;
+  return TRUE;
+}
+
+/* Filters an interlaced frame as two frames of half the height, each its
+ * own field's rows (gstclblurlayout.h). */
+static gboolean
+process_fields (GstCLBoxBlur * self, ClbParams * params, ClbJob * jobs,
+    guint n_jobs, guint8 ** src, const gsize * src_stride, guint8 ** dst,
+    const gsize * dst_stride, guint n_planes, GError ** error)
+{
+  ClbParams field_params;
+  guint f;
+
+  if (!use_planes (self, TRUE, error))
+    return FALSE;
+  gst_cl_blur_layout_field_jobs (jobs, n_jobs);
+  for (f = 0; f < 2; f++) {
+    guint8 *fsrc[GST_VIDEO_MAX_PLANES], *fdst[GST_VIDEO_MAX_PLANES];
+    gsize fsrc_stride[GST_VIDEO_MAX_PLANES], fdst_stride[GST_VIDEO_MAX_PLANES];
+
+    memcpy (fsrc, src, sizeof (fsrc));
+    memcpy (fdst, dst, sizeof (fdst));
+    memcpy (fsrc_stride, src_stride, sizeof (fsrc_stride));
+    memcpy (fdst_stride, dst_stride, sizeof (fdst_stride));
+    gst_cl_blur_layout_field_planes (fsrc, fsrc_stride, n_planes, f);
+    gst_cl_blur_layout_field_planes (fdst, fdst_stride, n_planes, f);
+    field_params = *params;
+    if (field_params.use_regions)
+      gst_cl_blur_regions_to_field (&field_params, f, self->field_rects);
+    if (!clb_engine_process (self->engine, &field_params, jobs, n_jobs,
+            (const guint8 * const *) fsrc, fsrc_stride, fdst, fdst_stride,
+            error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 static GstFlowReturn
 gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
     GstVideoFrame * in_frame, GstVideoFrame * out_frame)
@@ -706,7 +800,14 @@ gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
 
   gst_cl_blur_layout_frame_planes (in_frame, src, src_stride);
   gst_cl_blur_layout_frame_planes (out_frame, dst, dst_stride);
-  if (!clb_engine_process (self->engine, &params, jobs, n_jobs,
+  if (gst_cl_blur_layout_has_fields (&filter->in_info, in_frame->buffer)) {
+    if (!process_fields (self, &params, jobs, n_jobs, src, src_stride, dst,
+            dst_stride, GST_VIDEO_FRAME_N_PLANES (in_frame), &error))
+      goto process_failed;
+    return GST_FLOW_OK;
+  }
+  if ((self->engine_fields && !use_planes (self, FALSE, &error))
+      || !clb_engine_process (self->engine, &params, jobs, n_jobs,
           (const guint8 * const *) src, src_stride, dst, dst_stride, &error))
     goto process_failed;
 
@@ -749,6 +850,7 @@ gst_cl_box_blur_finalize (GObject * object)
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
 
   g_array_free (self->rects, TRUE);
+  g_array_free (self->field_rects, TRUE);
   gst_cl_box_blur_gl_free (self->gl);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);

@@ -3,8 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Every format the element takes and ones it refuses, padded strides, the
- * copy path, radius 0 (passthrough), and renegotiation to another format and
- * size.
+ * copy path, radius 0 (passthrough), renegotiation to another format and
+ * size, and interlaced video filtered field by field.
  *
  * Helpers, the reference comparison and the teardown fixture are in
  * tests/check/blurcheck.c.
@@ -171,6 +171,169 @@ GST_START_TEST (test_renegotiate)
 
 GST_END_TEST;
 
+/* Field @field (0: the frame's even rows) of @buf, an interlaced frame of
+ * @info, copied out as a progressive frame of @finfo (half the height). */
+static GstBuffer *
+field_of (const GstVideoInfo * info, const GstVideoInfo * finfo,
+    GstBuffer * buf, guint field)
+{
+  GstBuffer *fb = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (finfo),
+      NULL);
+  GstVideoFrame in, out;
+  guint p, c, k;
+
+  fail_unless (gst_video_frame_map (&in, info, buf, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&out, finfo, fb, GST_MAP_WRITE));
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&out); p++) {
+    guint rows = 0;
+
+    for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&out); c++) {
+      if (GST_VIDEO_FRAME_COMP_PLANE (&out, c) == p)
+        rows = MAX (rows, (guint) GST_VIDEO_FRAME_COMP_HEIGHT (&out, c));
+    }
+    for (k = 0; k < rows; k++)
+      memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&out, p) +
+          k * GST_VIDEO_FRAME_PLANE_STRIDE (&out, p),
+          (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&in, p) +
+          (2 * k + field) * GST_VIDEO_FRAME_PLANE_STRIDE (&in, p),
+          GST_VIDEO_FRAME_PLANE_STRIDE (&out, p));
+  }
+  gst_video_frame_unmap (&out);
+  gst_video_frame_unmap (&in);
+  return fb;
+}
+
+/* The first row of field @field at or below frame row @y: a field row is
+ * filtered where its frame row is. */
+static gint
+field_row (gint y, guint field)
+{
+  gint d = y - (gint) field;
+
+  return d >= 0 ? (d + 1) / 2 : -((-d) / 2);
+}
+
+/* Pushes a random interlaced frame of @info through @h under @s and checks
+ * each field of the output against the reference applied to that field of
+ * the input alone (@s's rectangles are in frame rows). */
+static void
+push_fields_and_check (GstHarness * h, const GstVideoInfo * info,
+    const Settings * s, gboolean flag)
+{
+  GstVideoInfo finfo;
+  GstBuffer *in = make_frame (info, 0, s->rx * 131 + s->method), *out;
+  guint f, r;
+
+  if (flag)
+    GST_BUFFER_FLAG_SET (in, GST_VIDEO_BUFFER_FLAG_INTERLACED);
+  gst_video_info_set_format (&finfo, GST_VIDEO_INFO_FORMAT (info),
+      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info) / 2);
+  apply_settings (h, s);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL);
+  for (f = 0; f < 2; f++) {
+    GstBuffer *fin = field_of (info, &finfo, in, f);
+    GstBuffer *fout = field_of (info, &finfo, out, f);
+    Settings fs = *s;
+
+    for (r = 0; r < fs.n_rects; r++) {
+      gint top = field_row (s->rects[r][1], f);
+
+      fs.rects[r][1] = top;
+      fs.rects[r][3] = MAX (field_row (s->rects[r][1] + s->rects[r][3], f)
+          - top, 0);
+    }
+    check_frame (&finfo, fin, fout, &fs);
+    gst_buffer_unref (fin);
+    gst_buffer_unref (fout);
+  }
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+/* Interlaced video: interleaved frames, and mixed ones flagged interlaced,
+ * are filtered field by field, every method, format family and a region;
+ * a mixed frame without the flag is filtered whole; a height that would
+ * give fields of two sizes is refused. */
+GST_START_TEST (test_interlaced)
+{
+  static const gchar *formats[] = { "RGBA", "BGRx", "RGB", "GRAY8", "I420",
+    "NV12", "YUY2", "AYUV", "GRAY16_LE", "P010_10LE"
+  };
+  GstVideoInterlaceMode modes[] = { GST_VIDEO_INTERLACE_MODE_INTERLEAVED,
+    GST_VIDEO_INTERLACE_MODE_MIXED
+  };
+  guint f, m, k;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    for (m = 0; m < G_N_ELEMENTS (modes); m++) {
+      GstHarness *h = blurcheck_harness_new ("clboxblur");
+      GstVideoInfo info;
+
+      gst_video_info_set_interlaced_format (&info,
+          gst_video_format_from_string (formats[f]), modes[m], 38, 28);
+      gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
+      for (k = 0; k < 3; k++) {
+        Settings s = default_settings;
+
+        s.method = (Method) k;
+        s.rx = k == METHOD_BILATERAL ? 2 : 3;
+        s.ry = k == METHOD_BILATERAL ? 2 : 4;
+        s.border = borders[k];
+        s.sigma_range = 60;
+        push_fields_and_check (h, &info, &s, TRUE);
+      }
+      {
+        /* a region from an odd row to an odd row */
+        Settings s = default_settings;
+
+        s.rx = s.ry = 2;
+        s.use_rects = TRUE;
+        s.n_rects = 1;
+        s.rects[0][0] = 5;
+        s.rects[0][1] = 3;
+        s.rects[0][2] = 20;
+        s.rects[0][3] = 15;
+        g_object_set (h->element, "region-x", 5, "region-y", 3,
+            "region-width", 20, "region-height", 15, NULL);
+        push_fields_and_check (h, &info, &s, TRUE);
+        g_object_set (h->element, "region-x", 0, "region-y", 0,
+            "region-width", 0, "region-height", 0, NULL);
+      }
+      if (modes[m] == GST_VIDEO_INTERLACE_MODE_MIXED) {
+        /* a progressive frame of mixed video: filtered whole */
+        Settings s = default_settings;
+        GstVideoInfo pinfo;
+
+        s.rx = 3;
+        s.ry = 3;
+        gst_video_info_set_format (&pinfo, GST_VIDEO_INFO_FORMAT (&info),
+            38, 28);
+        push_settings_and_check (h, &pinfo, 0, &s);
+        push_fields_and_check (h, &info, &s, TRUE);
+      }
+      blurcheck_harness_teardown (h);
+    }
+  }
+
+  {
+    /* I420 of height 26: chroma rows 13, fields of 7 and 6 rows */
+    GstHarness *h = blurcheck_harness_new ("clboxblur");
+    GstVideoInfo info;
+
+    gst_video_info_set_interlaced_format (&info, GST_VIDEO_FORMAT_I420,
+        GST_VIDEO_INTERLACE_MODE_INTERLEAVED, 38, 26);
+    gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
+    fail_unless_equals_int (gst_harness_push (h, make_frame (&info, 0, 1)),
+        GST_FLOW_NOT_NEGOTIATED);
+    blurcheck_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblur_formats_suite (void)
 {
@@ -185,6 +348,7 @@ clboxblur_formats_suite (void)
   tcase_add_test (tc, test_copy_path);
   tcase_add_test (tc, test_padded_stride);
   tcase_add_test (tc, test_renegotiate);
+  tcase_add_test (tc, test_interlaced);
   return s;
 }
 
