@@ -873,6 +873,25 @@ gst_cl_box_blur_get_property (GObject * object, guint prop_id, GValue * value,
 }
 
 /* Posts the element error that fits a runtime or engine failure. */
+/* The engine's log (its device profile, the variant each job runs). */
+static void
+gst_cl_box_blur_engine_log (gpointer user_data, const gchar * message)
+{
+  GST_INFO_OBJECT (user_data, "%s", message);
+}
+
+/* The engine's options: from the environment, the log to ours. */
+static ClbEngineOptions
+gst_cl_box_blur_engine_options (GstCLBoxBlur * self)
+{
+  ClbEngineOptions options;
+
+  clb_engine_options_from_env (&options);
+  options.log = gst_cl_box_blur_engine_log;
+  options.log_data = self;
+  return options;
+}
+
 static void
 gst_cl_box_blur_post_error (GstCLBoxBlur * self, const GError * error)
 {
@@ -881,7 +900,9 @@ gst_cl_box_blur_post_error (GstCLBoxBlur * self, const GError * error)
         ("An OpenCL operation failed."), ("no details"));
     return;
   }
-  switch (error->code) {
+  /* the engine's own errors (CLB_ENGINE_ERROR): an operation failed */
+  switch (error->domain == CLB_RUNTIME_ERROR ? error->code :
+      CLB_RUNTIME_ERROR_FAILED) {
     case CLB_RUNTIME_ERROR_NO_PLATFORM:
       GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
           ("No OpenCL platform found. Install an OpenCL driver, for example "
@@ -985,6 +1006,7 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
   ClbDeviceType device_type;
   gint platform_index, device_index;
+  ClbEngineOptions options;
   GError *error = NULL;
 
   GST_OBJECT_LOCK (self);
@@ -1008,7 +1030,8 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
       clb_runtime_get_clang_extensions (self->runtime) ?
       "OpenCL C with clang's vector extensions" : "standard OpenCL C");
 
-  self->engine = clb_engine_new (self->runtime, &error);
+  options = gst_cl_box_blur_engine_options (self);
+  self->engine = clb_engine_new (self->runtime, &options, &error);
   if (self->engine == NULL)
     goto failed;
   GST_INFO_OBJECT (self, "work shaped for a %s%s",
@@ -1482,6 +1505,7 @@ gst_cl_box_blur_make_gl_runtime (GstCLBoxBlur * self, ClbGlPlatform platform,
 {
   cl_context_properties props[5];
   MakeRuntime m = { self, props, NULL, NULL };
+  ClbEngineOptions options;
 
   if (self->gl_runtime && self->gl_runtime_context == self->context)
     return TRUE;
@@ -1506,7 +1530,8 @@ gst_cl_box_blur_make_gl_runtime (GstCLBoxBlur * self, ClbGlPlatform platform,
   self->gl_runtime = m.runtime;
   if (!clb_runtime_build_program (self->gl_runtime, NULL, error))
     goto failed;
-  self->gl_engine = clb_engine_new (self->gl_runtime, error);
+  options = gst_cl_box_blur_engine_options (self);
+  self->gl_engine = clb_engine_new (self->gl_runtime, &options, error);
   if (self->gl_engine == NULL)
     goto failed;
   self->gl_runtime_context = gst_object_ref (self->context);
