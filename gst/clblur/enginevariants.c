@@ -155,6 +155,39 @@ steps_per_launch (const ClbDeviceProfile * profile, guint64 fixed,
   return (guint) CLAMP (k, 1, MAX (n, 1));
 }
 
+/* Launches a line kernel whose last two arguments are the first and the
+ * end of the lines' part it walks, over @n in parts of @part (one part
+ * where loops run to the end), from the arguments @fixed set before them.
+ * @channels > 0: (channel, line) work-items; 0: one a line. */
+static gboolean
+run_parts (ClbEngine * engine, const ClbArgs * fixed, guint kernel, guint n,
+    guint part, size_t channels, size_t lines, const gchar * name,
+    GError ** error)
+{
+  ClbSampleSize size = engine->planes.sample_size;
+  gchar what[80];
+  guint begin, end;
+  cl_int err;
+
+  g_snprintf (what, sizeof (what), "clEnqueueNDRangeKernel (%s)", name);
+  for (begin = 0; begin < n; begin = end) {
+    ClbArgs a = *fixed;
+
+    end = begin + MIN (n - begin, part);
+    clb_arg_int (&a, begin);
+    clb_arg_int (&a, end);
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    err = clb_fault (what);
+    if (err == CL_SUCCESS)
+      err = channels > 0 ? run_channel_lines (engine, size, kernel, channels,
+          lines, name) : run_lines (engine, size, kernel, lines, name);
+    if (err != CL_SUCCESS)
+      return clb_set_cl_error (error, err, what);
+  }
+  return TRUE;
+}
+
 /* ---- sat: rows scanned, columns scanned, a box from four corners ---- */
 
 static gboolean
@@ -176,7 +209,6 @@ run_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
   guint row_part = steps_per_launch (profile, 4, 1, w);
   guint column_part = steps_per_launch (profile, strip + 4, strip + 2, h);
   ClbArgs rows, cols, a;
-  cl_int begin, end;
 
   if (!clb_engine_ensure_work (engine, (gsize) w * h * cn * wide, error))
     return FALSE;
@@ -210,29 +242,11 @@ run_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
 
   /* Rows and columns in parts where the device caps loops, each part
    * going on from the sums the previous one left (one part elsewhere). */
-  for (begin = 0; begin < w; begin = end) {
-    ClbArgs part = rows;
-
-    end = begin + MIN ((guint) (w - begin), row_part);
-    clb_arg_int (&part, begin);
-    clb_arg_int (&part, end);
-    if (!clb_args_done (&part, error))
-      return FALSE;
-    CHECK (run_channel_lines (engine, size, K_SAT_SCAN_ROWS, job->channels,
-            job->height, "sat_scan_rows"),
-        "clEnqueueNDRangeKernel (sat_scan_rows)");
-  }
-  for (begin = 0; begin < h; begin = end) {
-    ClbArgs part = cols;
-
-    end = begin + MIN ((guint) (h - begin), column_part);
-    clb_arg_int (&part, begin);
-    clb_arg_int (&part, end);
-    if (!clb_args_done (&part, error))
-      return FALSE;
-    CHECK (run_lines (engine, size, K_SAT_SCAN_COLUMNS, columns,
-            "sat_scan_columns"), "clEnqueueNDRangeKernel (sat_scan_columns)");
-  }
+  if (!run_parts (engine, &rows, K_SAT_SCAN_ROWS, w, row_part, cn, h,
+          "sat_scan_rows", error)
+      || !run_parts (engine, &cols, K_SAT_SCAN_COLUMNS, h, column_part, 0,
+          columns, "sat_scan_columns", error))
+    return FALSE;
   if (shrink)
     CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL, "sat_box"),
         "clEnqueueNDRangeKernel (sat_box)");
@@ -278,7 +292,6 @@ run_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
   guint column_part = steps_per_launch (profile,
       separable_columns_start (strip, r->ry), strip + 2, h);
   ClbArgs rows, cols;
-  cl_int begin, end;
 
   /* horizontal sums fit in 32 bits for every depth */
   if (!clb_engine_ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint),
@@ -307,34 +320,10 @@ run_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
     return FALSE;
 
   /* in parts where the device caps loops (one part elsewhere) */
-  for (begin = 0; begin < w; begin = end) {
-    ClbArgs part = rows;
-
-    end = begin + MIN ((guint) (w - begin), row_part);
-    clb_arg_int (&part, begin);
-    clb_arg_int (&part, end);
-    if (!clb_args_done (&part, error))
-      return FALSE;
-    CHECK (run_channel_lines (engine, size, K_SEPARABLE_ROWS, job->channels,
-            job->height, "separable_rows"),
-        "clEnqueueNDRangeKernel (separable_rows)");
-  }
-  for (begin = 0; begin < h; begin = end) {
-    ClbArgs part = cols;
-
-    end = begin + MIN ((guint) (h - begin), column_part);
-    clb_arg_int (&part, begin);
-    clb_arg_int (&part, end);
-    if (!clb_args_done (&part, error))
-      return FALSE;
-    CHECK (run_lines (engine, size, K_SEPARABLE_COLUMNS,
-            ((size_t) w * cn + strip - 1) / strip, "separable_columns"),
-        "clEnqueueNDRangeKernel (separable_columns)");
-  }
-  return TRUE;
-
-failed:
-  return FALSE;
+  return run_parts (engine, &rows, K_SEPARABLE_ROWS, w, row_part, cn, h,
+      "separable_rows", error)
+      && run_parts (engine, &cols, K_SEPARABLE_COLUMNS, h, column_part, 0,
+      ((size_t) w * cn + strip - 1) / strip, "separable_columns", error);
 }
 
 /* Whether the loops of run_separable_x16's kernels fit the device's cap
