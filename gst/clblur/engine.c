@@ -343,9 +343,7 @@ run_composite (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   clb_arg_int (&a, engine->planes.plane_width[job->plane]);
   clb_arg_int (&a, job->pixel_stride);
   clb_arg_int4 (&a, clb_job_offsets (job));
-  clb_arg_int (&a, job->width);
-  clb_arg_int (&a, job->height);
-  clb_arg_int (&a, job->channels);
+  clb_args_size (&a, job);
   clb_arg_int (&a, job->x_sub);
   clb_arg_int (&a, job->y_sub);
   clb_arg_mem (&a, engine->regions);

@@ -137,6 +137,8 @@ gboolean clb_engine_run_variant (ClbEngine * engine,
 /* The kernels' layout arguments: where a job's samples are. */
 void clb_args_layout (ClbArgs * a, cl_mem buffer, const ClbPlanes * planes,
     const ClbJob * job);
+/* The job's width, height and channels, in that order. */
+void clb_args_size (ClbArgs * a, const ClbJob * job);
 cl_int4 clb_job_offsets (const ClbJob * job);
 
 G_END_DECLS

@@ -55,6 +55,15 @@ clb_args_layout (ClbArgs * a, cl_mem buffer, const ClbPlanes * planes,
   clb_arg_int (a, planes->shift);
 }
 
+/* The job's width, height and channels, in that order. */
+void
+clb_args_size (ClbArgs * a, const ClbJob * job)
+{
+  clb_arg_int (a, job->width);
+  clb_arg_int (a, job->height);
+  clb_arg_int (a, job->channels);
+}
+
 /* clEnqueueNDRangeKernel; with the profile option, also waits for the
  * kernel and prints its time (a profile of where a frame's time goes:
  * clboxblur-bench with CLBOXBLUR_PROFILE=1). */
@@ -215,23 +224,17 @@ run_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
   rows = clb_args (k[K_SAT_SCAN_ROWS]);
   clb_args_layout (&rows, r->in, &engine->planes, job);
   clb_arg_mem (&rows, engine->work);
-  clb_arg_int (&rows, w);
-  clb_arg_int (&rows, h);
-  clb_arg_int (&rows, cn);
+  clb_args_size (&rows, job);
 
   cols = clb_args (k[K_SAT_SCAN_COLUMNS]);
   clb_arg_mem (&cols, engine->work);
-  clb_arg_int (&cols, w);
-  clb_arg_int (&cols, h);
-  clb_arg_int (&cols, cn);
+  clb_args_size (&cols, job);
   clb_arg_int (&cols, strip);
 
   a = clb_args (box);
   clb_arg_mem (&a, engine->work);
   clb_args_layout (&a, r->out, &engine->planes, job);
-  clb_arg_int (&a, w);
-  clb_arg_int (&a, h);
-  clb_arg_int (&a, cn);
+  clb_args_size (&a, job);
   clb_arg_int (&a, r->rx);
   clb_arg_int (&a, r->ry);
   if (!shrink)
@@ -300,18 +303,14 @@ run_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
   rows = clb_args (k[K_SEPARABLE_ROWS]);
   clb_args_layout (&rows, r->in, &engine->planes, job);
   clb_arg_mem (&rows, engine->work);
-  clb_arg_int (&rows, w);
-  clb_arg_int (&rows, h);
-  clb_arg_int (&rows, cn);
+  clb_args_size (&rows, job);
   clb_arg_int (&rows, r->rx);
   clb_arg_int (&rows, r->border);
 
   cols = clb_args (k[K_SEPARABLE_COLUMNS]);
   clb_arg_mem (&cols, engine->work);
   clb_args_layout (&cols, r->out, &engine->planes, job);
-  clb_arg_int (&cols, w);
-  clb_arg_int (&cols, h);
-  clb_arg_int (&cols, cn);
+  clb_args_size (&cols, job);
   clb_arg_int (&cols, r->rx);
   clb_arg_int (&cols, r->ry);
   clb_arg_int (&cols, r->border);
@@ -371,9 +370,7 @@ run_separable_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_mem (&v, r->in);
   clb_arg_int (&v, r->in_pitch);
   clb_arg_mem (&v, engine->work);
-  clb_arg_int (&v, w);
-  clb_arg_int (&v, h);
-  clb_arg_int (&v, cn);
+  clb_args_size (&v, job);
   clb_arg_int (&v, r->ry);
   clb_arg_int (&v, r->border);
   clb_arg_int (&v, narrow);
@@ -381,9 +378,7 @@ run_separable_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_mem (&hz, engine->work);
   clb_arg_mem (&hz, r->out);
   clb_arg_int (&hz, r->out_pitch);
-  clb_arg_int (&hz, w);
-  clb_arg_int (&hz, h);
-  clb_arg_int (&hz, cn);
+  clb_args_size (&hz, job);
   clb_arg_int (&hz, r->rx);
   clb_arg_int (&hz, r->ry);
   clb_arg_int (&hz, r->border);
@@ -481,9 +476,7 @@ run_bilateral_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&a, r->in_pitch);
   clb_arg_mem (&a, r->out);
   clb_arg_int (&a, r->out_pitch);
-  clb_arg_int (&a, job->width);
-  clb_arg_int (&a, job->height);
-  clb_arg_int (&a, job->channels);
+  clb_args_size (&a, job);
   clb_arg_int (&a, r->rx);
   clb_arg_int (&a, r->ry);
   clb_arg_int (&a, r->border);
@@ -510,9 +503,7 @@ bilateral_args (ClbEngine * engine, cl_kernel kernel, const ClbRun * r)
 
   clb_args_layout (&a, r->in, &engine->planes, job);
   clb_arg_mem (&a, r->out);
-  clb_arg_int (&a, job->width);
-  clb_arg_int (&a, job->height);
-  clb_arg_int (&a, job->channels);
+  clb_args_size (&a, job);
   clb_arg_int (&a, r->rx);
   clb_arg_int (&a, r->ry);
   clb_arg_int (&a, r->border);
