@@ -1,4 +1,5 @@
-/* clboxblur: the element error that fits a failure.
+/* clboxblur: the element's side of the engine: the element error that fits
+ * a failure, and the engine's options and log.
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -28,7 +29,9 @@ gst_cl_blur_post_error (GstElement * self, const GError * error)
         ("Failed to find or create a GL context."), ("%s", error->message));
     return;
   }
-  switch (error->code) {
+  /* the engine's own errors (CLB_ENGINE_ERROR): an operation failed */
+  switch (error->domain == CLB_RUNTIME_ERROR ? error->code :
+      CLB_RUNTIME_ERROR_FAILED) {
     case CLB_RUNTIME_ERROR_NO_PLATFORM:
       GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
           ("No OpenCL platform found. Install an OpenCL driver, for example "
@@ -63,4 +66,18 @@ gst_cl_blur_post_error (GstElement * self, const GError * error)
           ("An OpenCL operation failed."), ("%s", error->message));
       break;
   }
+}
+
+static void
+engine_log (gpointer user_data, const gchar * message)
+{
+  GST_INFO_OBJECT (user_data, "%s", message);
+}
+
+void
+gst_cl_blur_engine_options (GstElement * element, ClbEngineOptions * options)
+{
+  clb_engine_options_from_env (options);
+  options->log = engine_log;
+  options->log_data = element;
 }

@@ -1,10 +1,12 @@
-/* clboxblur: the element error that fits a failure.
+/* clboxblur: the element's side of the engine: the element error that fits
+ * a failure, and the engine's options and log.
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
 
 #include <gst/gst.h>
+#include "clblur/engine.h"
 
 G_BEGIN_DECLS
 
@@ -13,5 +15,12 @@ G_BEGIN_DECLS
  * (GST_RESOURCE_ERROR, GST_GL_CONTEXT_ERROR). NULL: an OpenCL failure
  * without details. */
 void gst_cl_blur_post_error (GstElement * element, const GError * error);
+
+/* The engine's options for @element: from the environment (the one place
+ * the element reads it, clb_engine_options_from_env), the engine's log (its
+ * device profile, the variant each job runs) to the clboxblur debug
+ * category at INFO. */
+void gst_cl_blur_engine_options (GstElement * element,
+    ClbEngineOptions * options);
 
 G_END_DECLS

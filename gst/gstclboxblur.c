@@ -355,6 +355,7 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
   ClbDeviceType device_type;
   gint platform_index, device_index;
+  ClbEngineOptions options;
   GError *error = NULL;
 
   GST_OBJECT_LOCK (self);
@@ -378,7 +379,8 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
       clb_runtime_get_clang_extensions (self->runtime) ?
       "OpenCL C with clang's vector extensions" : "standard OpenCL C");
 
-  self->engine = clb_engine_new (self->runtime, &error);
+  gst_cl_blur_engine_options (GST_ELEMENT (self), &options);
+  self->engine = clb_engine_new (self->runtime, &options, &error);
   if (self->engine == NULL)
     goto failed;
   GST_INFO_OBJECT (self, "work shaped for a %s%s",

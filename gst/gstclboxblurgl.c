@@ -276,6 +276,7 @@ make_runtime (GstCLBoxBlurGL * gl, const GstCLBoxBlurGLSettings * settings,
 {
   cl_context_properties props[5];
   MakeRuntime m = { settings, props, NULL, NULL };
+  ClbEngineOptions options;
 
   if (gl->runtime && gl->runtime_context == gl->context)
     return TRUE;
@@ -296,7 +297,8 @@ make_runtime (GstCLBoxBlurGL * gl, const GstCLBoxBlurGLSettings * settings,
   gl->runtime = m.runtime;
   if (!clb_runtime_build_program (gl->runtime, NULL, error))
     goto failed;
-  gl->engine = clb_engine_new (gl->runtime, error);
+  gst_cl_blur_engine_options (gl->element, &options);
+  gl->engine = clb_engine_new (gl->runtime, &options, error);
   if (gl->engine == NULL)
     goto failed;
   gl->runtime_context = gst_object_ref (gl->context);

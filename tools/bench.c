@@ -225,6 +225,7 @@ main (int argc, char **argv)
   ClbDeviceType type = CLB_DEVICE_TYPE_DEFAULT;
   ClbRuntime *rt;
   ClbEngine *engine;
+  ClbEngineOptions options;
   gchar **size_list, **format_list, **radius_list;
   ClbMethod methods[3];
   guint n_methods = 0, m, s, f, r;
@@ -271,7 +272,8 @@ main (int argc, char **argv)
     g_printerr ("--load %s: no usable program binaries there\n", load);
     return 1;
   }
-  engine = clb_engine_new (rt, &err);
+  clb_engine_options_from_env (&options);
+  engine = clb_engine_new (rt, &options, &err);
   if (!engine) {
     g_printerr ("%s\n", err->message);
     return 1;

@@ -86,23 +86,132 @@ typedef struct {
   guint x_sub, y_sub;           /* log2 of the subsampling (chroma: 1) */
 } ClbJob;
 
+#define CLB_ENGINE_ERROR (clb_engine_error_quark ())
+GQuark clb_engine_error_quark (void);
+
+/* The engine's own errors; failed OpenCL calls are CLB_RUNTIME_ERROR. */
+typedef enum {
+  CLB_ENGINE_ERROR_JOB,         /* jobs that do not fit the planes */
+  CLB_ENGINE_ERROR_METHOD,      /* a method the engine does not know */
+  CLB_ENGINE_ERROR_FORMAT,      /* planes an image cannot hold */
+  CLB_ENGINE_ERROR_DEVICE,      /* a device the kernels cannot run on */
+} ClbEngineError;
+
+/* The device class the engine shapes its work for. */
+typedef enum {
+  CLB_DEVICE_CLASS_AUTO,        /* options: from CL_DEVICE_TYPE */
+  CLB_DEVICE_CLASS_CPU,
+  CLB_DEVICE_CLASS_GPU,
+} ClbDeviceClass;
+
+/* Called with one line of the engine's log (the device profile, the
+ * variant each job runs): the element passes it to GST_INFO. */
+typedef void (*ClbEngineLogFunc) (gpointer user_data, const gchar * message);
+
+/* What the element and the tools choose for an engine. The environment is
+ * read only by clb_engine_options_from_env. */
+typedef struct {
+  /* AUTO: CPUs get the CPU variants and every other device type the GPU
+   * ones; CPU or GPU forces that class (CLB_DEVICE_CLASS_ENV). */
+  ClbDeviceClass device_class;
+  /* Devices of the CPU class take the frames they can filter straight
+   * from the caller's memory (clb_engine_wraps_frames). */
+  gboolean zero_copy;
+  /* Wait for every kernel and print its time on stderr. */
+  gboolean profile;
+  /* Plan launches as if the device ended a work-item's loops after this
+   * many iterations; 0: probe the device. */
+  guint loop_cap;
+  ClbEngineLogFunc log;         /* NULL: no log */
+  gpointer log_data;
+} ClbEngineOptions;
+
+/* "1": print each kernel's time (clboxblur-bench with it set). */
+#define CLB_PROFILE_ENV "CLBOXBLUR_PROFILE"
+/* N: plan launches as if loops were capped at N iterations (tests). */
+#define CLB_LOOP_CAP_ENV "CLBOXBLUR_LOOP_CAP"
+
+/* The defaults: class from the device type, zero copy, no profile, the
+ * loop cap probed, no log. */
+void clb_engine_options_init (ClbEngineOptions * options);
+/* The defaults changed by CLB_DEVICE_CLASS_ENV, CLB_ZERO_COPY_ENV,
+ * CLB_PROFILE_ENV and CLB_LOOP_CAP_ENV: the one place the engine's
+ * environment variables are read. */
+void clb_engine_options_from_env (ClbEngineOptions * options);
+
+/* What the engine found out about its device, once, when it was made:
+ * everything the choice of a kernel variant depends on. */
+typedef struct {
+  ClbDeviceClass device_class;  /* CPU or GPU: the work's shapes */
+  gboolean class_forced;        /* by the options, not the device type */
+  cl_device_type type;
+  cl_uint vector_width;         /* CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR */
+  cl_uint compute_units;
+  cl_ulong local_mem_size;
+  size_t max_work_group_size;
+  size_t max_items[3];          /* CL_DEVICE_MAX_WORK_ITEM_SIZES */
+  gboolean host_unified;        /* CL_DEVICE_HOST_UNIFIED_MEMORY */
+  gboolean gl_sharing;          /* cl_khr_gl_sharing */
+  gboolean fp16;                /* cl_khr_fp16 */
+  /* Frames wrapped, not copied (CPU class, options->zero_copy). */
+  gboolean zero_copy;
+  /* Devices that end a work-item's loops after a number of iterations:
+   * that number, and the most a launch is planned to run, half of it.
+   * 0: loops run to the end. */
+  guint loop_cap;
+  guint64 loop_budget;
+  /* bilateral_local's largest work-group, and the local memory it uses
+   * besides its tile, per sample size */
+  size_t bilateral_max_wg[CLB_N_SAMPLE_SIZES];
+  cl_ulong bilateral_static_local[CLB_N_SAMPLE_SIZES];
+} ClbDeviceProfile;
+
 typedef struct _ClbEngine ClbEngine;
 
-ClbEngine *clb_engine_new (ClbRuntime * rt, GError ** error);
+/* @options: NULL for clb_engine_options_init's defaults. */
+ClbEngine *clb_engine_new (ClbRuntime * rt, const ClbEngineOptions * options,
+    GError ** error);
 void clb_engine_free (ClbEngine * engine);
+const ClbDeviceProfile *clb_engine_get_profile (ClbEngine * engine);
+/* The profile in one line, for the log. Free with g_free. */
+gchar *clb_device_profile_describe (const ClbDeviceProfile * profile);
 /* Whether the work is shaped for a CPU (see CLB_DEVICE_CLASS_ENV). */
 gboolean clb_engine_is_cpu (ClbEngine * engine);
 /* Whether an engine on a device of @type takes the frames it can filter
  * straight from the caller's memory (CL_MEM_USE_HOST_PTR: one box pass of
  * separable, dense 8-bit planes) instead of copying them: devices of the
- * CPU class (CLB_DEVICE_CLASS_ENV) unless CLB_ZERO_COPY_ENV is "0". Lets
- * the tests ask which calls a frame makes. */
+ * CPU class (CLB_DEVICE_CLASS_ENV) unless CLB_ZERO_COPY_ENV is "0", with
+ * the options from the environment. Lets the tests ask which calls a frame
+ * makes. */
 #define CLB_ZERO_COPY_ENV "CLBOXBLUR_ZERO_COPY"
 gboolean clb_engine_wraps_frames (cl_device_type type);
+/* The same for @options. */
+gboolean clb_engine_options_wrap_frames (const ClbEngineOptions * options,
+    cl_device_type type);
 /* The number of loop iterations after which the device ends a work-item's
  * loops (llvmpipe: 65535), which the engine plans its launches around;
  * 0 where loops run to the end. */
 guint clb_engine_get_loop_cap (ClbEngine * engine);
+
+/* A kernel variant: a way to run one method on one job (which kernels,
+ * in what work shape), a row of the table in enginevariants.c. */
+typedef struct _ClbVariant ClbVariant;
+
+/* The work shape a variant takes for a job. */
+typedef struct {
+  cl_int strip;                 /* columns a column work-item walks */
+  size_t local[2];              /* bilateral_local's work-group */
+} ClbWorkShape;
+
+/* The variant that runs @method on @job of @planes (radii @rx, @ry in the
+ * job's pixels) on a device of @profile, and its work shape: the first
+ * row of the table that matches and is usable. */
+const ClbVariant *clb_variant_choose (const ClbDeviceProfile * profile,
+    ClbMethod method, const ClbPlanes * planes, const ClbJob * job,
+    guint rx, guint ry, ClbWorkShape * shape);
+const gchar *clb_variant_get_name (const ClbVariant * variant);
+/* Whether the variant can read and write the caller's memory in place. */
+gboolean clb_variant_wraps (const ClbVariant * variant);
 
 /* (Re)allocates the device buffers for frames stored as @planes. Frees the
  * previous ones first. */

@@ -100,6 +100,7 @@ GST_START_TEST (test_image_path_matches_reference)
   GError *err = NULL;
   ClbRuntime *rt;
   ClbEngine *engine;
+  ClbEngineOptions options;
   ClbPlanes planes = { 0, };
   ClbJob job = { 0, };
   ClbParams params = { 0, };
@@ -114,7 +115,8 @@ GST_START_TEST (test_image_path_matches_reference)
   fail_unless (rt != NULL, "%s", err ? err->message : "");
   fail_unless (clb_runtime_build_program (rt, NULL, &err), "%s",
       err ? err->message : "");
-  engine = clb_engine_new (rt, &err);
+  clb_engine_options_from_env (&options);
+  engine = clb_engine_new (rt, &options, &err);
   fail_unless (engine != NULL, "%s", err ? err->message : "");
   queue = clb_runtime_get_queue (rt);
 
@@ -218,6 +220,7 @@ GST_START_TEST (test_image_path_fault)
   GError *err = NULL;
   ClbRuntime *rt;
   ClbEngine *engine;
+  ClbEngineOptions options;
   ClbPlanes planes = { 0, };
   ClbJob job = { 0, };
   ClbParams params = { 0, };
@@ -226,7 +229,8 @@ GST_START_TEST (test_image_path_fault)
 
   rt = clb_runtime_new (CLB_DEVICE_TYPE_DEFAULT, -1, 0, &err);
   fail_unless (rt && clb_runtime_build_program (rt, NULL, &err));
-  engine = clb_engine_new (rt, &err);
+  clb_engine_options_from_env (&options);
+  engine = clb_engine_new (rt, &options, &err);
   fail_unless (engine != NULL);
   planes.width = planes.height = 16;
   planes.sample_size = CLB_SAMPLES_8;

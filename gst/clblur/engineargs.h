@@ -1,0 +1,49 @@
+/* clboxblur engine: kernel arguments set in order, by an argument cursor.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Each call sets the kernel's next argument, so a kernel's arguments read
+ * as its signature does and adding one means adding one call, never
+ * renumbering (as FFmpeg's CL_SET_KERNEL_ARG series). The first failure is
+ * kept and the calls after it do nothing; clb_args_done reports it:
+ *
+ *   ClbArgs a = clb_args (kernel);
+ *   clb_arg_mem (&a, buffer);
+ *   clb_arg_int (&a, width);
+ *   if (!clb_args_done (&a, error))
+ *     goto failed;
+ *
+ * A copy of a cursor goes on from where the copy was made: arguments that
+ * change between launches (the parts of a long row) come last, set from a
+ * copy taken after the fixed ones.
+ */
+#pragma once
+
+#include <glib.h>
+#include <CL/cl.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  cl_kernel kernel;
+  cl_uint next;          /* the index the next call sets */
+  cl_int err;            /* the first failure; CL_SUCCESS until one */
+  cl_uint failed_at;     /* the index that failed */
+} ClbArgs;
+
+ClbArgs clb_args (cl_kernel kernel);
+/* @size bytes at @value; with @value NULL, __local memory of @size bytes. */
+void clb_arg (ClbArgs * a, gsize size, const void *value);
+void clb_arg_mem (ClbArgs * a, cl_mem mem);
+void clb_arg_int (ClbArgs * a, cl_int value);
+void clb_arg_int4 (ClbArgs * a, cl_int4 value);
+void clb_arg_float (ClbArgs * a, cl_float value);
+void clb_arg_local (ClbArgs * a, gsize size);
+/* How many arguments the cursor has set (its next index). */
+cl_uint clb_args_count (const ClbArgs * a);
+/* TRUE if every argument was set; else sets @error (CLB_RUNTIME_ERROR, as
+ * every failed OpenCL call: "clSetKernelArg (<kernel>, argument <n>)
+ * failed: ...") and returns FALSE. */
+gboolean clb_args_done (const ClbArgs * a, GError ** error);
+
+G_END_DECLS

@@ -1,0 +1,144 @@
+/* clboxblur engine: what its files share, not for its callers.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * engine.c: the engine's life, its buffers, a frame's way in and out;
+ * engineprofile.c: the options and the device profile, probed once;
+ * enginevariants.c: the kernel variants' table, their runs and launches;
+ * engineargs.c: the kernel-argument cursor.
+ */
+#pragma once
+
+#include "engine.h"
+#include "engineargs.h"
+
+G_BEGIN_DECLS
+
+enum
+{
+  K_SAT_SCAN_ROWS,
+  K_SAT_SCAN_COLUMNS,
+  K_SAT_BOX,
+  K_SAT_BOX_BORDER,
+  K_SEPARABLE_ROWS,
+  K_SEPARABLE_COLUMNS,
+  K_BILATERAL_LOCAL,
+  K_BILATERAL_GLOBAL,
+  K_REGION_COMPOSITE,
+  K_SEPARABLE_VERTICAL_X16,     /* 8-bit program only, from here on */
+  K_SEPARABLE_HORIZONTAL_X16,
+  K_BILATERAL_X16,
+  N_KERNELS
+};
+
+struct _ClbEngine
+{
+  ClbRuntime *rt;               /* not owned */
+  cl_command_queue queue;
+  ClbEngineOptions options;
+  ClbDeviceProfile profile;
+  cl_kernel kernels[CLB_N_SAMPLE_SIZES][N_KERNELS];
+  size_t max_wg[CLB_N_SAMPLE_SIZES][N_KERNELS];
+
+  ClbPlanes planes;
+  gboolean configured;
+  cl_mem plane_in[CLB_MAX_PLANES];   /* the frame, filtered in place by box */
+  cl_mem plane_out[CLB_MAX_PLANES];  /* bilateral output */
+  cl_mem work;                  /* summed-area table or box intermediate */
+  gsize work_size;              /* bytes; grown on first need */
+
+  cl_mem range;                 /* max_value + 1 floats */
+  gdouble range_sigma;          /* what range holds; NAN = nothing yet */
+
+  cl_mem regions;               /* cl_int4 (x0, y0, x1, y1) */
+  gsize regions_capacity;
+
+  cl_mem spatial[CLB_MAX_JOBS];
+  gsize spatial_capacity[CLB_MAX_JOBS];   /* floats */
+  guint spatial_rx[CLB_MAX_JOBS], spatial_ry[CLB_MAX_JOBS];
+  gdouble spatial_sigma[CLB_MAX_JOBS];    /* NAN = nothing yet */
+
+  guint n_rects;                /* regions uploaded for this frame */
+  gchar *job_log[CLB_MAX_JOBS];   /* the variant last logged per job */
+};
+
+/* Every OpenCL call: the fault-injection hook, then the call. */
+#define CHECK(expr, what) G_STMT_START {                      \
+    cl_int e_ = clb_fault (what);                             \
+    if (e_ == CL_SUCCESS)                                     \
+      e_ = (expr);                                            \
+    if (e_ != CL_SUCCESS) {                                   \
+      clb_set_cl_error (error, e_, what);                     \
+      goto failed;                                            \
+    }                                                         \
+  } G_STMT_END
+
+/* engineprofile.c: fills engine->profile from the device, the kernels
+ * (created before) and engine->options; logs it. */
+gboolean clb_engine_probe_profile (ClbEngine * engine, GError ** error);
+/* Passes one line to the options' log function, if any. */
+void clb_engine_log (ClbEngine * engine, const gchar * format, ...)
+    G_GNUC_PRINTF (2, 3);
+
+/* A job's run of one variant. */
+typedef struct {
+  const ClbParams *params;
+  const ClbJob *job;
+  guint index;                  /* the job's: its spatial table */
+  cl_int rx, ry, border;        /* in the job's pixels */
+  ClbWorkShape shape;
+  /* the job's input and output (the same buffer for the box methods but
+   * on the caller's memory), rows @in_pitch / @out_pitch containers apart */
+  cl_mem in, out;
+  cl_int in_pitch, out_pitch;
+  gboolean wrapped;             /* in and out are the caller's memory */
+} ClbRun;
+
+typedef enum {
+  CLB_WIDTH_ANY,
+  CLB_WIDTH_8,                  /* 8-bit containers */
+} ClbVariantWidth;
+
+typedef enum {
+  CLB_LAYOUT_ANY,               /* any pixel stride, offsets, shift, order */
+  CLB_LAYOUT_DENSE,             /* samples as stored, channels back to back */
+} ClbVariantLayout;
+
+struct _ClbVariant
+{
+  const gchar *name;
+  /* the key: what a job must be for the row to match */
+  ClbMethod method;
+  ClbVariantWidth width;
+  ClbVariantLayout layout;
+  ClbDeviceClass device_class;  /* AUTO: any */
+  /* what it runs, in what shape */
+  const gchar *kernels;
+  cl_int strip;                 /* columns a column work-item walks */
+  gboolean wraps;               /* reads / writes the caller's memory */
+  /* whether it can take the job on this device (loops within the cap,
+   * tile within local memory); may complete @shape. NULL: always. */
+  gboolean (*usable) (const ClbDeviceProfile * profile,
+      const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+      ClbWorkShape * shape);
+  gboolean (*run) (ClbEngine * engine, const ClbRun * run, GError ** error);
+};
+
+/* enginevariants.c */
+gboolean clb_engine_ensure_work (ClbEngine * engine, gsize size,
+    GError ** error);
+cl_int clb_engine_run_kernel (ClbEngine * engine, cl_kernel kernel,
+    cl_uint dims, const size_t * global, const size_t * local,
+    const gchar * name);
+/* Runs @variant; logs it first when it differs from the one last logged
+ * for that job. */
+gboolean clb_engine_run_variant (ClbEngine * engine,
+    const ClbVariant * variant, const ClbRun * run, GError ** error);
+/* The kernels' layout arguments: where a job's samples are. */
+void clb_args_layout (ClbArgs * a, cl_mem buffer, const ClbPlanes * planes,
+    const ClbJob * job);
+/* The job's width, height and channels, in that order. */
+void clb_args_size (ClbArgs * a, const ClbJob * job);
+cl_int4 clb_job_offsets (const ClbJob * job);
+
+G_END_DECLS

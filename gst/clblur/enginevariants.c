@@ -1,0 +1,729 @@
+/* clboxblur engine: the kernel variants, their table and their launches.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * A variant is one way to run a method on a job: which kernels, in what
+ * work shape, on which device class, for which sample width and layout.
+ * The variant a job gets is the first row of the table below that matches
+ * it and is usable on the device (its loops within the device's cap, its
+ * tile within local memory): adding a GPU or CPU variant is adding a row
+ * (and its run, if it brings new kernels).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "engineprivate.h"
+
+/* Grows the work buffer to at least @size bytes. */
+gboolean
+clb_engine_ensure_work (ClbEngine * engine, gsize size, GError ** error)
+{
+  if (size <= engine->work_size)
+    return TRUE;
+  clb_runtime_release_buffer (&engine->work);
+  engine->work_size = 0;
+  engine->work = clb_runtime_create_buffer (engine->rt, CL_MEM_READ_WRITE,
+      size, error);
+  if (!engine->work)
+    return FALSE;
+  engine->work_size = size;
+  return TRUE;
+}
+
+/* A job's channel offsets as the kernels take them. */
+cl_int4
+clb_job_offsets (const ClbJob * job)
+{
+  cl_int4 off;
+  guint c;
+
+  for (c = 0; c < 4; c++)
+    off.s[c] = c < job->channels ? job->offset[c] : 0;
+  return off;
+}
+
+void
+clb_args_layout (ClbArgs * a, cl_mem buffer, const ClbPlanes * planes,
+    const ClbJob * job)
+{
+  clb_arg_mem (a, buffer);
+  clb_arg_int (a, planes->plane_width[job->plane]);
+  clb_arg_int (a, job->pixel_stride);
+  clb_arg_int4 (a, clb_job_offsets (job));
+  clb_arg_int (a, planes->big_endian);
+  clb_arg_int (a, planes->shift);
+}
+
+/* The job's width, height and channels, in that order. */
+void
+clb_args_size (ClbArgs * a, const ClbJob * job)
+{
+  clb_arg_int (a, job->width);
+  clb_arg_int (a, job->height);
+  clb_arg_int (a, job->channels);
+}
+
+/* clEnqueueNDRangeKernel; with the profile option, also waits for the
+ * kernel and prints its time (a profile of where a frame's time goes:
+ * clboxblur-bench with CLBOXBLUR_PROFILE=1). */
+cl_int
+clb_engine_run_kernel (ClbEngine * engine, cl_kernel kernel, cl_uint dims,
+    const size_t * global, const size_t * local, const gchar * name)
+{
+  gboolean profile = engine->options.profile;
+  gint64 start = 0;
+  cl_int err;
+
+  if (profile) {
+    clFinish (engine->queue);
+    start = g_get_monotonic_time ();
+  }
+  err = clEnqueueNDRangeKernel (engine->queue, kernel, dims, NULL, global,
+      local, 0, NULL, NULL);
+  if (profile && err == CL_SUCCESS) {
+    err = clFinish (engine->queue);
+    g_printerr ("clboxblur profile: %-26s %8.3f ms\n", name,
+        (g_get_monotonic_time () - start) / 1000.0);
+  }
+  return err;
+}
+
+/* Runs a 1-D kernel of n line work-items (rows or strips, each walked
+ * serially; the kernel returns for ids >= n). CPUs: at least 4
+ * work-groups per compute unit, so the threads share the lines evenly,
+ * and at most 256 work-items a group (PoCL keeps a group's private arrays
+ * side by side); GPUs: groups of 64 (two warps, one wavefront). Either
+ * way within the kernel's largest work-group and the device's largest
+ * first dimension (@dim_max). */
+static size_t
+lines_per_group (ClbEngine * engine, size_t n, size_t max_wg, size_t dim_max)
+{
+  size_t local, groups;
+
+  if (engine->profile.device_class == CLB_DEVICE_CLASS_CPU) {
+    groups = MAX (engine->profile.compute_units, 1) * 4;
+    local = MIN ((n + groups - 1) / groups, 256);
+  } else {
+    local = 64;
+  }
+  return CLAMP (local, 1, MAX (MIN (max_wg, dim_max), 1));
+}
+
+static cl_int
+run_lines (ClbEngine * engine, guint sample_size, guint kernel, size_t n,
+    const gchar * name)
+{
+  size_t local = lines_per_group (engine, n,
+      engine->max_wg[sample_size][kernel], engine->profile.max_items[0]);
+  size_t global = (n + local - 1) / local * local;
+
+  return clb_engine_run_kernel (engine, engine->kernels[sample_size][kernel],
+      1, &global, &local, name);
+}
+
+/* The same for kernels of (channel, row) work-items: a work-group takes
+ * all channels of its rows. */
+static cl_int
+run_channel_lines (ClbEngine * engine, guint sample_size, guint kernel,
+    size_t channels, size_t n, const gchar * name)
+{
+  size_t max_wg = MAX (engine->max_wg[sample_size][kernel] / channels, 1);
+  size_t local[2] = { channels, lines_per_group (engine, n, max_wg,
+          engine->profile.max_items[1])
+  };
+  size_t global[2] = { channels, (n + local[1] - 1) / local[1] * local[1] };
+
+  return clb_engine_run_kernel (engine, engine->kernels[sample_size][kernel],
+      2, global, local, name);
+}
+
+/* Launches planned around a loop cap (engineprofile.c, probe_loop_cap).
+ * Loop costs are counted as llvmpipe counts them: each iteration of every
+ * loop, nested ones included, plus one each time a loop ends. The bounds
+ * below are for the costliest work-item of a launch. */
+static gboolean
+loops_fit (const ClbDeviceProfile * profile, guint64 iterations)
+{
+  return profile->loop_budget == 0 || iterations <= profile->loop_budget;
+}
+
+/* How many of @n steps of @per_step iterations one launch may take after
+ * @fixed iterations of set-up: all of them where loops run to the end, at
+ * least 1. */
+static guint
+steps_per_launch (const ClbDeviceProfile * profile, guint64 fixed,
+    guint64 per_step, guint n)
+{
+  guint64 k;
+
+  if (profile->loop_budget == 0)
+    return n;
+  k = profile->loop_budget > fixed ?
+      (profile->loop_budget - fixed) / per_step : 0;
+  return (guint) CLAMP (k, 1, MAX (n, 1));
+}
+
+/* Launches a line kernel whose last two arguments are the first and the
+ * end of the lines' part it walks, over @n in parts of @part (one part
+ * where loops run to the end), from the arguments @fixed set before them.
+ * @channels > 0: (channel, line) work-items; 0: one a line. */
+static gboolean
+run_parts (ClbEngine * engine, const ClbArgs * fixed, guint kernel, guint n,
+    guint part, size_t channels, size_t lines, const gchar * name,
+    GError ** error)
+{
+  ClbSampleSize size = engine->planes.sample_size;
+  gchar what[80];
+  guint begin, end;
+  cl_int err;
+
+  g_snprintf (what, sizeof (what), "clEnqueueNDRangeKernel (%s)", name);
+  for (begin = 0; begin < n; begin = end) {
+    ClbArgs a = *fixed;
+
+    end = begin + MIN (n - begin, part);
+    clb_arg_int (&a, begin);
+    clb_arg_int (&a, end);
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    err = clb_fault (what);
+    if (err == CL_SUCCESS)
+      err = channels > 0 ? run_channel_lines (engine, size, kernel, channels,
+          lines, name) : run_lines (engine, size, kernel, lines, name);
+    if (err != CL_SUCCESS)
+      return clb_set_cl_error (error, err, what);
+  }
+  return TRUE;
+}
+
+/* ---- sat: rows scanned, columns scanned, a box from four corners ---- */
+
+static gboolean
+run_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbDeviceProfile *profile = &engine->profile;
+  const ClbJob *job = r->job;
+  ClbSampleSize size = engine->planes.sample_size;
+  cl_kernel *k = engine->kernels[size];
+  gboolean shrink = r->border == CLB_BORDER_SHRINK;
+  cl_kernel box = shrink ? k[K_SAT_BOX] : k[K_SAT_BOX_BORDER];
+  cl_int strip = r->shape.strip;
+  size_t columns = ((size_t) job->width * job->channels + strip - 1) / strip;
+  size_t pixels[2] = { job->width, job->height };
+  cl_int w = job->width, h = job->height, cn = job->channels;
+  gsize wide = size == CLB_SAMPLES_16 ? 8 : 4;
+  /* sat_scan_rows: an iteration a column; sat_scan_columns: strip + 2 a
+   * row (the strip's loop and its end), as much to start */
+  guint row_part = steps_per_launch (profile, 4, 1, w);
+  guint column_part = steps_per_launch (profile, strip + 4, strip + 2, h);
+  ClbArgs rows, cols, a;
+
+  if (!clb_engine_ensure_work (engine, (gsize) w * h * cn * wide, error))
+    return FALSE;
+  rows = clb_args (k[K_SAT_SCAN_ROWS]);
+  clb_args_layout (&rows, r->in, &engine->planes, job);
+  clb_arg_mem (&rows, engine->work);
+  clb_args_size (&rows, job);
+
+  cols = clb_args (k[K_SAT_SCAN_COLUMNS]);
+  clb_arg_mem (&cols, engine->work);
+  clb_args_size (&cols, job);
+  clb_arg_int (&cols, strip);
+
+  a = clb_args (box);
+  clb_arg_mem (&a, engine->work);
+  clb_args_layout (&a, r->out, &engine->planes, job);
+  clb_args_size (&a, job);
+  clb_arg_int (&a, r->rx);
+  clb_arg_int (&a, r->ry);
+  if (!shrink)
+    clb_arg_int (&a, r->border);
+  if (!clb_args_done (&rows, error) || !clb_args_done (&cols, error)
+      || !clb_args_done (&a, error))
+    return FALSE;
+
+  /* Rows and columns in parts where the device caps loops, each part
+   * going on from the sums the previous one left (one part elsewhere). */
+  if (!run_parts (engine, &rows, K_SAT_SCAN_ROWS, w, row_part, cn, h,
+          "sat_scan_rows", error)
+      || !run_parts (engine, &cols, K_SAT_SCAN_COLUMNS, h, column_part, 0,
+          columns, "sat_scan_columns", error))
+    return FALSE;
+  if (shrink)
+    CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL, "sat_box"),
+        "clEnqueueNDRangeKernel (sat_box)");
+  else
+    CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL,
+            "sat_box_border"), "clEnqueueNDRangeKernel (sat_box_border)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* ---- separable: running sums along rows, then along columns ---- */
+
+/* separable_columns starts every part with the 2 ry + 1 rows of its first
+ * window, strip + 2 iterations each */
+static guint64
+separable_columns_start (cl_int strip, guint ry)
+{
+  return (2 * (guint64) ry + 2) * (strip + 2) + strip + 4;
+}
+
+/* Whether the column pass fits a loop cap with 16 columns a work-item. */
+static gboolean
+separable_strip16_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  return loops_fit (profile, separable_columns_start (16, ry));
+}
+
+static gboolean
+run_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbDeviceProfile *profile = &engine->profile;
+  const ClbJob *job = r->job;
+  ClbSampleSize size = engine->planes.sample_size;
+  cl_kernel *k = engine->kernels[size];
+  cl_int strip = r->shape.strip;
+  cl_int w = job->width, h = job->height, cn = job->channels;
+  /* separable_rows: 2 rx + 1 to start, then an iteration a column */
+  guint row_part = steps_per_launch (profile, 2 * (guint64) r->rx + 4, 1, w);
+  guint column_part = steps_per_launch (profile,
+      separable_columns_start (strip, r->ry), strip + 2, h);
+  ClbArgs rows, cols;
+
+  /* horizontal sums fit in 32 bits for every depth */
+  if (!clb_engine_ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint),
+          error))
+    return FALSE;
+  rows = clb_args (k[K_SEPARABLE_ROWS]);
+  clb_args_layout (&rows, r->in, &engine->planes, job);
+  clb_arg_mem (&rows, engine->work);
+  clb_args_size (&rows, job);
+  clb_arg_int (&rows, r->rx);
+  clb_arg_int (&rows, r->border);
+
+  cols = clb_args (k[K_SEPARABLE_COLUMNS]);
+  clb_arg_mem (&cols, engine->work);
+  clb_args_layout (&cols, r->out, &engine->planes, job);
+  clb_args_size (&cols, job);
+  clb_arg_int (&cols, r->rx);
+  clb_arg_int (&cols, r->ry);
+  clb_arg_int (&cols, r->border);
+  clb_arg_int (&cols, strip);
+  if (!clb_args_done (&rows, error) || !clb_args_done (&cols, error))
+    return FALSE;
+
+  /* in parts where the device caps loops (one part elsewhere) */
+  return run_parts (engine, &rows, K_SEPARABLE_ROWS, w, row_part, cn, h,
+      "separable_rows", error)
+      && run_parts (engine, &cols, K_SEPARABLE_COLUMNS, h, column_part, 0,
+      ((size_t) w * cn + strip - 1) / strip, "separable_columns", error);
+}
+
+/* Whether the loops of run_separable_x16's kernels fit the device's cap
+ * for this job (always where there is none). */
+static gboolean
+separable_x16_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  guint64 c = job->channels, step = 16 / c, used = step * c;
+  guint64 steps = (guint64) job->width * c / used + 1;
+  guint64 mapped = MIN (steps, (2 * (guint64) rx + 17) / step + 2);
+  /* separable_vertical_x16: at the row's end up to 3 strips of 16 and 15
+   * samples one at a time, each 2 ry + 1 rows to start and the height */
+  guint64 vertical = 18 * (2 * (guint64) ry + job->height + 4) + 8;
+  /* separable_horizontal_x16: the start, 2 rx + 1 pixels of 2 channel
+   * loops; each step, and in the steps near the ends 16-lane border
+   * mapping twice and a lane-by-lane store; up to 15 samples at the end,
+   * a window each */
+  guint64 horizontal = (2 * (guint64) rx + 2) * (2 * c + 3) + 2 * steps
+      + 52 * mapped + 15 * (2 * (guint64) rx + 2) + 16;
+
+  return loops_fit (profile, vertical) && loops_fit (profile, horizontal);
+}
+
+/* CPUs, dense 8-bit jobs: the vertical pass first, then the horizontal
+ * one sliding 16 samples at a time, both in vector registers. Reads
+ * r->in, writes r->out (they may be the same buffer). */
+static gboolean
+run_separable_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  cl_kernel *k = engine->kernels[CLB_SAMPLES_8];
+  const ClbJob *job = r->job;
+  cl_int w = job->width, h = job->height, cn = job->channels;
+  size_t strips = ((size_t) w * cn + 63) / 64;
+  /* the vertical sums in 16 bits where they fit: half the intermediate's
+   * memory traffic */
+  cl_int narrow = (2 * r->ry + 1) * 255 <= G_MAXUINT16;
+  ClbArgs v, hz;
+
+  if (!clb_engine_ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint),
+          error))
+    return FALSE;
+  v = clb_args (k[K_SEPARABLE_VERTICAL_X16]);
+  clb_arg_mem (&v, r->in);
+  clb_arg_int (&v, r->in_pitch);
+  clb_arg_mem (&v, engine->work);
+  clb_args_size (&v, job);
+  clb_arg_int (&v, r->ry);
+  clb_arg_int (&v, r->border);
+  clb_arg_int (&v, narrow);
+  hz = clb_args (k[K_SEPARABLE_HORIZONTAL_X16]);
+  clb_arg_mem (&hz, engine->work);
+  clb_arg_mem (&hz, r->out);
+  clb_arg_int (&hz, r->out_pitch);
+  clb_args_size (&hz, job);
+  clb_arg_int (&hz, r->rx);
+  clb_arg_int (&hz, r->ry);
+  clb_arg_int (&hz, r->border);
+  clb_arg_int (&hz, narrow);
+  if (!clb_args_done (&v, error) || !clb_args_done (&hz, error))
+    return FALSE;
+  CHECK (run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_VERTICAL_X16, strips,
+          "separable_vertical_x16"),
+      "clEnqueueNDRangeKernel (separable_vertical_x16)");
+  CHECK (run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_HORIZONTAL_X16,
+          (size_t) h, "separable_horizontal_x16"),
+      "clEnqueueNDRangeKernel (separable_horizontal_x16)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* ---- bilateral ---- */
+
+/* The most loop iterations of a bilateral_local work-item with work-groups
+ * of @local, or of a bilateral_global one over a window block of
+ * @cols x @rows: per tap the dx loop and two channel loops; per window
+ * row the channel loop adding its sums; the tile's staging (local), the
+ * centre, the partial sums and the result (channel loops). */
+static guint64
+bilateral_loops (guint64 channels, guint64 cols, guint64 rows,
+    const size_t * local, guint rx, guint ry)
+{
+  guint64 cost = rows * (cols * (2 * channels + 3) + channels + 3)
+      + 4 * (channels + 1) + 8;
+
+  if (local) {
+    guint64 tile = (guint64) (local[0] + 2 * rx) * (local[1] + 2 * ry);
+    guint64 items = (guint64) local[0] * local[1];
+
+    cost += (tile + items - 1) / items * (channels + 2) + 1;
+  }
+  return cost;
+}
+
+/* Whether bilateral_x16's loops fit the device's cap (always where there
+ * is none). Its costliest blocks are those at the row's ends, which
+ * gather each tap's 16 lanes one by one, a channel loop each. */
+static gboolean
+bilateral_x16_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  guint64 gather = 16 * ((guint64) job->channels + 2) + 1;
+
+  return loops_fit (profile, (2 * (guint64) ry + 1) * ((2 * (guint64) rx + 1)
+          * (gather + 1) + 2) + gather + 40);
+}
+
+/* A work-group shape whose tile and apron fit in local memory, and whose
+ * loops fit the device's cap; FALSE leaves the global-memory kernel. */
+static gboolean
+bilateral_local_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  static const size_t shapes[][2] = { {16, 16}, {8, 8} };
+  ClbSampleSize size = planes->sample_size;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (shapes); i++) {
+    guint64 tile = (guint64) (shapes[i][0] + 2 * rx) * (shapes[i][1] + 2 * ry)
+        * job->channels * sizeof (cl_float);
+
+    if (shapes[i][0] * shapes[i][1] <= profile->bilateral_max_wg[size]
+        && tile + profile->bilateral_static_local[size] <=
+        profile->local_mem_size
+        && loops_fit (profile, bilateral_loops (job->channels, 2 * rx + 1,
+                2 * ry + 1, shapes[i], rx, ry))) {
+      shape->local[0] = shapes[i][0];
+      shape->local[1] = shapes[i][1];
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* CPUs: 16 pixels in vector lanes, the range weight computed */
+static gboolean
+run_bilateral_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbJob *job = r->job;
+  gdouble s = r->params->sigma_range * engine->planes.max_value / 255.0;
+  cl_float kr = s > 0 ? (cl_float) MAX (-1.0 / (2.0 * s * s), -1e30) :
+      -1e30f;
+  ClbArgs a = clb_args (engine->kernels[CLB_SAMPLES_8][K_BILATERAL_X16]);
+
+  clb_arg_mem (&a, r->in);
+  clb_arg_int (&a, r->in_pitch);
+  clb_arg_mem (&a, r->out);
+  clb_arg_int (&a, r->out_pitch);
+  clb_args_size (&a, job);
+  clb_arg_int (&a, r->rx);
+  clb_arg_int (&a, r->ry);
+  clb_arg_int (&a, r->border);
+  clb_arg_mem (&a, engine->spatial[r->index]);
+  clb_arg_int (&a, job->dist_mask);
+  clb_arg_float (&a, kr);
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  CHECK (run_lines (engine, CLB_SAMPLES_8, K_BILATERAL_X16,
+          (size_t) (job->width + 15) / 16 * job->height, "bilateral_x16"),
+      "clEnqueueNDRangeKernel (bilateral_x16)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* The arguments bilateral_local and bilateral_global share. */
+static ClbArgs
+bilateral_args (ClbEngine * engine, cl_kernel kernel, const ClbRun * r)
+{
+  const ClbJob *job = r->job;
+  ClbArgs a = clb_args (kernel);
+
+  clb_args_layout (&a, r->in, &engine->planes, job);
+  clb_arg_mem (&a, r->out);
+  clb_args_size (&a, job);
+  clb_arg_int (&a, r->rx);
+  clb_arg_int (&a, r->ry);
+  clb_arg_int (&a, r->border);
+  clb_arg_mem (&a, engine->spatial[r->index]);
+  clb_arg_mem (&a, engine->range);
+  clb_arg_int (&a, job->dist_mask);
+  clb_arg_int (&a, engine->planes.max_value);
+  return a;
+}
+
+static gboolean
+run_bilateral_local (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  cl_kernel kernel =
+      engine->kernels[engine->planes.sample_size][K_BILATERAL_LOCAL];
+  const ClbJob *job = r->job;
+  const size_t *local = r->shape.local;
+  size_t global[2];
+  ClbArgs a = bilateral_args (engine, kernel, r);
+
+  /* the tile */
+  clb_arg_local (&a, (local[0] + 2 * r->rx) * (local[1] + 2 * r->ry)
+      * job->channels * sizeof (cl_float));
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  global[0] = (job->width + local[0] - 1) / local[0] * local[0];
+  global[1] = (job->height + local[1] - 1) / local[1] * local[1];
+  CHECK (clb_engine_run_kernel (engine, kernel, 2, global, local,
+          "bilateral_local"), "clEnqueueNDRangeKernel (bilateral_local)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* bilateral_global's window blocks (kernels/bilateral.cl) */
+#define BLOCK_FIRST 1
+#define BLOCK_LAST 2
+
+static gboolean
+run_bilateral_global (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbDeviceProfile *profile = &engine->profile;
+  cl_kernel kernel =
+      engine->kernels[engine->planes.sample_size][K_BILATERAL_GLOBAL];
+  const ClbJob *job = r->job;
+  cl_int rx = r->rx, ry = r->ry;
+  size_t global[2] = { job->width, job->height };
+  guint64 cn = job->channels, sw = 2 * (guint64) rx + 1;
+  guint64 sh = 2 * (guint64) ry + 1;
+  /* the window whole, or blocks of whole rows, or of parts of a row */
+  guint cols = steps_per_launch (profile, bilateral_loops (cn, 0, 1, NULL, rx,
+          ry), 2 * cn + 3, sw);
+  guint rows = steps_per_launch (profile, bilateral_loops (cn, 0, 0, NULL, rx,
+          ry), cols * (2 * cn + 3) + cn + 3, sh);
+  cl_mem sums = engine->range;  /* a buffer never touched with one block */
+  ClbArgs fixed = bilateral_args (engine, kernel, r);
+  cl_int4 block;
+
+  if (!clb_args_done (&fixed, error))
+    return FALSE;
+  if (cols < sw || rows < sh) {
+    if (!clb_engine_ensure_work (engine, (gsize) job->width * job->height
+            * (cn + 1) * sizeof (cl_float), error))
+      return FALSE;
+    sums = engine->work;
+  }
+  for (block.s[2] = -ry; block.s[2] <= ry; block.s[2] = block.s[3]) {
+    block.s[3] = block.s[2] + MIN ((guint) (ry + 1 - block.s[2]), rows);
+    for (block.s[0] = -rx; block.s[0] <= rx; block.s[0] = block.s[1]) {
+      ClbArgs a = fixed;
+
+      block.s[1] = block.s[0] + MIN ((guint) (rx + 1 - block.s[0]), cols);
+      clb_arg_int4 (&a, block);
+      clb_arg_mem (&a, sums);
+      clb_arg_int (&a, (block.s[2] == -ry && block.s[0] == -rx ?
+              BLOCK_FIRST : 0) | (block.s[3] > ry
+              && block.s[1] > rx ? BLOCK_LAST : 0));
+      if (!clb_args_done (&a, error))
+        return FALSE;
+      CHECK (clb_engine_run_kernel (engine, kernel, 2, global, NULL,
+              "bilateral_global"), "clEnqueueNDRangeKernel (bilateral_global)");
+    }
+  }
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* ---- the table ---- */
+
+/* First match wins: the specific rows (vector kernels for CPUs, 16
+ * columns a work-item) before the general ones every device can run. */
+static const ClbVariant variants[] = {
+  {"sat_strip16", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        CLB_DEVICE_CLASS_CPU, "sat_scan_rows, sat_scan_columns, "
+        "sat_box[_border]", 16, FALSE, NULL, run_sat},
+  {"sat", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        CLB_DEVICE_CLASS_AUTO, "sat_scan_rows, sat_scan_columns, "
+        "sat_box[_border]", 1, FALSE, NULL, run_sat},
+  {"separable_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_DENSE,
+        CLB_DEVICE_CLASS_CPU, "separable_vertical_x16, "
+        "separable_horizontal_x16", 0, TRUE, separable_x16_fits,
+      run_separable_x16},
+  {"separable_strip16", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        CLB_DEVICE_CLASS_CPU, "separable_rows, separable_columns", 16, FALSE,
+      separable_strip16_fits, run_separable},
+  {"separable", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        CLB_DEVICE_CLASS_AUTO, "separable_rows, separable_columns", 1, FALSE,
+      NULL, run_separable},
+  {"bilateral_x16", CLB_METHOD_BILATERAL, CLB_WIDTH_8, CLB_LAYOUT_DENSE,
+        CLB_DEVICE_CLASS_CPU, "bilateral_x16", 0, FALSE, bilateral_x16_fits,
+      run_bilateral_x16},
+  {"bilateral_local", CLB_METHOD_BILATERAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        CLB_DEVICE_CLASS_AUTO, "bilateral_local", 0, FALSE,
+      bilateral_local_fits, run_bilateral_local},
+  {"bilateral_global", CLB_METHOD_BILATERAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        CLB_DEVICE_CLASS_AUTO, "bilateral_global", 0, FALSE, NULL,
+      run_bilateral_global},
+};
+
+/* 8-bit samples stored as they are (no shift, no swap), the job's channels
+ * back to back in every pixel: a row of the job is width * channels
+ * consecutive bytes. */
+static gboolean
+job_is_dense_8bit (const ClbPlanes * planes, const ClbJob * job)
+{
+  guint c;
+
+  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
+      || planes->big_endian || job->pixel_stride != job->channels)
+    return FALSE;
+  for (c = 0; c < job->channels; c++) {
+    if (job->offset[c] != c)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+variant_matches (const ClbVariant * v, const ClbDeviceProfile * profile,
+    ClbMethod method, const ClbPlanes * planes, const ClbJob * job)
+{
+  return v->method == method
+      && (v->width == CLB_WIDTH_ANY || planes->sample_size == CLB_SAMPLES_8)
+      && (v->layout == CLB_LAYOUT_ANY || job_is_dense_8bit (planes, job))
+      && (v->device_class == CLB_DEVICE_CLASS_AUTO
+      || v->device_class == profile->device_class);
+}
+
+const ClbVariant *
+clb_variant_choose (const ClbDeviceProfile * profile, ClbMethod method,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (variants); i++) {
+    const ClbVariant *v = &variants[i];
+
+    if (!variant_matches (v, profile, method, planes, job))
+      continue;
+    memset (shape, 0, sizeof (*shape));
+    shape->strip = v->strip;
+    if (v->usable == NULL || v->usable (profile, planes, job, rx, ry, shape))
+      return v;
+  }
+  return NULL;                  /* an unknown method */
+}
+
+const gchar *
+clb_variant_get_name (const ClbVariant * variant)
+{
+  return variant->name;
+}
+
+gboolean
+clb_variant_wraps (const ClbVariant * variant)
+{
+  return variant->wraps;
+}
+
+static void
+log_variant (ClbEngine * engine, const ClbRun * r,
+    const ClbVariant * v)
+{
+  const ClbJob *job = r->job;
+  gchar *line, *shape;
+
+  if (engine->options.log == NULL || r->index >= CLB_MAX_JOBS)
+    return;
+  if (r->shape.local[0] > 0)
+    shape = g_strdup_printf ("work-groups of %" G_GSIZE_FORMAT "x%"
+        G_GSIZE_FORMAT, (gsize) r->shape.local[0], (gsize) r->shape.local[1]);
+  else if (r->shape.strip > 0)
+    shape = g_strdup_printf ("%d column%s a work-item", r->shape.strip,
+        r->shape.strip > 1 ? "s" : "");
+  else
+    shape = g_strdup ("16 samples in vector lanes");
+  line = g_strdup_printf ("job %u (plane %u, %u channels, %ux%u, radius "
+      "%d,%d): variant %s (%s, %s)%s: %s", r->index, job->plane,
+      job->channels, job->width, job->height, r->rx, r->ry, v->name,
+      v->device_class == CLB_DEVICE_CLASS_AUTO ? "any device" :
+      v->device_class == CLB_DEVICE_CLASS_CPU ? "cpu" : "gpu", shape,
+      r->wrapped ? ", on the caller's memory" : "", v->kernels);
+  g_free (shape);
+  if (g_strcmp0 (line, engine->job_log[r->index]) != 0) {
+    clb_engine_log (engine, "%s", line);
+    g_free (engine->job_log[r->index]);
+    engine->job_log[r->index] = line;
+  } else {
+    g_free (line);
+  }
+}
+
+gboolean
+clb_engine_run_variant (ClbEngine * engine, const ClbVariant * variant,
+    const ClbRun * run, GError ** error)
+{
+  log_variant (engine, run, variant);
+  return variant->run (engine, run, error);
+}

@@ -1,0 +1,574 @@
+/* Unit tests of the engine on its own (no GStreamer element): each method
+ * against the plain-C reference, the options, the variant table, the
+ * kernel-argument cursor and the engine's errors.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+#include <gst/check/gstcheck.h>
+
+#include "engine.h"
+#include "engineargs.h"
+#include "refblur.h"
+#include "clcheck.h"
+
+/* The environment variables the engine's options come from: saved, then
+ * cleared, by a test that sets them, and put back after. */
+static const gchar *option_envs[] = { CLB_DEVICE_CLASS_ENV, CLB_ZERO_COPY_ENV,
+  CLB_PROFILE_ENV, CLB_LOOP_CAP_ENV
+};
+
+static gchar *saved_envs[G_N_ELEMENTS (option_envs)];
+
+static void
+save_option_envs (void)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (option_envs); i++) {
+    saved_envs[i] = g_strdup (g_getenv (option_envs[i]));
+    g_unsetenv (option_envs[i]);
+  }
+}
+
+static void
+restore_option_envs (void)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (option_envs); i++) {
+    if (saved_envs[i])
+      g_setenv (option_envs[i], saved_envs[i], TRUE);
+    else
+      g_unsetenv (option_envs[i]);
+    g_clear_pointer (&saved_envs[i], g_free);
+  }
+}
+
+static ClbRuntime *
+make_runtime (void)
+{
+  GError *err = NULL;
+  ClbRuntime *rt = clb_runtime_new (CLB_DEVICE_TYPE_DEFAULT, -1, 0, &err);
+
+  fail_unless (rt != NULL, "%s", err ? err->message : "");
+  fail_unless (clb_runtime_build_program (rt, NULL, &err), "%s",
+      err ? err->message : "");
+  return rt;
+}
+
+/* The engine's log, kept line by line. */
+static void
+collect_log (gpointer user_data, const gchar * message)
+{
+  g_ptr_array_add ((GPtrArray *) user_data, g_strdup (message));
+}
+
+static guint
+count_lines_with (GPtrArray * log, const gchar * text)
+{
+  guint i, n = 0;
+
+  for (i = 0; i < log->len; i++)
+    n += strstr (g_ptr_array_index (log, i), text) != NULL;
+  return n;
+}
+
+static ClbEngine *
+make_engine (ClbRuntime * rt, ClbDeviceClass device_class, GPtrArray * log)
+{
+  ClbEngineOptions options;
+  GError *err = NULL;
+  ClbEngine *engine;
+
+  clb_engine_options_init (&options);
+  options.device_class = device_class;
+  options.log = log ? collect_log : NULL;
+  options.log_data = log;
+  engine = clb_engine_new (rt, &options, &err);
+  fail_unless (engine != NULL, "%s", err ? err->message : "");
+  return engine;
+}
+
+/* One plane of @w x @h pixels of @channels interleaved 8-bit samples,
+ * one job. */
+static void
+one_plane (guint w, guint h, guint channels, ClbPlanes * planes,
+    ClbJob * job)
+{
+  guint c;
+
+  memset (planes, 0, sizeof (*planes));
+  memset (job, 0, sizeof (*job));
+  planes->width = w;
+  planes->height = h;
+  planes->sample_size = CLB_SAMPLES_8;
+  planes->max_value = 255;
+  planes->n_planes = 1;
+  planes->plane_width[0] = w * channels;
+  planes->plane_height[0] = h;
+  job->width = w;
+  job->height = h;
+  job->channels = channels;
+  job->pixel_stride = channels;
+  for (c = 0; c < channels; c++)
+    job->offset[c] = c;
+  job->dist_mask = channels == 4 ? 0x7 : (1u << channels) - 1;
+}
+
+/* Filters a random frame and returns the largest difference from the
+ * reference. */
+static guint
+worst_vs_reference (ClbEngine * engine, const ClbParams * params,
+    guint w, guint h, guint channels)
+{
+  ClbPlanes planes;
+  ClbJob job;
+  GError *err = NULL;
+  gsize n = (gsize) w * h * channels, i, stride = w * channels;
+  guint8 *in = g_malloc (n), *out = g_malloc (n);
+  guint16 *in16 = g_new (guint16, n), *ref = g_new (guint16, n);
+  const guint8 *src[1] = { in };
+  guint8 *dst[1] = { out };
+  guint worst = 0;
+
+  one_plane (w, h, channels, &planes, &job);
+  fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
+      err ? err->message : "");
+  for (i = 0; i < n; i++)
+    in16[i] = in[i] = g_random_int_range (0, 256);
+  fail_unless (clb_engine_process (engine, params, &job, 1, src, &stride,
+          dst, &stride, &err), "%s", err ? err->message : "");
+  if (params->method == CLB_METHOD_BILATERAL)
+    ref_bilateral (in16, ref, w, h, channels, params->radius_x,
+        params->radius_y, (RefBorder) params->border, params->sigma_spatial,
+        params->sigma_range, job.dist_mask, 255);
+  else
+    ref_box_blur (in16, ref, w, h, channels, params->radius_x,
+        params->radius_y, (RefBorder) params->border, params->passes);
+  for (i = 0; i < n; i++)
+    worst = MAX (worst, (guint) ABS ((gint) out[i] - (gint) ref[i]));
+  g_free (in);
+  g_free (out);
+  g_free (in16);
+  g_free (ref);
+  return worst;
+}
+
+/* Every method on small planes, with the CPU and the GPU variants (the
+ * device class forced by the options), equals the reference: the box
+ * methods exactly, bilateral within 1. The log names the variants. */
+GST_START_TEST (test_methods_match_reference)
+{
+  static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_CPU,
+    CLB_DEVICE_CLASS_GPU
+  };
+  static const guint channel_counts[] = { 4, 3, 1 };
+  ClbRuntime *rt = make_runtime ();
+  guint c, m, n, b;
+
+  for (c = 0; c < G_N_ELEMENTS (classes); c++) {
+    GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+    ClbEngine *engine = make_engine (rt, classes[c], log);
+    gboolean cpu = classes[c] == CLB_DEVICE_CLASS_CPU;
+
+    fail_unless_equals_int (clb_engine_is_cpu (engine), cpu);
+    for (m = CLB_METHOD_SAT; m <= CLB_METHOD_BILATERAL; m++) {
+      for (n = 0; n < G_N_ELEMENTS (channel_counts); n++) {
+        for (b = CLB_BORDER_SHRINK; b <= CLB_BORDER_REFLECT; b++) {
+          ClbParams params = { 0, };
+          guint worst;
+
+          params.method = m;
+          params.border = b;
+          params.radius_x = 3;
+          params.radius_y = 2;
+          params.passes = m == CLB_METHOD_BILATERAL ? 1 : 1 + b;
+          params.sigma_spatial = 3;
+          params.sigma_range = 30;
+          worst = worst_vs_reference (engine, &params, 37, 23,
+              channel_counts[n]);
+          fail_unless (worst <= (m == CLB_METHOD_BILATERAL ? 1u : 0u),
+              "class %s, method %u, %u channels, border %u: off by %u",
+              cpu ? "cpu" : "gpu", m, channel_counts[n], b, worst);
+        }
+      }
+    }
+    /* the variants the table gives dense 8-bit planes on each class */
+    fail_unless_equals_int (count_lines_with (log, "device profile"), 1);
+    fail_unless (count_lines_with (log, cpu ? "class cpu (forced)" :
+            "class gpu (forced)") == 1);
+    fail_unless_equals_int (count_lines_with (log, "variant separable_x16") > 0, cpu);
+    fail_unless_equals_int (count_lines_with (log, "variant bilateral_x16") > 0, cpu);
+    fail_unless_equals_int (count_lines_with (log, "variant sat_strip16") > 0, cpu);
+    fail_unless_equals_int (count_lines_with (log, "variant sat (") > 0, !cpu);
+    fail_unless (count_lines_with (log, "variant bilateral_local") > 0
+        || count_lines_with (log, "variant bilateral_global") > 0 || cpu);
+    clb_engine_free (engine);
+    g_ptr_array_unref (log);
+  }
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* A variant is logged for a job when it changes, not every frame. */
+GST_START_TEST (test_variant_logged_on_change)
+{
+  ClbRuntime *rt = make_runtime ();
+  GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+  ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_GPU, log);
+  ClbParams params = { 0, };
+  guint i;
+
+  params.method = CLB_METHOD_SEPARABLE;
+  params.radius_x = params.radius_y = 2;
+  params.passes = 1;
+  for (i = 0; i < 3; i++)
+    fail_unless (worst_vs_reference (engine, &params, 20, 10, 1) == 0);
+  fail_unless_equals_int (count_lines_with (log, "job 0 "), 1);
+  params.radius_x = 4;
+  fail_unless (worst_vs_reference (engine, &params, 20, 10, 1) == 0);
+  fail_unless_equals_int (count_lines_with (log, "job 0 "), 2);
+  fail_unless_equals_int (count_lines_with (log, "radius 4,2"), 1);
+  clb_engine_free (engine);
+  g_ptr_array_unref (log);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* A profile as a device of @device_class with plenty of everything. */
+static ClbDeviceProfile
+fake_profile (ClbDeviceClass device_class)
+{
+  ClbDeviceProfile p;
+  guint s;
+
+  memset (&p, 0, sizeof (p));
+  p.device_class = device_class;
+  p.compute_units = 8;
+  p.local_mem_size = 64 * 1024;
+  p.max_work_group_size = 1024;
+  p.max_items[0] = p.max_items[1] = p.max_items[2] = 1024;
+  for (s = 0; s < CLB_N_SAMPLE_SIZES; s++)
+    p.bilateral_max_wg[s] = 256;
+  return p;
+}
+
+static const gchar *
+choose (const ClbDeviceProfile * p, ClbMethod method, const ClbPlanes * planes,
+    const ClbJob * job, guint r, ClbWorkShape * shape)
+{
+  const ClbVariant *v = clb_variant_choose (p, method, planes, job, r, r,
+      shape);
+
+  return v ? clb_variant_get_name (v) : NULL;
+}
+
+/* Which variant the table gives a job, for CPU and GPU profiles, sample
+ * widths, layouts, local memory and loop caps. */
+GST_START_TEST (test_variant_table)
+{
+  ClbDeviceProfile cpu = fake_profile (CLB_DEVICE_CLASS_CPU);
+  ClbDeviceProfile gpu = fake_profile (CLB_DEVICE_CLASS_GPU);
+  ClbDeviceProfile p;
+  ClbPlanes rgba, deep;
+  ClbJob job, strided;
+  ClbWorkShape shape;
+
+  one_plane (64, 32, 4, &rgba, &job);
+  deep = rgba;
+  deep.sample_size = CLB_SAMPLES_16;
+  deep.max_value = 1023;
+  strided = job;                /* xRGB's colour channels */
+  strided.channels = 3;
+  strided.pixel_stride = 4;
+  strided.offset[0] = 1;
+  strided.offset[1] = 2;
+  strided.offset[2] = 3;
+
+  /* CPU: vector kernels for dense 8-bit jobs, 16 columns a work-item */
+  fail_unless_equals_string (choose (&cpu, CLB_METHOD_SAT, &rgba, &job, 5,
+          &shape), "sat_strip16");
+  fail_unless_equals_int (shape.strip, 16);
+  fail_unless_equals_string (choose (&cpu, CLB_METHOD_SEPARABLE, &rgba, &job,
+          5, &shape), "separable_x16");
+  fail_unless (clb_variant_wraps (clb_variant_choose (&cpu,
+              CLB_METHOD_SEPARABLE, &rgba, &job, 5, 5, &shape)));
+  fail_unless_equals_string (choose (&cpu, CLB_METHOD_BILATERAL, &rgba, &job,
+          5, &shape), "bilateral_x16");
+  fail_unless_equals_string (choose (&cpu, CLB_METHOD_SEPARABLE, &rgba,
+          &strided, 5, &shape), "separable_strip16");
+  fail_unless_equals_string (choose (&cpu, CLB_METHOD_SEPARABLE, &deep, &job,
+          5, &shape), "separable_strip16");
+  fail_unless_equals_string (choose (&cpu, CLB_METHOD_BILATERAL, &deep, &job,
+          5, &shape), "bilateral_local");
+  fail_unless_equals_int (shape.local[0], 16);
+  fail_unless_equals_int (shape.local[1], 16);
+
+  /* GPU: one column a work-item, bilateral's tile in local memory */
+  fail_unless_equals_string (choose (&gpu, CLB_METHOD_SAT, &rgba, &job, 5,
+          &shape), "sat");
+  fail_unless_equals_int (shape.strip, 1);
+  fail_unless_equals_string (choose (&gpu, CLB_METHOD_SEPARABLE, &rgba, &job,
+          5, &shape), "separable");
+  fail_if (clb_variant_wraps (clb_variant_choose (&gpu,
+              CLB_METHOD_SEPARABLE, &rgba, &job, 5, 5, &shape)));
+  fail_unless_equals_string (choose (&gpu, CLB_METHOD_BILATERAL, &rgba, &job,
+          5, &shape), "bilateral_local");
+  /* a radius whose 16x16 tile is too large: 8x8, then global memory */
+  fail_unless_equals_string (choose (&gpu, CLB_METHOD_BILATERAL, &rgba, &job,
+          25, &shape), "bilateral_local");
+  fail_unless_equals_int (shape.local[0], 8);
+  fail_unless_equals_string (choose (&gpu, CLB_METHOD_BILATERAL, &rgba, &job,
+          60, &shape), "bilateral_global");
+  p = gpu;
+  p.bilateral_max_wg[CLB_SAMPLES_8] = 32;       /* no 8x8 group */
+  fail_unless_equals_string (choose (&p, CLB_METHOD_BILATERAL, &rgba, &job,
+          2, &shape), "bilateral_global");
+
+  /* CPU with loops capped (llvmpipe): what does not fit falls back */
+  p = cpu;
+  p.loop_cap = 4000;
+  p.loop_budget = 2000;
+  fail_unless_equals_string (choose (&p, CLB_METHOD_SEPARABLE, &rgba, &job,
+          1, &shape), "separable_x16");
+  fail_unless_equals_string (choose (&p, CLB_METHOD_SEPARABLE, &rgba, &job,
+          60, &shape), "separable");
+  fail_unless_equals_int (shape.strip, 1);
+  fail_unless_equals_string (choose (&p, CLB_METHOD_BILATERAL, &rgba, &job,
+          8, &shape), "bilateral_global");
+
+  fail_unless (choose (&cpu, (ClbMethod) 42, &rgba, &job, 5, &shape) == NULL);
+}
+
+GST_END_TEST;
+
+/* The options: their defaults, the environment read by one function
+ * only, and what the engine makes of them. */
+GST_START_TEST (test_options)
+{
+  ClbEngineOptions o;
+  ClbRuntime *rt;
+  ClbEngine *engine;
+  const ClbDeviceProfile *p;
+  GError *err = NULL;
+
+  save_option_envs ();
+  clb_engine_options_init (&o);
+  fail_unless (o.device_class == CLB_DEVICE_CLASS_AUTO && o.zero_copy
+      && !o.profile && o.loop_cap == 0 && o.log == NULL);
+  clb_engine_options_from_env (&o);
+  fail_unless (o.device_class == CLB_DEVICE_CLASS_AUTO && o.zero_copy
+      && !o.profile && o.loop_cap == 0);
+  fail_unless (clb_engine_wraps_frames (CL_DEVICE_TYPE_CPU));
+  fail_if (clb_engine_wraps_frames (CL_DEVICE_TYPE_GPU));
+
+  g_setenv (CLB_DEVICE_CLASS_ENV, "gpu", TRUE);
+  g_setenv (CLB_ZERO_COPY_ENV, "0", TRUE);
+  g_setenv (CLB_PROFILE_ENV, "1", TRUE);
+  g_setenv (CLB_LOOP_CAP_ENV, "40000", TRUE);
+  clb_engine_options_from_env (&o);
+  fail_unless (o.device_class == CLB_DEVICE_CLASS_GPU && !o.zero_copy
+      && o.profile && o.loop_cap == 40000);
+  fail_if (clb_engine_wraps_frames (CL_DEVICE_TYPE_CPU));
+  g_setenv (CLB_DEVICE_CLASS_ENV, "cpu", TRUE);
+  g_unsetenv (CLB_ZERO_COPY_ENV);
+  clb_engine_options_from_env (&o);
+  fail_unless (o.device_class == CLB_DEVICE_CLASS_CPU && o.zero_copy);
+  fail_unless (clb_engine_wraps_frames (CL_DEVICE_TYPE_GPU));
+  restore_option_envs ();
+
+  /* The engine takes its options, not the environment. */
+  rt = make_runtime ();
+  g_setenv (CLB_LOOP_CAP_ENV, "50000", TRUE);
+  clb_engine_options_init (&o);
+  o.device_class = CLB_DEVICE_CLASS_GPU;
+  o.loop_cap = 40000;
+  engine = clb_engine_new (rt, &o, &err);
+  fail_unless (engine != NULL, "%s", err ? err->message : "");
+  p = clb_engine_get_profile (engine);
+  fail_unless_equals_int (clb_engine_get_loop_cap (engine), 40000);
+  fail_unless_equals_int (p->loop_budget, 20000);
+  fail_if (clb_engine_is_cpu (engine));
+  fail_unless (p->class_forced && !p->zero_copy);
+  fail_unless (p->compute_units > 0 && p->local_mem_size > 0
+      && p->max_items[0] > 0);
+  clb_engine_free (engine);
+
+  o.device_class = CLB_DEVICE_CLASS_CPU;
+  o.zero_copy = FALSE;
+  o.loop_cap = 0;
+  engine = clb_engine_new (rt, &o, &err);
+  fail_unless (engine != NULL, "%s", err ? err->message : "");
+  p = clb_engine_get_profile (engine);
+  fail_unless (clb_engine_is_cpu (engine) && !p->zero_copy);
+  fail_unless (clb_engine_get_loop_cap (engine) != 50000);
+  clb_engine_free (engine);
+  restore_option_envs ();
+
+  /* NULL options: the defaults */
+  engine = clb_engine_new (rt, NULL, &err);
+  fail_unless (engine != NULL, "%s", err ? err->message : "");
+  fail_if (clb_engine_get_profile (engine)->class_forced);
+  clb_engine_free (engine);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* The argument cursor: arguments in order, the first failure kept and
+ * reported with the kernel and the argument. */
+GST_START_TEST (test_args_cursor)
+{
+  ClbRuntime *rt = make_runtime ();
+  GError *err = NULL;
+  cl_kernel kernel = clb_runtime_create_kernel (rt, CLB_SAMPLES_8,
+      "region_composite", &err);
+  cl_mem buf = clb_runtime_create_buffer (rt, CL_MEM_READ_WRITE, 64, &err);
+  cl_int4 off = { {0, 1, 2, 3} };
+  ClbArgs a, good;
+  guint i;
+
+  fail_unless (kernel != NULL && buf != NULL);
+  a = clb_args (kernel);
+  clb_arg_mem (&a, buf);
+  clb_arg_mem (&a, buf);
+  clb_arg_int (&a, 16);
+  clb_arg_int (&a, 4);
+  clb_arg_int4 (&a, off);
+  for (i = 0; i < 5; i++)
+    clb_arg_int (&a, 1);
+  clb_arg_mem (&a, buf);
+  clb_arg_int (&a, 0);
+  clb_arg_int (&a, 1);
+  fail_unless_equals_int (clb_args_count (&a), 13);
+  fail_unless (clb_args_done (&a, &err), "%s", err ? err->message : "");
+  good = a;
+
+  /* one argument too many */
+  clb_arg_int (&a, 7);
+  fail_if (clb_args_done (&a, &err));
+  fail_unless (g_error_matches (err, CLB_RUNTIME_ERROR,
+          CLB_RUNTIME_ERROR_FAILED), "%s", err->message);
+  fail_unless (strstr (err->message, "clSetKernelArg (region_composite, "
+          "argument 13)") != NULL, "%s", err->message);
+  g_clear_error (&err);
+
+  /* a wrong size (an int where an int4 goes): the calls after it do
+   * nothing, the first failure is reported */
+  a = clb_args (kernel);
+  clb_arg_mem (&a, buf);
+  clb_arg_mem (&a, buf);
+  clb_arg_int (&a, 16);
+  clb_arg_int (&a, 4);
+  clb_arg_int (&a, 0);
+  clb_arg_int (&a, 1);
+  fail_unless_equals_int (clb_args_count (&a), 6);
+  fail_if (clb_args_done (&a, &err));
+  fail_unless (strstr (err->message, "argument 4)") != NULL, "%s",
+      err->message);
+  fail_unless (strstr (err->message, "CL_INVALID_ARG_SIZE") != NULL, "%s",
+      err->message);
+  g_clear_error (&err);
+
+  /* the fault-injection hook */
+  g_setenv (CLB_FAULT_ENV, "clSetKernelArg:-49", TRUE);
+  a = clb_args (kernel);
+  clb_arg_mem (&a, buf);
+  g_unsetenv (CLB_FAULT_ENV);
+  fail_if (clb_args_done (&a, &err));
+  fail_unless (strstr (err->message, "argument 0)") != NULL, "%s",
+      err->message);
+  fail_unless (strstr (err->message, "CL_INVALID_ARG_INDEX") != NULL, "%s",
+      err->message);
+  g_clear_error (&err);
+  fail_unless (clb_args_done (&good, NULL));
+
+  clb_runtime_release_buffer (&buf);
+  clb_runtime_release_kernel (&kernel);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* The engine's own errors are in its domain. */
+GST_START_TEST (test_engine_errors)
+{
+  ClbRuntime *rt = make_runtime ();
+  ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_AUTO, NULL);
+  ClbPlanes planes;
+  ClbJob job, bad;
+  ClbParams params = { 0, };
+  guint8 buf[16 * 8];
+  const guint8 *src[1] = { buf };
+  guint8 *dst[1] = { buf };
+  gsize stride = 16;
+  GError *err = NULL;
+
+  one_plane (16, 8, 1, &planes, &job);
+  params.method = CLB_METHOD_SAT;
+  params.radius_x = params.radius_y = 1;
+  params.passes = 1;
+
+  /* not configured */
+  fail_if (clb_engine_process (engine, &params, &job, 1, src, &stride, dst,
+          &stride, &err));
+  fail_unless (g_error_matches (err, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_JOB),
+      "%s", err->message);
+  g_clear_error (&err);
+
+  fail_unless (clb_engine_set_planes (engine, &planes, &err));
+  bad = job;
+  bad.width = 17;
+  fail_if (clb_engine_process (engine, &params, &bad, 1, src, &stride, dst,
+          &stride, &err));
+  fail_unless (g_error_matches (err, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_JOB),
+      "%s", err->message);
+  g_clear_error (&err);
+
+  params.method = (ClbMethod) 42;
+  fail_if (clb_engine_process (engine, &params, &job, 1, src, &stride, dst,
+          &stride, &err));
+  fail_unless (g_error_matches (err, CLB_ENGINE_ERROR,
+          CLB_ENGINE_ERROR_METHOD), "%s", err->message);
+  g_clear_error (&err);
+
+  clb_engine_free (engine);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+static Suite *
+engine_suite (void)
+{
+  Suite *s = suite_create ("engine");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_variant_table);
+  tcase_add_test (tc, test_args_cursor);
+  tcase_add_test (tc, test_options);
+  tcase_add_test (tc, test_engine_errors);
+  tcase_add_test (tc, test_variant_logged_on_change);
+  tcase_add_test (tc, test_methods_match_reference);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  gint ret;
+
+  gst_check_init (&argc, &argv);
+  ret = clcheck_require_platform ();
+  if (ret != 0)
+    return ret;
+  return gst_check_run_suite (engine_suite (), "engine", __FILE__);
+}
