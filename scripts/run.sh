@@ -75,12 +75,28 @@ test|test-gpu-class|test-rusticl)
     summary=test-summary-rusticl.txt
     ;;
   esac
-  # One closing line counting the GstCheck test cases of every binary.
-  awk -v label="$label" '/^[0-9]+%: Checks: / {
-         gsub(",", ""); checks += $3; failed += $5 + $7
+  # One closing line: the GstCheck cases of every test binary, plus one
+  # case for each test that is not a GstCheck binary (kernels_strict,
+  # doc_reference) or that ended before GstCheck printed its count (a
+  # timeout, a crash): passed where it exited 0, skipped on 77, else
+  # failed.
+  awk -v label="$label" '
+       function flush() {
+         if (block && !counted) {
+           if (result ~ /exit status 0$/) checks++
+           else if (result ~ /exit status 77$/) skipped++
+           else { checks++; failed++ }
+         }
+         block = 0; counted = 0; result = ""
+       }
+       /^=+ [0-9]+\/[0-9]+ =+$/ { flush(); block = 1 }
+       /^result:/ { result = $0 }
+       /^[0-9]+%: Checks: / {
+         gsub(",", ""); checks += $3; failed += $5 + $7; counted = 1
        }
        /^SKIP: / { skipped++ }
-       END { printf "%s: %d passed, %d failed, %d skipped\n", label,
+       END { flush()
+             printf "%s: %d passed, %d failed, %d skipped\n", label,
                checks - failed, failed, skipped }' \
     "$build/meson-logs/$log.txt" | tee "$build/$summary"
   exit $status
