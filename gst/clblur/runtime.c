@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "runtime.h"
+#include "progcache.h"
 #include <CL/cl_gl.h>
-#include "clkernels.h"
 
 /* What the instances on one device share: the context and the programs
  * built for it. One per device, or per application context when the
@@ -50,121 +50,6 @@ struct _ClbRuntime
   guint cached_programs;
   gboolean clang_extensions;    /* kernels built with CLB_CLANG_EXTENSIONS */
 };
-
-G_DEFINE_QUARK (clb-runtime-error-quark, clb_runtime_error);
-
-/* *INDENT-OFF* */
-static const struct { cl_int code; const gchar *name; } cl_error_names[] = {
-  {0, "CL_SUCCESS"},
-  {-1, "CL_DEVICE_NOT_FOUND"},
-  {-2, "CL_DEVICE_NOT_AVAILABLE"},
-  {-3, "CL_COMPILER_NOT_AVAILABLE"},
-  {-4, "CL_MEM_OBJECT_ALLOCATION_FAILURE"},
-  {-5, "CL_OUT_OF_RESOURCES"},
-  {-6, "CL_OUT_OF_HOST_MEMORY"},
-  {-7, "CL_PROFILING_INFO_NOT_AVAILABLE"},
-  {-8, "CL_MEM_COPY_OVERLAP"},
-  {-9, "CL_IMAGE_FORMAT_MISMATCH"},
-  {-10, "CL_IMAGE_FORMAT_NOT_SUPPORTED"},
-  {-11, "CL_BUILD_PROGRAM_FAILURE"},
-  {-12, "CL_MAP_FAILURE"},
-  {-13, "CL_MISALIGNED_SUB_BUFFER_OFFSET"},
-  {-14, "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST"},
-  {-15, "CL_COMPILE_PROGRAM_FAILURE"},
-  {-16, "CL_LINKER_NOT_AVAILABLE"},
-  {-17, "CL_LINK_PROGRAM_FAILURE"},
-  {-18, "CL_DEVICE_PARTITION_FAILED"},
-  {-19, "CL_KERNEL_ARG_INFO_NOT_AVAILABLE"},
-  {-30, "CL_INVALID_VALUE"},
-  {-31, "CL_INVALID_DEVICE_TYPE"},
-  {-32, "CL_INVALID_PLATFORM"},
-  {-33, "CL_INVALID_DEVICE"},
-  {-34, "CL_INVALID_CONTEXT"},
-  {-35, "CL_INVALID_QUEUE_PROPERTIES"},
-  {-36, "CL_INVALID_COMMAND_QUEUE"},
-  {-37, "CL_INVALID_HOST_PTR"},
-  {-38, "CL_INVALID_MEM_OBJECT"},
-  {-39, "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR"},
-  {-40, "CL_INVALID_IMAGE_SIZE"},
-  {-41, "CL_INVALID_SAMPLER"},
-  {-42, "CL_INVALID_BINARY"},
-  {-43, "CL_INVALID_BUILD_OPTIONS"},
-  {-44, "CL_INVALID_PROGRAM"},
-  {-45, "CL_INVALID_PROGRAM_EXECUTABLE"},
-  {-46, "CL_INVALID_KERNEL_NAME"},
-  {-47, "CL_INVALID_KERNEL_DEFINITION"},
-  {-48, "CL_INVALID_KERNEL"},
-  {-49, "CL_INVALID_ARG_INDEX"},
-  {-50, "CL_INVALID_ARG_VALUE"},
-  {-51, "CL_INVALID_ARG_SIZE"},
-  {-52, "CL_INVALID_KERNEL_ARGS"},
-  {-53, "CL_INVALID_WORK_DIMENSION"},
-  {-54, "CL_INVALID_WORK_GROUP_SIZE"},
-  {-55, "CL_INVALID_WORK_ITEM_SIZE"},
-  {-56, "CL_INVALID_GLOBAL_OFFSET"},
-  {-57, "CL_INVALID_EVENT_WAIT_LIST"},
-  {-58, "CL_INVALID_EVENT"},
-  {-59, "CL_INVALID_OPERATION"},
-  {-60, "CL_INVALID_GL_OBJECT"},
-  {-61, "CL_INVALID_BUFFER_SIZE"},
-  {-62, "CL_INVALID_MIP_LEVEL"},
-  {-63, "CL_INVALID_GLOBAL_WORK_SIZE"},
-  {-64, "CL_INVALID_PROPERTY"},
-  {-65, "CL_INVALID_IMAGE_DESCRIPTOR"},
-  {-66, "CL_INVALID_COMPILER_OPTIONS"},
-  {-67, "CL_INVALID_LINKER_OPTIONS"},
-  {-68, "CL_INVALID_DEVICE_PARTITION_COUNT"},
-  {-69, "CL_INVALID_PIPE_SIZE"},
-  {-70, "CL_INVALID_DEVICE_QUEUE"},
-  {-71, "CL_INVALID_SPEC_ID"},
-  {-72, "CL_MAX_SIZE_RESTRICTION_EXCEEDED"},
-  {-1000, "CL_INVALID_GL_SHAREGROUP_REFERENCE_KHR"},
-  {-1001, "CL_PLATFORM_NOT_FOUND_KHR"},
-};
-/* *INDENT-ON* */
-
-const gchar *
-clb_error_name (cl_int err)
-{
-  guint i;
-
-  for (i = 0; i < G_N_ELEMENTS (cl_error_names); i++) {
-    if (cl_error_names[i].code == err)
-      return cl_error_names[i].name;
-  }
-  return "unknown OpenCL error";
-}
-
-cl_int
-clb_fault (const gchar * what)
-{
-  const gchar *spec = g_getenv (CLB_FAULT_ENV);
-  const gchar *colon;
-  gsize len;
-
-  if (spec == NULL || *spec == '\0')
-    return CL_SUCCESS;
-  colon = strchr (spec, ':');
-  len = colon ? (gsize) (colon - spec) : strlen (spec);
-  if (strncmp (what, spec, len) != 0)
-    return CL_SUCCESS;
-  return colon ? (cl_int) g_ascii_strtoll (colon + 1, NULL, 10) :
-      CL_OUT_OF_RESOURCES;
-}
-
-gboolean
-clb_set_cl_error (GError ** error, cl_int err, const gchar * what)
-{
-  gint code = CLB_RUNTIME_ERROR_FAILED;
-
-  if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_HOST_MEMORY
-      || err == CL_OUT_OF_RESOURCES || err == CL_INVALID_BUFFER_SIZE)
-    code = CLB_RUNTIME_ERROR_NO_MEMORY;
-
-  g_set_error (error, CLB_RUNTIME_ERROR, code, "%s failed: %s (%d)", what,
-      clb_error_name (err), err);
-  return FALSE;
-}
 
 gboolean
 clb_device_class_forced (void)
@@ -603,42 +488,6 @@ clb_runtime_free (ClbRuntime * rt)
   g_free (rt);
 }
 
-/* Reads the sources: from $CLBOXBLUR_KERNEL_PATH/<name> when the variable is
- * set (development), else the copies embedded at build time. */
-static gchar **
-load_sources (GError ** error)
-{
-  const gchar *dir = g_getenv (CLB_KERNEL_PATH_ENV);
-  gchar **sources = g_new0 (gchar *, clb_n_kernel_sources + 1);
-  guint i;
-
-  for (i = 0; i < clb_n_kernel_sources; i++) {
-    const gchar *name = clb_kernel_sources[i].name;
-    GError *read_error = NULL;
-    gchar *path, *text = NULL;
-
-    if (dir == NULL || *dir == '\0') {
-      sources[i] = g_strdup (clb_kernel_sources[i].source);
-      continue;
-    }
-
-    path = g_build_filename (dir, name, NULL);
-    if (!g_file_get_contents (path, &text, NULL, &read_error)) {
-      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_SOURCE,
-          "%s is set, but the kernel source cannot be read: %s",
-          CLB_KERNEL_PATH_ENV, read_error->message);
-      g_error_free (read_error);
-      g_free (path);
-      g_strfreev (sources);
-      return NULL;
-    }
-    sources[i] = g_strdup_printf ("#line 1 \"%s\"\n%s", path, text);
-    g_free (text);
-    g_free (path);
-  }
-  return sources;
-}
-
 static gchar *
 get_build_log (ClbRuntime * rt, cl_program program)
 {
@@ -659,108 +508,28 @@ get_build_log (ClbRuntime * rt, cl_program program)
 
 static const gint sample_bits[CLB_N_SAMPLE_SIZES] = { 8, 16 };
 
-/* A cache entry: a header, then the driver's binary. A file is used only
- * when it is long enough, its magic and key are the ones asked for, and
- * the binary has the length and checksum the header gives: a truncated,
- * damaged or foreign file never reaches the driver (some drivers abort
- * in clCreateProgramWithBinary on one). */
-#define CACHE_MAGIC "CLBXBIN1"
-#define CACHE_HEX 64            /* a SHA-256 in hex */
-typedef struct
-{
-  gchar magic[8];
-  gchar key[CACHE_HEX];         /* what the binary was built from */
-  gchar sum[CACHE_HEX];         /* of the binary */
-  guint64 length;               /* of the binary */
-} CacheHeader;
-
-/* SHA-256 (hex) of everything the binary depends on, or NULL when caching
- * is off. */
-static gchar *
-cache_key (ClbRuntime * rt, gchar ** sources, const gchar * opts)
-{
-  const gchar *dir = g_getenv (CLB_CACHE_DIR_ENV);
-  GChecksum *sum;
-  gchar *driver, *version, *key;
-  guint i;
-
-  if (dir != NULL && *dir == '\0')
-    return NULL;
-
-  driver = get_device_string (rt->shared->device, CL_DRIVER_VERSION);
-  version = get_device_string (rt->shared->device, CL_DEVICE_VERSION);
-  sum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_checksum_update (sum, (const guchar *) rt->shared->platform_name, -1);
-  g_checksum_update (sum, (const guchar *) rt->shared->device_name, -1);
-  g_checksum_update (sum, (const guchar *) driver, -1);
-  g_checksum_update (sum, (const guchar *) version, -1);
-  g_checksum_update (sum, (const guchar *) opts, -1);
-  for (i = 0; sources[i]; i++)
-    g_checksum_update (sum, (const guchar *) sources[i], -1);
-  key = g_strdup (g_checksum_get_string (sum));
-  g_checksum_free (sum);
-  g_free (version);
-  g_free (driver);
-  return key;
-}
-
-/* <cache dir>/<key>.bin */
-static gchar *
-cache_path (const gchar * key)
-{
-  const gchar *dir = g_getenv (CLB_CACHE_DIR_ENV);
-  gchar *name = g_strconcat (key, ".bin", NULL);
-  gchar *path = dir ? g_build_filename (dir, name, NULL) :
-      g_build_filename (g_get_user_cache_dir (), "clboxblur", name, NULL);
-
-  g_free (name);
-  return path;
-}
-
-/* The binary in the entry @data of @len bytes if it passes every check,
- * else NULL. */
-static const guchar *
-cache_check (const gchar * data, gsize len, const gchar * key, gsize * size)
-{
-  CacheHeader h;
-  gchar *sum;
-  gboolean ok;
-
-  if (len <= sizeof (h))
-    return NULL;
-  memcpy (&h, data, sizeof (h));
-  if (memcmp (h.magic, CACHE_MAGIC, sizeof (h.magic)) != 0
-      || memcmp (h.key, key, CACHE_HEX) != 0 || h.length != len - sizeof (h))
-    return NULL;
-  sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256,
-      (const guchar *) data + sizeof (h), h.length);
-  ok = memcmp (h.sum, sum, CACHE_HEX) == 0;
-  g_free (sum);
-  *size = h.length;
-  return ok ? (const guchar *) data + sizeof (h) : NULL;
-}
-
 /* A program built from the cache entry for @key, or NULL (no entry, one
  * that fails the checks, or one this driver refuses: then the source is
  * built and the entry rewritten). */
 static cl_program
 load_cached (ClbRuntime * rt, const gchar * key, const gchar * opts)
 {
-  gchar *data = NULL, *path;
-  gsize len = 0;
+  gchar *data;
   cl_program program = NULL;
   cl_int err, status = CL_SUCCESS;
-  size_t size = 0;
+  gsize size = 0;
   const unsigned char *bin;
 
   /* an injected build fault must reach the source build */
   if (key == NULL || clb_fault ("clBuildProgram") != CL_SUCCESS)
     return NULL;
-  path = cache_path (key);
-  if (g_file_get_contents (path, &data, &len, NULL)
-      && (bin = cache_check (data, len, key, &size)) != NULL) {
+  data = clb_cache_read (key, &size);
+  if (data != NULL) {
+    size_t length = size;
+
+    bin = (const unsigned char *) data;
     program = clCreateProgramWithBinary (rt->shared->context, 1,
-        &rt->shared->device, &size, &bin, &status, &err);
+        &rt->shared->device, &length, &bin, &status, &err);
     if (err != CL_SUCCESS || status != CL_SUCCESS) {
       if (err == CL_SUCCESS)
         clReleaseProgram (program);
@@ -772,51 +541,40 @@ load_cached (ClbRuntime * rt, const gchar * key, const gchar * opts)
     }
   }
   g_free (data);
-  g_free (path);
   return program;
 }
 
-/* Best effort: a cache that cannot be written only costs time. The entry
- * is written to a temporary file and renamed (g_file_set_contents), so a
- * reader never sees half of one. */
+/* Saves @program's binary under @key (progcache.c). */
 static void
 save_cached (cl_program program, const gchar * key)
 {
   size_t size = 0;
   unsigned char *bin;
-  gchar *path, *dir, *sum;
-  CacheHeader h;
 
   if (key == NULL || clGetProgramInfo (program, CL_PROGRAM_BINARY_SIZES,
           sizeof (size), &size, NULL) != CL_SUCCESS || size == 0)
     return;
-  bin = g_malloc (sizeof (h) + size);
-  {
-    unsigned char *payload = bin + sizeof (h);
-
-    if (clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof (payload),
-            &payload, NULL) != CL_SUCCESS) {
-      g_free (bin);
-      return;
-    }
-  }
-  memset (&h, 0, sizeof (h));
-  memcpy (h.magic, CACHE_MAGIC, sizeof (h.magic));
-  memcpy (h.key, key, CACHE_HEX);
-  sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, bin + sizeof (h),
-      size);
-  memcpy (h.sum, sum, CACHE_HEX);
-  g_free (sum);
-  h.length = size;
-  memcpy (bin, &h, sizeof (h));
-
-  path = cache_path (key);
-  dir = g_path_get_dirname (path);
-  if (g_mkdir_with_parents (dir, 0755) == 0)
-    g_file_set_contents (path, (const gchar *) bin, sizeof (h) + size, NULL);
-  g_free (dir);
-  g_free (path);
+  bin = g_malloc (size);
+  if (clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof (bin), &bin,
+          NULL) == CL_SUCCESS)
+    clb_cache_write (key, bin, size);
   g_free (bin);
+}
+
+/* The cache key of a build with @opts on @rt's device. */
+static gchar *
+cache_key (ClbRuntime * rt, gchar ** sources, const gchar * opts)
+{
+  gchar *driver = get_device_string (rt->shared->device, CL_DRIVER_VERSION);
+  gchar *version = get_device_string (rt->shared->device, CL_DEVICE_VERSION);
+  const gchar *strings[] = { rt->shared->platform_name,
+    rt->shared->device_name, driver, version, NULL
+  };
+  gchar *key = clb_cache_key (strings, sources, opts);
+
+  g_free (version);
+  g_free (driver);
+  return key;
 }
 
 /* Builds rt->programs from the cache or the sources. */
@@ -842,7 +600,7 @@ build_programs (ClbRuntime * rt, gchar ** sources, const gchar * std,
     }
 
     rt->programs[i] = clCreateProgramWithSource (rt->shared->context,
-        clb_n_kernel_sources, (const char **) sources, NULL, &err);
+        g_strv_length (sources), (const char **) sources, NULL, &err);
     if (err != CL_SUCCESS) {
       rt->programs[i] = NULL;
       g_free (key);
@@ -886,7 +644,7 @@ clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
   g_return_val_if_fail (rt != NULL && rt->programs[0] == NULL, FALSE);
   sh = rt->shared;
 
-  sources = load_sources (error);
+  sources = clb_load_kernel_sources (error);
   if (sources == NULL)
     return FALSE;
 

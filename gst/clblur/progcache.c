@@ -1,0 +1,167 @@
+/* clboxblur OpenCL runtime: what programs are built from, and the
+ * program-binary cache's files.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The kernel sources (embedded, or read from CLB_KERNEL_PATH_ENV). Where
+ * cache entries live (CLB_CACHE_DIR_ENV, else the user's cache folder),
+ * what they are keyed by, and the checks an entry passes before its binary
+ * is handed to the driver. The programs themselves are made in runtime.c.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "progcache.h"
+#include "runtime.h"
+#include "clkernels.h"
+
+/* A cache entry: a header, then the driver's binary. A file is used only
+ * when it is long enough, its magic and key are the ones asked for, and
+ * the binary has the length and checksum the header gives: a truncated,
+ * damaged or foreign file never reaches the driver (some drivers abort
+ * in clCreateProgramWithBinary on one). */
+#define CACHE_MAGIC "CLBXBIN1"
+#define CACHE_HEX 64            /* a SHA-256 in hex */
+typedef struct
+{
+  gchar magic[8];
+  gchar key[CACHE_HEX];         /* what the binary was built from */
+  gchar sum[CACHE_HEX];         /* of the binary */
+  guint64 length;               /* of the binary */
+} CacheHeader;
+
+gchar *
+clb_cache_key (const gchar * const *device_strings, gchar ** sources,
+    const gchar * opts)
+{
+  const gchar *dir = g_getenv (CLB_CACHE_DIR_ENV);
+  GChecksum *sum;
+  gchar *key;
+  guint i;
+
+  if (dir != NULL && *dir == '\0')
+    return NULL;
+
+  sum = g_checksum_new (G_CHECKSUM_SHA256);
+  for (i = 0; device_strings[i]; i++)
+    g_checksum_update (sum, (const guchar *) device_strings[i], -1);
+  g_checksum_update (sum, (const guchar *) opts, -1);
+  for (i = 0; sources[i]; i++)
+    g_checksum_update (sum, (const guchar *) sources[i], -1);
+  key = g_strdup (g_checksum_get_string (sum));
+  g_checksum_free (sum);
+  return key;
+}
+
+/* <cache dir>/<key>.bin */
+static gchar *
+cache_path (const gchar * key)
+{
+  const gchar *dir = g_getenv (CLB_CACHE_DIR_ENV);
+  gchar *name = g_strconcat (key, ".bin", NULL);
+  gchar *path = dir ? g_build_filename (dir, name, NULL) :
+      g_build_filename (g_get_user_cache_dir (), "clboxblur", name, NULL);
+
+  g_free (name);
+  return path;
+}
+
+/* The binary in the entry @data of @len bytes if it passes every check,
+ * else NULL. */
+static const guchar *
+cache_check (const gchar * data, gsize len, const gchar * key, gsize * size)
+{
+  CacheHeader h;
+  gchar *sum;
+  gboolean ok;
+
+  if (len <= sizeof (h))
+    return NULL;
+  memcpy (&h, data, sizeof (h));
+  if (memcmp (h.magic, CACHE_MAGIC, sizeof (h.magic)) != 0
+      || memcmp (h.key, key, CACHE_HEX) != 0 || h.length != len - sizeof (h))
+    return NULL;
+  sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256,
+      (const guchar *) data + sizeof (h), h.length);
+  ok = memcmp (h.sum, sum, CACHE_HEX) == 0;
+  g_free (sum);
+  *size = h.length;
+  return ok ? (const guchar *) data + sizeof (h) : NULL;
+}
+
+gchar *
+clb_cache_read (const gchar * key, gsize * size)
+{
+  gchar *data = NULL, *path = cache_path (key), *bin = NULL;
+  gsize len = 0;
+  const guchar *checked;
+
+  if (g_file_get_contents (path, &data, &len, NULL)
+      && (checked = cache_check (data, len, key, size)) != NULL)
+    bin = g_memdup2 (checked, *size);
+  g_free (data);
+  g_free (path);
+  return bin;
+}
+
+void
+clb_cache_write (const gchar * key, const guchar * bin, gsize size)
+{
+  CacheHeader h;
+  guchar *entry = g_malloc (sizeof (h) + size);
+  gchar *path, *dir, *sum;
+
+  memset (&h, 0, sizeof (h));
+  memcpy (h.magic, CACHE_MAGIC, sizeof (h.magic));
+  memcpy (h.key, key, CACHE_HEX);
+  sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, bin, size);
+  memcpy (h.sum, sum, CACHE_HEX);
+  g_free (sum);
+  h.length = size;
+  memcpy (entry, &h, sizeof (h));
+  memcpy (entry + sizeof (h), bin, size);
+
+  path = cache_path (key);
+  dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0755) == 0)
+    g_file_set_contents (path, (const gchar *) entry, sizeof (h) + size, NULL);
+  g_free (dir);
+  g_free (path);
+  g_free (entry);
+}
+
+gchar **
+clb_load_kernel_sources (GError ** error)
+{
+  const gchar *dir = g_getenv (CLB_KERNEL_PATH_ENV);
+  gchar **sources = g_new0 (gchar *, clb_n_kernel_sources + 1);
+  guint i;
+
+  for (i = 0; i < clb_n_kernel_sources; i++) {
+    const gchar *name = clb_kernel_sources[i].name;
+    GError *read_error = NULL;
+    gchar *path, *text = NULL;
+
+    if (dir == NULL || *dir == '\0') {
+      sources[i] = g_strdup (clb_kernel_sources[i].source);
+      continue;
+    }
+
+    path = g_build_filename (dir, name, NULL);
+    if (!g_file_get_contents (path, &text, NULL, &read_error)) {
+      g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_SOURCE,
+          "%s is set, but the kernel source cannot be read: %s",
+          CLB_KERNEL_PATH_ENV, read_error->message);
+      g_error_free (read_error);
+      g_free (path);
+      g_strfreev (sources);
+      return NULL;
+    }
+    sources[i] = g_strdup_printf ("#line 1 \"%s\"\n%s", path, text);
+    g_free (text);
+    g_free (path);
+  }
+  return sources;
+}

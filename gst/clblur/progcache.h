@@ -1,0 +1,36 @@
+/* clboxblur OpenCL runtime: what programs are built from, and the
+ * program-binary cache's files.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* SHA-256 (hex) of everything a program binary depends on: the device's
+ * strings (@device_strings, NULL-terminated: platform, device, driver and
+ * device version), the build options and the sources. NULL when caching is
+ * off (CLB_CACHE_DIR_ENV set and empty). */
+gchar *clb_cache_key (const gchar * const *device_strings, gchar ** sources,
+    const gchar * opts);
+
+/* The binary of the entry for @key (g_free it), or NULL when there is none
+ * or it fails a check: its length, magic, key, and the checksum of the
+ * binary. A truncated, damaged or foreign file never reaches the driver
+ * (some drivers abort in clCreateProgramWithBinary on one). */
+gchar *clb_cache_read (const gchar * key, gsize * size);
+
+/* Writes the entry for @key (best effort: a cache that cannot be written
+ * only costs time), to a temporary file renamed into place, so that a
+ * reader never sees half of one. */
+void clb_cache_write (const gchar * key, const guchar * bin, gsize size);
+
+/* The kernel sources, NULL-terminated (g_strfreev): from
+ * $CLBOXBLUR_KERNEL_PATH/<name> when that is set (development; each
+ * prefixed with a #line naming its file), else the copies embedded at build
+ * time. NULL with CLB_RUNTIME_ERROR_SOURCE when a file cannot be read. */
+gchar **clb_load_kernel_sources (GError ** error);
+
+G_END_DECLS
