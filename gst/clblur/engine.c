@@ -28,7 +28,8 @@ static const gchar *kernel_names[N_KERNELS] = {
 #define REGIONS_INITIAL 64
 /* Bilateral runs a job in bands of at most this many taps (pixels x
  * window x channels), each waited for, so that clb_engine_cancel takes
- * effect within one band: about 50 ms on a 2-core CPU under PoCL, the
+ * effect within one band: 30 to 150 ms a band on 2 busy CPU cores under
+ * PoCL (load 10; bilateral_x16 and bilateral_local at radius 63), the
  * slowest device the element meets. A band is at least one work-group
  * (bilateral_local) or one row (bilateral_x16), at most the job. */
 #define CLB_BAND_TAPS (G_GUINT64_CONSTANT (1) << 24)
