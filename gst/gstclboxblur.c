@@ -112,7 +112,8 @@ struct _GstCLBoxBlur
   GstContext *app_cl_context;
   GstContext *cl_context;
 
-  /* streaming state: created in start, freed in stop */
+  /* streaming state: created in start, freed in stop; engine is set and
+   * cleared under the object lock too, for gst_cl_box_blur_cancel */
   ClbRuntime *runtime;
   ClbEngine *engine;
   ClbPlanes planes;             /* the negotiated format's storage */
@@ -179,6 +180,8 @@ static gboolean gst_cl_box_blur_decide_allocation (GstBaseTransform * trans,
     GstQuery * query);
 static GstFlowReturn gst_cl_box_blur_transform (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer * outbuf);
+static gboolean gst_cl_box_blur_sink_event (GstBaseTransform * trans,
+    GstEvent * event);
 static guint gst_cl_box_blur_prepare (GstCLBoxBlur * self, GstBuffer * inbuf,
     ClbParams * params, ClbJob * jobs);
 
@@ -224,6 +227,7 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
   trans_class->decide_allocation =
       GST_DEBUG_FUNCPTR (gst_cl_box_blur_decide_allocation);
   trans_class->transform = GST_DEBUG_FUNCPTR (gst_cl_box_blur_transform);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_box_blur_sink_event);
   trans_class->start = GST_DEBUG_FUNCPTR (gst_cl_box_blur_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cl_box_blur_stop);
   trans_class->before_transform =
@@ -356,6 +360,7 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
   ClbDeviceType device_type;
   gint platform_index, device_index;
   ClbEngineOptions options;
+  ClbEngine *engine;
   GError *error = NULL;
 
   GST_OBJECT_LOCK (self);
@@ -380,9 +385,12 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
       "OpenCL C with clang's vector extensions" : "standard OpenCL C");
 
   gst_cl_blur_engine_options (GST_ELEMENT (self), &options);
-  self->engine = clb_engine_new (self->runtime, &options, &error);
-  if (self->engine == NULL)
+  engine = clb_engine_new (self->runtime, &options, &error);
+  if (engine == NULL)
     goto failed;
+  GST_OBJECT_LOCK (self);
+  self->engine = engine;
+  GST_OBJECT_UNLOCK (self);
   GST_INFO_OBJECT (self, "work shaped for a %s%s",
       clb_engine_is_cpu (self->engine) ? "CPU" : "GPU",
       clb_device_class_forced ()? " (forced by " CLB_DEVICE_CLASS_ENV ")" :
@@ -408,12 +416,14 @@ static gboolean
 gst_cl_box_blur_stop (GstBaseTransform * trans)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
+  ClbEngine *engine;
 
   /* Kernels and buffers first, then queue, program and context. */
-  g_clear_pointer (&self->engine, clb_engine_free);
   GST_OBJECT_LOCK (self);
+  engine = g_steal_pointer (&self->engine);
   gst_context_replace (&self->cl_context, NULL);
   GST_OBJECT_UNLOCK (self);
+  g_clear_pointer (&engine, clb_engine_free);
   g_clear_pointer (&self->runtime, clb_runtime_free);
   gst_cl_box_blur_gl_stop (self->gl);
   return TRUE;
@@ -543,6 +553,43 @@ gst_cl_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
       query);
 }
 
+/* With @cancel, makes the frame in progress, if any, stop between two
+ * bands of its work (within about 50 ms on a CPU, clb_engine_cancel) and
+ * return GST_FLOW_FLUSHING, as every later one does until called again
+ * without. Safe from any thread. */
+static void
+gst_cl_box_blur_cancel (GstCLBoxBlur * self, gboolean cancel)
+{
+  GST_OBJECT_LOCK (self);
+  if (self->engine != NULL) {
+    if (cancel)
+      clb_engine_cancel (self->engine);
+    else
+      clb_engine_resume (self->engine);
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* A flush stops the frame being filtered: the sink pad refuses buffers
+ * from now until FLUSH_STOP anyway. */
+static gboolean
+gst_cl_box_blur_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
+
+  switch (GST_EVENT_TYPE (event)) {
+    case GST_EVENT_FLUSH_START:
+      gst_cl_box_blur_cancel (self, TRUE);
+      break;
+    case GST_EVENT_FLUSH_STOP:
+      gst_cl_box_blur_cancel (self, FALSE);
+      break;
+    default:
+      break;
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+}
+
 static GstStateChangeReturn
 gst_cl_box_blur_change_state (GstElement * element,
     GstStateChange transition)
@@ -550,9 +597,18 @@ gst_cl_box_blur_change_state (GstElement * element,
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (element);
   GstStateChangeReturn ret;
 
+  /* Deactivating the pads waits for the streaming thread: a long frame
+   * (bilateral, large radius) stops first. */
+  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY
+      || transition == GST_STATE_CHANGE_READY_TO_NULL)
+    gst_cl_box_blur_cancel (self, TRUE);
+
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
   if (ret == GST_STATE_CHANGE_FAILURE)
     return ret;
+
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED)
+    gst_cl_box_blur_cancel (self, FALSE);
 
   if (transition == GST_STATE_CHANGE_READY_TO_NULL)
     gst_cl_box_blur_gl_close (self->gl);
@@ -824,6 +880,12 @@ copy_failed:
   }
 process_failed:
   {
+    if (g_error_matches (error, CLB_ENGINE_ERROR,
+            CLB_ENGINE_ERROR_CANCELLED)) {
+      GST_DEBUG_OBJECT (self, "frame stopped: flushing or stopping");
+      g_clear_error (&error);
+      return GST_FLOW_FLUSHING;
+    }
     gst_cl_blur_post_error (GST_ELEMENT (self), error);
     g_clear_error (&error);
     return GST_FLOW_ERROR;

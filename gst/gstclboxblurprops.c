@@ -187,10 +187,13 @@ static const PropRow prop_rows[N_PROPS] = {
    * Horizontal half-width of the window: the mean is taken over
    * 2·radius+1 columns. 0 passes frames through untouched (when
    * #GstCLBoxBlur:radius-y is 0 or -1 too). The bound keeps every box sum of
-   * 8-bit samples exact in the 32-bit summed-area table.
+   * 8-bit samples exact in the 32-bit summed-area table. Bilateral bounds
+   * its window further, in each plane's pixels: at most 63, and at most
+   * ceil (3 × #GstCLBoxBlur:sigma-spatial) where that is not 0.
    */
   [PROP_RADIUS] = {"radius", "Radius", "Horizontal half-width of the blur "
-      "window in pixels (0 = pass through)", KIND_UINT, NULL,
+      "window in pixels (0 = pass through; bilateral uses at most 63 and "
+      "3 x sigma-spatial)", KIND_UINT, NULL,
       0, CLB_MAX_RADIUS, DEFAULT_RADIUS, EFFECT, FIELD (radius)},
   /**
    * GstCLBoxBlur:radius-y:
@@ -235,11 +238,15 @@ static const PropRow prop_rows[N_PROPS] = {
    * GstCLBoxBlur:sigma-spatial:
    *
    * Bilateral: standard deviation of the spatial Gaussian in pixels of the
-   * plane filtered. 0 weighs the whole window alike.
+   * plane filtered. 0 weighs the whole window alike. The window stops at
+   * ceil (3 sigma) pixels each way, where the Gaussian has fallen below
+   * 1.2 % of its peak, and at 63 (3 × 21, the largest sigma): a 1080p frame
+   * then costs at most 127² taps a pixel.
    */
   [PROP_SIGMA_SPATIAL] = {"sigma-spatial", "Spatial sigma", "Bilateral: "
-      "spatial Gaussian standard deviation in pixels (0 = flat window)",
-      KIND_DOUBLE, NULL, 0.0, MAX_SIGMA, DEFAULT_SIGMA_SPATIAL, EFFECT,
+      "spatial Gaussian standard deviation in pixels (0 = flat window); the "
+      "window reaches at most 3 sigma", KIND_DOUBLE, NULL, 0.0,
+      CLB_MAX_SIGMA_SPATIAL, DEFAULT_SIGMA_SPATIAL, EFFECT,
       FIELD (sigma_spatial)},
   /**
    * GstCLBoxBlur:sigma-range:

@@ -49,8 +49,9 @@ bilateral_local (__global const sample_t *src, int pitch, int pstride,
     int lw = get_local_size (0), lh = get_local_size (1);
     int lx = get_local_id (0), ly = get_local_id (1);
     int tw = lw + 2 * rx, th = lh + 2 * ry;
-    int gx0 = get_group_id (0) * lw - rx;
-    int gy0 = get_group_id (1) * lh - ry;
+    /* the group's first pixel: launches may start at an offset (bands) */
+    int gx0 = (int) get_global_id (0) - lx - rx;
+    int gy0 = (int) get_global_id (1) - ly - ry;
 
     /* Stage the tile and its apron: 1 sample per work-item per round. */
     for (int i = ly * lw + lx; i < tw * th; i += lw * lh) {

@@ -88,13 +88,17 @@ verify (const Layout * l, const ClbParams * params, guint8 ** src,
           in[((gsize) y * job->width + x) * job->channels + c] =
               src[job->plane][y * pitch + x * job->pixel_stride +
               job->offset[c]];
-    if (params->method == CLB_METHOD_BILATERAL)
+    if (params->method == CLB_METHOD_BILATERAL) {
+      /* the window the engine bounds bilateral's to */
+      rx = clb_bilateral_radius (rx, params->sigma_spatial);
+      ry = clb_bilateral_radius (ry, params->sigma_spatial);
       ref_bilateral (in, ref, job->width, job->height, job->channels, rx, ry,
           border, params->sigma_spatial, params->sigma_range, job->dist_mask,
           255);
-    else
+    } else {
       ref_box_blur (in, ref, job->width, job->height, job->channels, rx, ry,
           border, params->passes);
+    }
     for (i = 0; i < n; i++) {
       gsize px = i / job->channels;
       guint8 got = dst[job->plane][(px / job->width) * pitch +

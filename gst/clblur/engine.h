@@ -36,6 +36,14 @@ typedef enum {
  * (2 * 2047 + 1)^2 * 255 = 4276101375 < 2^32, with room left for the
  * rounding term. 16-bit samples use 64-bit sums, exact at this radius too. */
 #define CLB_MAX_RADIUS 2047
+/* Bilateral costs (2 rx + 1) (2 ry + 1) taps a pixel, so its window is
+ * bounded: at most CLB_MAX_BILATERAL_RADIUS each way (127 x 127 taps,
+ * about 3.3e10 on a 1080p frame's luma), and within 3 sigma-spatial, past
+ * which the spatial Gaussian is below 1.2 % of its peak. The largest
+ * sigma-spatial is the one whose 3 sigma reaches that bound (FFmpeg's
+ * bilateral allows 512, at a cost no frame rate survives). */
+#define CLB_MAX_BILATERAL_RADIUS 63
+#define CLB_MAX_SIGMA_SPATIAL 21.0
 #define CLB_MAX_PASSES 8
 #define CLB_MAX_PLANES 4
 #define CLB_MAX_JOBS 4
@@ -95,6 +103,7 @@ typedef enum {
   CLB_ENGINE_ERROR_METHOD,      /* a method the engine does not know */
   CLB_ENGINE_ERROR_FORMAT,      /* planes an image cannot hold */
   CLB_ENGINE_ERROR_DEVICE,      /* a device the kernels cannot run on */
+  CLB_ENGINE_ERROR_CANCELLED,   /* clb_engine_cancel stopped the frame */
 } ClbEngineError;
 
 /* The device class the engine shapes its work for. */
@@ -201,6 +210,7 @@ typedef struct _ClbVariant ClbVariant;
 typedef struct {
   cl_int strip;                 /* columns a column work-item walks */
   size_t local[2];              /* bilateral_local's work-group */
+  gboolean whole_rows;          /* bands of the job are whole rows */
 } ClbWorkShape;
 
 /* The variant that runs @method on @job of @planes (radii @rx, @ry in the
@@ -221,6 +231,20 @@ gboolean clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
 /* The radius a job subsampled by 2^@sub uses: @radius / 2^@sub rounded, and
  * never 0 when @radius is not. */
 guint clb_scale_radius (guint radius, guint sub);
+/* The radius bilateral uses for @radius (in a job's pixels) with
+ * @sigma_spatial (in the same pixels): MIN (@radius, ceil (3
+ * @sigma_spatial), CLB_MAX_BILATERAL_RADIUS); @sigma_spatial 0 (a flat
+ * window) leaves out the middle term. */
+guint clb_bilateral_radius (guint radius, gdouble sigma_spatial);
+
+/* Makes the frame in progress, if any, and every later one fail with
+ * CLB_ENGINE_ERROR_CANCELLED until clb_engine_resume: the engine stops
+ * between two bands of its work (each a bounded number of taps, see
+ * CLB_BAND_TAPS in engine.c) and waits for the band running. Safe from
+ * any thread while the engine lives. */
+void clb_engine_cancel (ClbEngine * engine);
+void clb_engine_resume (ClbEngine * engine);
+gboolean clb_engine_is_cancelled (ClbEngine * engine);
 
 /* Filters one frame. @src and @dst hold each plane's first byte, rows
  * @src_stride / @dst_stride bytes apart (at least the plane's width).

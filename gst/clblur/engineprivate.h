@@ -60,6 +60,7 @@ struct _ClbEngine
 
   guint n_rects;                /* regions uploaded for this frame */
   gchar *job_log[CLB_MAX_JOBS];   /* the variant last logged per job */
+  gint cancelled;               /* atomic: clb_engine_cancel */
 };
 
 /* Every OpenCL call: the fault-injection hook, then the call. */
@@ -92,6 +93,10 @@ typedef struct {
   cl_mem in, out;
   cl_int in_pitch, out_pitch;
   gboolean wrapped;             /* in and out are the caller's memory */
+  /* bilateral: the band of the job's pixels this run filters, columns
+   * [x0, x1) of rows [y0, y1) */
+  guint x0, x1, y0, y1;
+  guint band_rows;              /* rows of every band but the last */
 } ClbRun;
 
 typedef enum {
@@ -130,6 +135,10 @@ gboolean clb_engine_ensure_work (ClbEngine * engine, gsize size,
 cl_int clb_engine_run_kernel (ClbEngine * engine, cl_kernel kernel,
     cl_uint dims, const size_t * global, const size_t * local,
     const gchar * name);
+/* The same from the global work offset @offset (NULL: none). */
+cl_int clb_engine_run_kernel_at (ClbEngine * engine, cl_kernel kernel,
+    cl_uint dims, const size_t * offset, const size_t * global,
+    const size_t * local, const gchar * name);
 /* Runs @variant; logs it first when it differs from the one last logged
  * for that job. */
 gboolean clb_engine_run_variant (ClbEngine * engine,

@@ -71,6 +71,15 @@ cl_int
 clb_engine_run_kernel (ClbEngine * engine, cl_kernel kernel, cl_uint dims,
     const size_t * global, const size_t * local, const gchar * name)
 {
+  return clb_engine_run_kernel_at (engine, kernel, dims, NULL, global, local,
+      name);
+}
+
+cl_int
+clb_engine_run_kernel_at (ClbEngine * engine, cl_kernel kernel, cl_uint dims,
+    const size_t * offset, const size_t * global, const size_t * local,
+    const gchar * name)
+{
   gboolean profile = engine->options.profile;
   gint64 start = 0;
   cl_int err;
@@ -79,7 +88,7 @@ clb_engine_run_kernel (ClbEngine * engine, cl_kernel kernel, cl_uint dims,
     clFinish (engine->queue);
     start = g_get_monotonic_time ();
   }
-  err = clEnqueueNDRangeKernel (engine->queue, kernel, dims, NULL, global,
+  err = clEnqueueNDRangeKernel (engine->queue, kernel, dims, offset, global,
       local, 0, NULL, NULL);
   if (profile && err == CL_SUCCESS) {
     err = clFinish (engine->queue);
@@ -110,16 +119,28 @@ lines_per_group (ClbEngine * engine, size_t n, size_t max_wg, size_t dim_max)
   return CLAMP (local, 1, MAX (MIN (max_wg, dim_max), 1));
 }
 
+/* The same for lines [first, first + n) of a kernel that takes its line
+ * from the global id, in work-groups shaped for @shape_n lines: the same
+ * for every band (PoCL builds a kernel again for each new work-group
+ * size). */
+static cl_int
+run_lines_at (ClbEngine * engine, guint sample_size, guint kernel,
+    size_t first, size_t n, size_t shape_n, const gchar * name)
+{
+  size_t local = lines_per_group (engine, shape_n,
+      engine->max_wg[sample_size][kernel], engine->profile.max_items[0]);
+  size_t global = (n + local - 1) / local * local;
+
+  return clb_engine_run_kernel_at (engine,
+      engine->kernels[sample_size][kernel], 1, first > 0 ? &first : NULL,
+      &global, &local, name);
+}
+
 static cl_int
 run_lines (ClbEngine * engine, guint sample_size, guint kernel, size_t n,
     const gchar * name)
 {
-  size_t local = lines_per_group (engine, n,
-      engine->max_wg[sample_size][kernel], engine->profile.max_items[0]);
-  size_t global = (n + local - 1) / local * local;
-
-  return clb_engine_run_kernel (engine, engine->kernels[sample_size][kernel],
-      1, &global, &local, name);
+  return run_lines_at (engine, sample_size, kernel, 0, n, n, name);
 }
 
 /* The same for kernels of (channel, row) work-items: a work-group takes
@@ -430,6 +451,7 @@ bilateral_x16_fits (const ClbDeviceProfile * profile,
 {
   guint64 gather = 16 * ((guint64) job->channels + 2) + 1;
 
+  shape->whole_rows = TRUE;     /* a work-item's block is its row's */
   return loops_fit (profile, (2 * (guint64) ry + 1) * ((2 * (guint64) rx + 1)
           * (gather + 1) + 2) + gather + 40);
 }
@@ -485,8 +507,12 @@ run_bilateral_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_float (&a, kr);
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (run_lines (engine, CLB_SAMPLES_8, K_BILATERAL_X16,
-          (size_t) (job->width + 15) / 16 * job->height, "bilateral_x16"),
+  /* the band's rows; lines past them, where the launch is rounded up to
+   * whole work-groups, write what the next band writes again */
+  CHECK (run_lines_at (engine, CLB_SAMPLES_8, K_BILATERAL_X16,
+          (size_t) (job->width + 15) / 16 * r->y0,
+          (size_t) (job->width + 15) / 16 * (r->y1 - r->y0),
+          (size_t) (job->width + 15) / 16 * r->band_rows, "bilateral_x16"),
       "clEnqueueNDRangeKernel (bilateral_x16)");
   return TRUE;
 
@@ -521,7 +547,7 @@ run_bilateral_local (ClbEngine * engine, const ClbRun * r, GError ** error)
       engine->kernels[engine->planes.sample_size][K_BILATERAL_LOCAL];
   const ClbJob *job = r->job;
   const size_t *local = r->shape.local;
-  size_t global[2];
+  size_t offset[2] = { r->x0, r->y0 }, global[2];
   ClbArgs a = bilateral_args (engine, kernel, r);
 
   /* the tile */
@@ -529,9 +555,11 @@ run_bilateral_local (ClbEngine * engine, const ClbRun * r, GError ** error)
       * job->channels * sizeof (cl_float));
   if (!clb_args_done (&a, error))
     return FALSE;
-  global[0] = (job->width + local[0] - 1) / local[0] * local[0];
-  global[1] = (job->height + local[1] - 1) / local[1] * local[1];
-  CHECK (clb_engine_run_kernel (engine, kernel, 2, global, local,
+  /* the band in whole work-groups (its size is a multiple of them but at
+   * the job's end) */
+  global[0] = (r->x1 - r->x0 + local[0] - 1) / local[0] * local[0];
+  global[1] = (r->y1 - r->y0 + local[1] - 1) / local[1] * local[1];
+  CHECK (clb_engine_run_kernel_at (engine, kernel, 2, offset, global, local,
           "bilateral_local"), "clEnqueueNDRangeKernel (bilateral_local)");
   return TRUE;
 
@@ -551,7 +579,8 @@ run_bilateral_global (ClbEngine * engine, const ClbRun * r, GError ** error)
       engine->kernels[engine->planes.sample_size][K_BILATERAL_GLOBAL];
   const ClbJob *job = r->job;
   cl_int rx = r->rx, ry = r->ry;
-  size_t global[2] = { job->width, job->height };
+  size_t offset[2] = { r->x0, r->y0 };
+  size_t global[2] = { r->x1 - r->x0, r->y1 - r->y0 };
   guint64 cn = job->channels, sw = 2 * (guint64) rx + 1;
   guint64 sh = 2 * (guint64) ry + 1;
   /* the window whole, or blocks of whole rows, or of parts of a row */
@@ -584,8 +613,9 @@ run_bilateral_global (ClbEngine * engine, const ClbRun * r, GError ** error)
               && block.s[1] > rx ? BLOCK_LAST : 0));
       if (!clb_args_done (&a, error))
         return FALSE;
-      CHECK (clb_engine_run_kernel (engine, kernel, 2, global, NULL,
-              "bilateral_global"), "clEnqueueNDRangeKernel (bilateral_global)");
+      CHECK (clb_engine_run_kernel_at (engine, kernel, 2, offset, global,
+              NULL, "bilateral_global"),
+          "clEnqueueNDRangeKernel (bilateral_global)");
     }
   }
   return TRUE;

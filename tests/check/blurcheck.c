@@ -6,6 +6,7 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <string.h>
 
 #include "blurcheck.h"
@@ -279,6 +280,19 @@ mark_covered (const GstVideoInfo * info, const Group * groups, guint n,
   }
 }
 
+/* The element's documented bilateral window (docs/clboxblur.md,
+ * sigma-spatial): @r (in a plane's pixels) cut to 63, and to ceil (3
+ * @sigma_spatial) where that is not 0. */
+guint
+bilateral_radius (guint r, gdouble sigma_spatial)
+{
+  guint bound = 63;
+
+  if (sigma_spatial > 0.0 && ceil (3.0 * sigma_spatial) < bound)
+    bound = (guint) ceil (3.0 * sigma_spatial);
+  return r < bound ? r : bound;
+}
+
 /* Checks @out against the reference applied to @in under @s: every group's
  * samples (exact for box methods, within BILATERAL_TOLERANCE for bilateral)
  * and every byte no group covers (alpha with preserve-alpha, the x of RGBx)
@@ -308,6 +322,8 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
     gsize i, total = (gsize) gr->width * gr->height * gr->channels;
 
     if (s->method == METHOD_BILATERAL) {
+      rx = bilateral_radius (rx, s->sigma_spatial);
+      ry = bilateral_radius (ry, s->sigma_spatial);
       fail_unless_equals_int (ref_bilateral (src, ref, gr->width, gr->height,
               gr->channels, rx, ry, s->border, s->sigma_spatial,
               s->sigma_range, gr->dist_mask, max), 0);

@@ -108,6 +108,11 @@ GstBuffer *make_frame_with (const GstVideoInfo * info, guint pad,
     guint32 seed, PatternFunc pattern);
 GstBuffer *make_frame (const GstVideoInfo * info, guint pad, guint32 seed);
 
+/* The radius the element documents bilateral to use for @r (in a plane's
+ * pixels) and @sigma_spatial: at most 63 and ceil (3 sigma) (sigma 0: no
+ * such bound). check_frame applies it. */
+guint bilateral_radius (guint r, gdouble sigma_spatial);
+
 /* Checks @out against the reference applied to @in under @s: every group's
  * samples (exact for box methods, within BILATERAL_TOLERANCE for bilateral)
  * and every byte no group covers (alpha with preserve-alpha, the x of RGBx)

@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Sat, separable and bilateral on every format and border, flat frames, step
- * edges, several passes, preserve-alpha, and bilateral at large radii.
+ * edges, several passes, preserve-alpha, bilateral at large radii, and
+ * bilateral's window bound.
  *
  * Helpers, the reference comparison and the teardown fixture are in
  * tests/check/blurcheck.c.
@@ -278,9 +279,81 @@ GST_START_TEST (test_bilateral_large_radius)
 
   set_format (h, &info, "GRAY16_LE", 40, 30);
   s.rx = s.ry = 50;
-  s.sigma_spatial = 30.0;
+  s.sigma_spatial = 21.0;       /* the largest: a window of radius 63 */
   s.sigma_range = 60.0;
   push_settings_and_check (h, &info, 0, &s);
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* The filtered frame of @in under @s. */
+static GstBuffer *
+filter (GstHarness * h, GstBuffer * in, const Settings * s)
+{
+  apply_settings (h, s);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+      GST_FLOW_OK);
+  return gst_harness_pull (h);
+}
+
+/* Bilateral's documented window: min (radius, ceil (3 sigma-spatial), 63)
+ * in each plane's pixels (sigma-spatial 0: no 3-sigma term). A radius past
+ * it filters like the reference at the bound (check_frame applies it,
+ * tests/check/blurcheck.c) and, on one plane, exactly like the element at
+ * a radius of the bound. */
+GST_START_TEST (test_bilateral_window_bound)
+{
+  static const struct
+  {
+    const gchar *format;
+    gint w, h;
+    guint r;
+    gdouble sigma;
+    guint bound;                /* the luma or RGB window's */
+  } cases[] = {
+    {"RGBA", 70, 50, 40, 2.0, 6},
+    {"GRAY8", 70, 50, 9, 2.5, 8},
+    {"NV12", 70, 50, 40, 2.0, 6},       /* chroma: 20, bound to 6 too */
+    {"GRAY16_LE", 150, 140, 2047, 21.0, 63},
+    {"GRAY8", 150, 140, 200, 0.0, 63},
+  };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint i;
+
+  s.method = METHOD_BILATERAL;
+  s.border = REF_BORDER_REFLECT;
+  s.sigma_range = 40.0;
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    GstBuffer *in, *out, *at_bound;
+    GstMapInfo a, b;
+
+    fail_unless_equals_int (bilateral_radius (cases[i].r, cases[i].sigma),
+        cases[i].bound);
+    set_format (h, &info, cases[i].format, cases[i].w, cases[i].h);
+    in = make_frame (&info, 0, 11 + i);
+    s.sigma_spatial = cases[i].sigma;
+    s.rx = s.ry = cases[i].r;
+    out = filter (h, in, &s);
+    check_frame (&info, in, out, &s);
+
+    if (GST_VIDEO_INFO_N_PLANES (&info) == 1) {
+      s.rx = s.ry = cases[i].bound;
+      at_bound = filter (h, in, &s);
+      fail_unless (gst_buffer_map (out, &a, GST_MAP_READ));
+      fail_unless (gst_buffer_map (at_bound, &b, GST_MAP_READ));
+      fail_unless (a.size == b.size && memcmp (a.data, b.data, a.size) == 0,
+          "%s: radius %u differs from radius %u", cases[i].format,
+          cases[i].r, cases[i].bound);
+      gst_buffer_unmap (out, &a);
+      gst_buffer_unmap (at_bound, &b);
+      gst_buffer_unref (at_bound);
+    }
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
   blurcheck_harness_teardown (h);
 }
 
@@ -300,6 +373,7 @@ clboxblur_methods_suite (void)
   tcase_add_test (tc, test_passes);
   tcase_add_test (tc, test_preserve_alpha);
   tcase_add_test (tc, test_bilateral_large_radius);
+  tcase_add_test (tc, test_bilateral_window_bound);
   return s;
 }
 

@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * State cycles of many instances, start and stop, QoS, a live source
- * (latency, order), and a 1080p pipeline to EOS.
+ * (latency, order), a 1080p pipeline to EOS, and one stopped in the
+ * middle of the costliest frame.
  *
  * Helpers, the reference comparison and the teardown fixture are in
  * tests/check/blurcheck.c.
@@ -378,6 +379,125 @@ GST_START_TEST (test_pipeline_1080p)
 
 GST_END_TEST;
 
+static GstPadProbeReturn
+on_buffer_in (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  g_atomic_int_set ((gint *) user_data, 1);
+  return GST_PAD_PROBE_OK;
+}
+
+/* A 1080p pipeline of @format with the costliest settings the element
+ * accepts, bilateral at the largest radius and sigma-spatial (about a
+ * minute a frame on 2 CPU cores), PLAYING with its first frame 2 s into
+ * the element. */
+static GstElement *
+start_worst_pipeline (const gchar * format)
+{
+  GstElement *pipe, *blur;
+  GParamSpec *radius, *sigma;
+  GstPad *pad;
+  gchar *desc;
+  gint arrived = 0;
+  gint64 start;
+  gulong probe;
+
+  desc = g_strdup_printf ("videotestsrc num-buffers=2 "
+      "! video/x-raw,format=%s,width=1920,height=1080 "
+      "! clboxblur name=b method=bilateral ! fakesink", format);
+  pipe = blurcheck_launch (desc);
+  g_free (desc);
+  fail_unless (pipe != NULL);
+  blur = gst_bin_get_by_name (GST_BIN (pipe), "b");
+  /* the largest values the properties accept */
+  radius = g_object_class_find_property (G_OBJECT_GET_CLASS (blur),
+      "radius");
+  sigma = g_object_class_find_property (G_OBJECT_GET_CLASS (blur),
+      "sigma-spatial");
+  g_object_set (blur, "radius", G_PARAM_SPEC_UINT (radius)->maximum,
+      "sigma-spatial", G_PARAM_SPEC_DOUBLE (sigma)->maximum, NULL);
+  pad = gst_element_get_static_pad (blur, "sink");
+  probe = gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, on_buffer_in,
+      &arrived, NULL);
+
+  fail_unless (gst_element_set_state (pipe, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  /* the first frame in the element, then its first bands under way (and
+   * the kernels PoCL builds for their work-group size) */
+  start = g_get_monotonic_time ();
+  while (!g_atomic_int_get (&arrived)
+      && g_get_monotonic_time () - start < 60 * G_USEC_PER_SEC)
+    g_usleep (10000);
+  fail_unless (g_atomic_int_get (&arrived), "no frame in 60 s");
+  g_usleep (2 * G_USEC_PER_SEC);
+  gst_pad_remove_probe (pad, probe);
+  gst_object_unref (pad);
+  gst_object_unref (blur);
+  return pipe;
+}
+
+/* No error message on the pipeline's bus. */
+static void
+assert_no_error (GstElement * pipe)
+{
+  GstBus *bus = gst_element_get_bus (pipe);
+  GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+
+  fail_unless (msg == NULL, "error posted");
+  gst_object_unref (bus);
+}
+
+/* Going to NULL while the costliest frame is filtered takes less than a
+ * second (the frame stops between two bands), in RGBA (4 channels) and
+ * I420 (3 jobs), without an error. */
+GST_START_TEST (test_bilateral_worst_stops)
+{
+  static const gchar *formats[] = { "RGBA", "I420" };
+  guint f;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstElement *pipe = start_worst_pipeline (formats[f]);
+    gint64 start, took;
+
+    start = g_get_monotonic_time ();
+    fail_unless_equals_int (gst_element_set_state (pipe, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+    took = g_get_monotonic_time () - start;
+    g_print ("%s: set_state (NULL) took %.1f ms\n", formats[f], took / 1e3);
+    fail_unless (took < G_USEC_PER_SEC, "%s: NULL after %.1f ms",
+        formats[f], took / 1e3);
+    assert_no_error (pipe);
+    blurcheck_release (pipe);
+  }
+}
+
+GST_END_TEST;
+
+/* A flushing seek while the costliest frame is filtered: the source waits
+ * for its streaming thread, which leaves the element within a second. */
+GST_START_TEST (test_bilateral_worst_flushes)
+{
+  GstElement *pipe = start_worst_pipeline ("RGBA");
+  gint64 start, took;
+
+  start = g_get_monotonic_time ();
+  fail_unless (gst_element_seek_simple (pipe, GST_FORMAT_TIME,
+          GST_SEEK_FLAG_FLUSH, 0));
+  took = g_get_monotonic_time () - start;
+  g_print ("flushing seek took %.1f ms\n", took / 1e3);
+  fail_unless (took < G_USEC_PER_SEC, "flushed after %.1f ms", took / 1e3);
+
+  start = g_get_monotonic_time ();
+  fail_unless_equals_int (gst_element_set_state (pipe, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  took = g_get_monotonic_time () - start;
+  g_print ("then set_state (NULL) took %.1f ms\n", took / 1e3);
+  fail_unless (took < G_USEC_PER_SEC, "NULL after %.1f ms", took / 1e3);
+  assert_no_error (pipe);
+  blurcheck_release (pipe);
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblur_pipeline_suite (void)
 {
@@ -391,6 +511,8 @@ clboxblur_pipeline_suite (void)
   tcase_add_test (tc, test_live_300_frames);
   tcase_add_test (tc, test_start_stop_cycles);
   tcase_add_test (tc, test_pipeline_1080p);
+  tcase_add_test (tc, test_bilateral_worst_stops);
+  tcase_add_test (tc, test_bilateral_worst_flushes);
   return s;
 }
 

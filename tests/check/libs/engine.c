@@ -545,6 +545,107 @@ GST_START_TEST (test_engine_errors)
 
 GST_END_TEST;
 
+/* Cancels @data's engine after @delay_us. */
+typedef struct
+{
+  ClbEngine *engine;
+  gulong delay_us;
+  gint64 cancelled_at;
+} Canceller;
+
+static gpointer
+cancel_later (gpointer data)
+{
+  Canceller *c = data;
+
+  g_usleep (c->delay_us);
+  c->cancelled_at = g_get_monotonic_time ();
+  clb_engine_cancel (c->engine);
+  return NULL;
+}
+
+/* Bilateral at the largest window on both classes: in bands (whole rows
+ * on the CPU, work-groups of columns on the GPU kernels), equal to the
+ * reference; a cancelled engine refuses frames until resumed; a cancel
+ * from another thread stops a long frame (about 8e9 taps) within a
+ * second, with CLB_ENGINE_ERROR_CANCELLED. */
+GST_START_TEST (test_bilateral_bands_and_cancel)
+{
+  static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_CPU,
+    CLB_DEVICE_CLASS_GPU
+  };
+  ClbRuntime *rt = make_runtime ();
+  guint c;
+
+  fail_unless_equals_int (clb_bilateral_radius (2047, 21.0), 63);
+  fail_unless_equals_int (clb_bilateral_radius (2047, 0.0), 63);
+  fail_unless_equals_int (clb_bilateral_radius (40, 2.0), 6);
+  fail_unless_equals_int (clb_bilateral_radius (5, 2.0), 5);
+  fail_unless_equals_int (clb_bilateral_radius (9, 2.5), 8);
+
+  for (c = 0; c < G_N_ELEMENTS (classes); c++) {
+    ClbEngine *engine = make_engine (rt, classes[c], NULL);
+    ClbParams params = { 0, };
+    ClbPlanes planes;
+    ClbJob job;
+    GError *err = NULL;
+    gsize stride = 640 * 4, n = stride * 200;
+    guint8 *in = g_malloc0 (n), *out = g_malloc (n);
+    const guint8 *src[1] = { in };
+    guint8 *dst[1] = { out };
+    guint pass;
+
+    params.method = CLB_METHOD_BILATERAL;
+    params.border = CLB_BORDER_REFLECT;
+    params.radius_x = params.radius_y = 63;
+    params.sigma_spatial = 21.0;
+    params.sigma_range = 30.0;
+    fail_unless (worst_vs_reference (engine, &params, 200, 40, 1) <= 1);
+
+    one_plane (640, 200, 4, &planes, &job);
+    fail_unless (clb_engine_set_planes (engine, &planes, &err));
+    clb_engine_cancel (engine);
+    fail_if (clb_engine_process (engine, &params, &job, 1, src, &stride, dst,
+            &stride, &err));
+    fail_unless (g_error_matches (err, CLB_ENGINE_ERROR,
+            CLB_ENGINE_ERROR_CANCELLED), "%s", err->message);
+    g_clear_error (&err);
+    clb_engine_resume (engine);
+    params.radius_x = params.radius_y = 1;
+    fail_unless (clb_engine_process (engine, &params, &job, 1, src, &stride,
+            dst, &stride, &err), "%s", err ? err->message : "");
+
+    /* the first pass builds the kernels for the bands' work-groups */
+    params.radius_x = params.radius_y = 2047;
+    for (pass = 0; pass < 2; pass++) {
+      Canceller canceller = { engine, pass ? 300000 : 2000000, 0 };
+      GThread *thread = g_thread_new ("cancel", cancel_later, &canceller);
+      gint64 took;
+
+      clb_engine_resume (engine);
+      fail_if (clb_engine_process (engine, &params, &job, 1, src, &stride,
+              dst, &stride, &err));
+      took = g_get_monotonic_time () - canceller.cancelled_at;
+      g_thread_join (thread);
+      fail_unless (g_error_matches (err, CLB_ENGINE_ERROR,
+              CLB_ENGINE_ERROR_CANCELLED), "%s", err->message);
+      g_clear_error (&err);
+      if (pass == 1) {
+        g_print ("class %u: stopped %.1f ms after the cancel\n", classes[c],
+            took / 1e3);
+        fail_unless (took < G_USEC_PER_SEC, "stopped %.1f ms after the "
+            "cancel", took / 1e3);
+      }
+    }
+    g_free (in);
+    g_free (out);
+    clb_engine_free (engine);
+  }
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
 static Suite *
 engine_suite (void)
 {
@@ -558,6 +659,7 @@ engine_suite (void)
   tcase_add_test (tc, test_engine_errors);
   tcase_add_test (tc, test_variant_logged_on_change);
   tcase_add_test (tc, test_methods_match_reference);
+  tcase_add_test (tc, test_bilateral_bands_and_cancel);
   return s;
 }
 
