@@ -723,7 +723,8 @@ log_variant (ClbEngine * engine, const ClbRun * r,
     const ClbVariant * v)
 {
   const ClbJob *job = r->job;
-  gchar *line, *shape;
+  gchar *line, *shape, keep[16] = "";
+  guint c, kept = 0;
 
   if (engine->options.log == NULL || r->index >= CLB_MAX_JOBS)
     return;
@@ -735,9 +736,13 @@ log_variant (ClbEngine * engine, const ClbRun * r,
         r->shape.strip > 1 ? "s" : "");
   else
     shape = g_strdup ("16 samples in vector lanes");
-  line = g_strdup_printf ("job %u (plane %u, %u channels, %ux%u, radius "
+  for (c = 0; c < job->channels; c++)
+    kept += (job->keep_mask >> c) & 1;
+  if (kept > 0)
+    g_snprintf (keep, sizeof (keep), " (%u kept)", kept);
+  line = g_strdup_printf ("job %u (plane %u, %u channels%s, %ux%u, radius "
       "%d,%d): variant %s (%s, %s)%s: %s", r->index, job->plane,
-      job->channels, job->width, job->height, r->rx, r->ry, v->name,
+      job->channels, keep, job->width, job->height, r->rx, r->ry, v->name,
       v->device_class == CLB_DEVICE_CLASS_AUTO ? "any device" :
       v->device_class == CLB_DEVICE_CLASS_CPU ? "cpu" : "gpu", shape,
       r->wrapped ? ", on the caller's memory" : "", v->kernels);
