@@ -59,6 +59,15 @@ gst_cl_blur_layout_make_planes (const GstVideoInfo * info,
   }
 }
 
+/* Swaps bits @k - 1 and @k of @mask. */
+static guint
+swap_bits (guint mask, guint k)
+{
+  guint lo = (mask >> (k - 1)) & 1, hi = (mask >> k) & 1;
+
+  return (mask & ~(3u << (k - 1))) | (lo << k) | (hi << (k - 1));
+}
+
 /* Puts @job's channels in memory order (BGRA's B, G, R, A as RGBA's R, G,
  * B, A; NV21's V, U as NV12's U, V), so that every channel order reaches
  * the kernels for dense pixels: each channel of a job is filtered alike,
@@ -71,16 +80,40 @@ dense_job (const GstVideoInfo * info, ClbJob * job)
 
   for (i = 1; i < job->channels; i++) {
     for (k = i; k > 0 && job->offset[k - 1] > job->offset[k]; k--) {
-      guint t = job->offset[k], lo = (job->dist_mask >> (k - 1)) & 1,
-          hi = (job->dist_mask >> k) & 1;
+      guint t = job->offset[k];
 
       job->offset[k] = job->offset[k - 1];
       job->offset[k - 1] = t;
-      job->dist_mask &= ~(3u << (k - 1));
-      job->dist_mask |= (lo << k) | (hi << (k - 1));
+      job->dist_mask = swap_bits (job->dist_mask, k);
+      job->keep_mask = swap_bits (job->keep_mask, k);
     }
   }
+}
 
+/* Gives an 8-bit job, alone on its plane, the bytes of its pixels that no
+ * channel covers (RGBx's x, alpha kept) as kept channels: the job is then
+ * dense (xRGB as 4 channels, offsets 0..3), for the vector kernels, and
+ * those bytes still come out as they came in. */
+static void
+fill_gaps (const GstVideoInfo * info, ClbJob * jobs, guint n_jobs, guint j)
+{
+  ClbJob *job = &jobs[j];
+  guint i, o, c;
+
+  if (container_bytes (info) != 1 || job->pixel_stride > 4)
+    return;
+  for (i = 0; i < n_jobs; i++) {
+    if (i != j && jobs[i].plane == job->plane)
+      return;
+  }
+  for (o = 0; o < job->pixel_stride; o++) {
+    for (c = 0; c < job->channels && job->offset[c] != o; c++);
+    if (c == job->channels) {
+      job->offset[job->channels] = o;
+      job->keep_mask |= 1u << job->channels;
+      job->channels++;
+    }
+  }
 }
 
 guint
@@ -129,6 +162,9 @@ gst_cl_blur_layout_make_jobs (const GstVideoInfo * info,
   for (j = 0; j < n_jobs; j++) {
     if (jobs[j].dist_mask == 0)
       jobs[j].dist_mask = (1u << jobs[j].channels) - 1;
+  }
+  for (j = 0; j < n_jobs; j++) {
+    fill_gaps (info, jobs, n_jobs, j);
     dense_job (info, &jobs[j]);
   }
   return n_jobs;

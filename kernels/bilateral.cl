@@ -351,7 +351,7 @@ __kernel void
 bilateral_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
                int dst_pitch, int width, int height, int channels, int rx,
                int ry, int border, __global const float *spatial,
-               int dist_mask, float kr)
+               int dist_mask, float kr, int keep)
 {
     int blocks = (width + 15) / 16;
     int id = get_global_id (0);
@@ -405,14 +405,18 @@ bilateral_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
     else
         CLB_ROWS16 (4, 0);
 #undef CLB_ROWS16
-    float16 a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
     float16 wsum = acc[4];
+    /* kept channels: the centre's sample */
+    float16 a0 = keep & 1 ? 0.0f : acc[0] / wsum;
+    float16 a1 = keep & 2 ? 0.0f : acc[1] / wsum;
+    float16 a2 = keep & 4 ? 0.0f : acc[2] / wsum;
+    float16 a3 = keep & 8 ? 0.0f : acc[3] / wsum;
 
     float v0[16], v1[16], v2[16], v3[16];
-    vstore16 (clamp (floor (ce0 + a0 / wsum + 0.5f), 0.0f, 255.0f), 0, v0);
-    vstore16 (clamp (floor (ce1 + a1 / wsum + 0.5f), 0.0f, 255.0f), 0, v1);
-    vstore16 (clamp (floor (ce2 + a2 / wsum + 0.5f), 0.0f, 255.0f), 0, v2);
-    vstore16 (clamp (floor (ce3 + a3 / wsum + 0.5f), 0.0f, 255.0f), 0, v3);
+    vstore16 (clamp (floor (ce0 + a0 + 0.5f), 0.0f, 255.0f), 0, v0);
+    vstore16 (clamp (floor (ce1 + a1 + 0.5f), 0.0f, 255.0f), 0, v1);
+    vstore16 (clamp (floor (ce2 + a2 + 0.5f), 0.0f, 255.0f), 0, v2);
+    vstore16 (clamp (floor (ce3 + a3 + 0.5f), 0.0f, 255.0f), 0, v3);
     __global uchar *o = dst + (size_t) y * dst_pitch + (size_t) x0 * channels;
     for (int i = 0; i < min (16, width - x0); i++) {
         o[i * channels] = (uchar) v0[i];

@@ -392,6 +392,18 @@ separable_last16 (uint16 v, int channels)
     }
 }
 
+/* The 16 results of a step, with the kept lanes (keep16) from the
+ * input row kin, where any channel is kept. */
+uchar16
+separable_kept16 (uint16 q, __global const uchar *kin, int k0, int keep,
+                  uchar16 keep16)
+{
+    uchar16 o = convert_uchar16_sat (q);
+    if (keep != 0)
+        o = bitselect (o, CLB_LOAD16 (uchar, kin + k0), keep16);
+    return o;
+}
+
 /* The steps of a row whose windows lie inside it, from sample k0 on:
  * nothing but two loads, the scan, the division by the full area and one
  * store each. Inlined with constant channels and narrow. Returns the
@@ -399,7 +411,8 @@ separable_last16 (uint16 v, int channels)
 CLB_INLINE uint16
 separable_h_inner (__global const uint *tmp, size_t row, __global uchar *out,
                    int k0, int steps, uint16 carry, int channels, int rx,
-                   uint full, float inv_full, int narrow)
+                   uint full, float inv_full, int narrow,
+                   __global const uchar *kin, int keep, uchar16 keep16)
 {
     int used = 16 / channels * channels;
     size_t enter = row + k0 + rx * channels, leave = enter
@@ -413,7 +426,8 @@ separable_h_inner (__global const uint *tmp, size_t row, __global uchar *out,
         uint16 q = separable_fix16 (convert_uint16 (convert_float16 (num)
                                                     * inv_full), num,
                                     (uint16) (full));
-        CLB_STORE16 (uchar, convert_uchar16_sat (q), out + k0);
+        CLB_STORE16 (uchar, separable_kept16 (q, kin, k0, keep, keep16),
+                     out + k0);
         k0 += used;
         enter += used;
         leave += used;
@@ -426,11 +440,14 @@ separable_h_inner (__global const uint *tmp, size_t row, __global uchar *out,
  * window sum of pixel x is that of x - 1 plus V(x + r) - V(x - r - 1):
  * the differences of a step are one vector load each side, summed across
  * the step's pixels by a lane scan, plus the previous step's last pixel.
- * Divides by the area and writes the 8-bit result. */
+ * Divides by the area and writes the 8-bit result; the channels in keep
+ * get the input's samples (src, rows src_pitch apart; it may be dst:
+ * each sample is read before it is written). */
 __kernel void
 separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
                           int pitch, int width, int height, int channels,
-                          int rx, int ry, int border, int narrow)
+                          int rx, int ry, int border, int narrow,
+                          __global const uchar *src, int src_pitch, int keep)
 {
     int y = get_global_id (0);
     if (y >= height)
@@ -445,6 +462,12 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
     int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
                           15);
     int16 lp = lane / (int16) (channels);
+    __global const uchar *kin = src + (size_t) y * src_pitch;
+    /* the kept lanes; with any, also the lanes past used (RGB's 16th),
+     * which the store then writes back as they are */
+    int16 kept = (((int16) (keep) >> (lane - lp * (int16) (channels))) & 1)
+        != 0 || lane >= (int16) (used);
+    uchar16 keep16 = as_uchar16 (convert_char16 (kept));
 
     /* the window sums of pixel -1, in every pixel's lanes */
     /* pixels -1 - rx .. rx - 1 as the border shows them; directly where
@@ -494,9 +517,9 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
             int steps = ((row_len - 16) / channels - rx - x0) / step + 1;
 #define CLB_H_INNER(C) (narrow \
     ? separable_h_inner (tmp, row, out, k0, steps, carry, C, rx, full, \
-                         inv_full, 1) \
+                         inv_full, 1, kin, keep, keep16) \
     : separable_h_inner (tmp, row, out, k0, steps, carry, C, rx, full, \
-                         inv_full, 0))
+                         inv_full, 0, kin, keep, keep16))
             carry = channels == 1 ? CLB_H_INNER (1) : channels == 2
                 ? CLB_H_INNER (2) : channels == 3 ? CLB_H_INNER (3)
                 : CLB_H_INNER (4);
@@ -531,17 +554,23 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
         if (k0 + 16 <= row_len) {
             /* with RGB, lane 16 lands on the next strip's first sample,
              * which that strip then writes */
-            CLB_STORE16 (uchar, convert_uchar16_sat (q), out + k0);
+            CLB_STORE16 (uchar, separable_kept16 (q, kin, k0, keep, keep16),
+                         out + k0);
         } else {
             uchar qs[16];
             vstore16 (convert_uchar16_sat (q), 0, qs);
             for (int j = 0; j < used; j++)
-                out[k0 + j] = qs[j];
+                out[k0 + j] = (keep >> (j % channels)) & 1 ? kin[k0 + j]
+                    : qs[j];
         }
     }
     /* the samples after the last whole strip, one at a time */
     for (int k = k0; k < row_len; k++) {
         int x = k / channels, c = k - (k / channels) * channels;
+        if ((keep >> c) & 1) {
+            out[k] = kin[k];
+            continue;
+        }
         uint s = 0;
         for (int d = -rx; d <= rx; d++)
             s += separable_tmp_at (tmp, row, x + d, c, width, channels,

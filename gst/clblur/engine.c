@@ -411,7 +411,9 @@ check_job (const ClbPlanes * planes, const ClbJob * job, GError ** error)
 
   if (job->plane >= planes->n_planes || job->channels < 1
       || job->channels > 4 || job->width < 1 || job->height < 1
-      || job->height > planes->plane_height[job->plane])
+      || job->height > planes->plane_height[job->plane]
+      || (job->keep_mask >> job->channels) != 0
+      || job->keep_mask == (1u << job->channels) - 1)
     goto bad;
   for (c = 0; c < job->channels; c++)
     last = MAX (last, (guint64) (job->width - 1) * job->pixel_stride
@@ -519,6 +521,7 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
   ClbRun r = { .params = params, .job = job, .index = j,
     .border = params->border };
   cl_int pitch = engine->planes.plane_width[job->plane];
+  ClbJob unkept;
 
   job_radii (params, job, &r.rx, &r.ry);
   if (r.rx == 0 && r.ry == 0)
@@ -536,6 +539,7 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
         "unknown method %d", params->method);
     return FALSE;
   }
+  r.job = clb_variant_job (variant, job, &unkept);
   r.in = engine->plane_in[job->plane];
   r.out = params->method == CLB_METHOD_BILATERAL ?
       engine->plane_out[job->plane] : r.in;
@@ -618,13 +622,19 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
     return FALSE;
   for (j = 0; j < n_jobs; j++) {
     const ClbJob *job = &jobs[j];
+    const ClbVariant *variant;
     ClbWorkShape shape;
+    ClbJob unkept;
     cl_int rx, ry;
 
     job_radii (params, job, &rx, &ry);
-    if (!clb_variant_wraps (clb_variant_choose (&engine->profile,
-                params->method, planes, job, rx, ry, &shape))
-        || job->width * job->channels != planes->plane_width[job->plane]
+    variant = clb_variant_choose (&engine->profile, params->method, planes,
+        job, rx, ry, &shape);
+    if (!clb_variant_wraps (variant))
+      return FALSE;
+    /* a variant that wraps writes every sample of its job's rows */
+    job = clb_variant_job (variant, job, &unkept);
+    if (job->width * job->channels != planes->plane_width[job->plane]
         || job->height != planes->plane_height[job->plane]
         || (covered & (1u << job->plane)))
       return FALSE;
@@ -664,10 +674,12 @@ run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
     ClbRun r = { .params = params, .job = job, .index = j,
     .border = params->border };
     const ClbVariant *variant;
+    ClbJob unkept;
 
     job_radii (params, job, &r.rx, &r.ry);
     variant = clb_variant_choose (&engine->profile, params->method,
         &engine->planes, job, r.rx, r.ry, &r.shape);
+    r.job = clb_variant_job (variant, job, &unkept);
     r.in = in[job->plane];
     r.out = out[job->plane];
     r.in_pitch = (cl_int) src_stride[job->plane];

@@ -91,6 +91,10 @@ typedef struct {
   guint pixel_stride;           /* containers between neighbouring pixels */
   guint offset[4];              /* containers from a pixel's start */
   guint dist_mask;              /* channels in the bilateral range distance */
+  /* channels whose output is their input (RGBx's x, alpha kept): filling
+   * a pixel's gaps makes a job dense for the vector kernels; variants
+   * that cannot keep run the job without them */
+  guint keep_mask;
   guint x_sub, y_sub;           /* log2 of the subsampling (chroma: 1) */
 } ClbJob;
 

@@ -116,6 +116,9 @@ struct _ClbVariant
   ClbMethod method;
   ClbVariantWidth width;
   ClbVariantLayout layout;
+  /* whether its kernels take kept channels (ClbJob.keep_mask); a row
+   * that does not is matched against, and runs, the job without them */
+  gboolean keeps;
   ClbDeviceClass device_class;  /* AUTO: any */
   /* what it runs, in what shape */
   const gchar *kernels;
@@ -149,5 +152,9 @@ void clb_args_layout (ClbArgs * a, cl_mem buffer, const ClbPlanes * planes,
 /* The job's width, height and channels, in that order. */
 void clb_args_size (ClbArgs * a, const ClbJob * job);
 cl_int4 clb_job_offsets (const ClbJob * job);
+/* The job @variant runs for @job: @job itself, or, where the variant does
+ * not keep channels, @job without its kept channels, in @unkept. */
+const ClbJob *clb_variant_job (const ClbVariant * variant, const ClbJob * job,
+    ClbJob * unkept);
 
 G_END_DECLS

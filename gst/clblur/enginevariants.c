@@ -371,7 +371,8 @@ separable_x16_fits (const ClbDeviceProfile * profile,
 
 /* CPUs, dense 8-bit jobs: the vertical pass first, then the horizontal
  * one sliding 16 samples at a time, both in vector registers. Reads
- * r->in, writes r->out (they may be the same buffer). */
+ * r->in, writes r->out (they may be the same buffer); kept channels are
+ * copied from r->in. */
 static gboolean
 run_separable_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
@@ -404,6 +405,11 @@ run_separable_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&hz, r->ry);
   clb_arg_int (&hz, r->border);
   clb_arg_int (&hz, narrow);
+  /* kept channels: their samples from the input (not yet overwritten
+   * where it is the output: each sample is read before it is written) */
+  clb_arg_mem (&hz, r->in);
+  clb_arg_int (&hz, r->in_pitch);
+  clb_arg_int (&hz, job->keep_mask);
   if (!clb_args_done (&v, error) || !clb_args_done (&hz, error))
     return FALSE;
   CHECK (run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_VERTICAL_X16, strips,
@@ -505,6 +511,7 @@ run_bilateral_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_mem (&a, engine->spatial[r->index]);
   clb_arg_int (&a, job->dist_mask);
   clb_arg_float (&a, kr);
+  clb_arg_int (&a, job->keep_mask);
   if (!clb_args_done (&a, error))
     return FALSE;
   /* the band's rows; lines past them, where the launch is rounded up to
@@ -630,29 +637,29 @@ failed:
  * columns a work-item) before the general ones every device can run. */
 static const ClbVariant variants[] = {
   {"sat_strip16", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
-        CLB_DEVICE_CLASS_CPU, "sat_scan_rows, sat_scan_columns, "
+        FALSE, CLB_DEVICE_CLASS_CPU, "sat_scan_rows, sat_scan_columns, "
         "sat_box[_border]", 16, FALSE, NULL, run_sat},
   {"sat", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
-        CLB_DEVICE_CLASS_AUTO, "sat_scan_rows, sat_scan_columns, "
+        FALSE, CLB_DEVICE_CLASS_AUTO, "sat_scan_rows, sat_scan_columns, "
         "sat_box[_border]", 1, FALSE, NULL, run_sat},
   {"separable_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_DENSE,
-        CLB_DEVICE_CLASS_CPU, "separable_vertical_x16, "
+        TRUE, CLB_DEVICE_CLASS_CPU, "separable_vertical_x16, "
         "separable_horizontal_x16", 0, TRUE, separable_x16_fits,
       run_separable_x16},
   {"separable_strip16", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
-        CLB_DEVICE_CLASS_CPU, "separable_rows, separable_columns", 16, FALSE,
-      separable_strip16_fits, run_separable},
+        FALSE, CLB_DEVICE_CLASS_CPU, "separable_rows, separable_columns", 16,
+        FALSE, separable_strip16_fits, run_separable},
   {"separable", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
-        CLB_DEVICE_CLASS_AUTO, "separable_rows, separable_columns", 1, FALSE,
-      NULL, run_separable},
+        FALSE, CLB_DEVICE_CLASS_AUTO, "separable_rows, separable_columns", 1,
+        FALSE, NULL, run_separable},
   {"bilateral_x16", CLB_METHOD_BILATERAL, CLB_WIDTH_8, CLB_LAYOUT_DENSE,
-        CLB_DEVICE_CLASS_CPU, "bilateral_x16", 0, FALSE, bilateral_x16_fits,
-      run_bilateral_x16},
+        TRUE, CLB_DEVICE_CLASS_CPU, "bilateral_x16", 0, FALSE,
+      bilateral_x16_fits, run_bilateral_x16},
   {"bilateral_local", CLB_METHOD_BILATERAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
-        CLB_DEVICE_CLASS_AUTO, "bilateral_local", 0, FALSE,
+        FALSE, CLB_DEVICE_CLASS_AUTO, "bilateral_local", 0, FALSE,
       bilateral_local_fits, run_bilateral_local},
   {"bilateral_global", CLB_METHOD_BILATERAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
-        CLB_DEVICE_CLASS_AUTO, "bilateral_global", 0, FALSE, NULL,
+        FALSE, CLB_DEVICE_CLASS_AUTO, "bilateral_global", 0, FALSE, NULL,
       run_bilateral_global},
 };
 
@@ -685,6 +692,28 @@ variant_matches (const ClbVariant * v, const ClbDeviceProfile * profile,
       || v->device_class == profile->device_class);
 }
 
+const ClbJob *
+clb_variant_job (const ClbVariant * variant, const ClbJob * job,
+    ClbJob * unkept)
+{
+  guint c;
+
+  if (job->keep_mask == 0 || variant->keeps)
+    return job;
+  *unkept = *job;
+  unkept->channels = 0;
+  unkept->dist_mask = 0;
+  unkept->keep_mask = 0;
+  for (c = 0; c < job->channels; c++) {
+    if (job->keep_mask & (1u << c))
+      continue;
+    unkept->offset[unkept->channels] = job->offset[c];
+    unkept->dist_mask |= ((job->dist_mask >> c) & 1) << unkept->channels;
+    unkept->channels++;
+  }
+  return unkept;
+}
+
 const ClbVariant *
 clb_variant_choose (const ClbDeviceProfile * profile, ClbMethod method,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
@@ -694,12 +723,14 @@ clb_variant_choose (const ClbDeviceProfile * profile, ClbMethod method,
 
   for (i = 0; i < G_N_ELEMENTS (variants); i++) {
     const ClbVariant *v = &variants[i];
+    ClbJob unkept;
+    const ClbJob *j = clb_variant_job (v, job, &unkept);
 
-    if (!variant_matches (v, profile, method, planes, job))
+    if (!variant_matches (v, profile, method, planes, j))
       continue;
     memset (shape, 0, sizeof (*shape));
     shape->strip = v->strip;
-    if (v->usable == NULL || v->usable (profile, planes, job, rx, ry, shape))
+    if (v->usable == NULL || v->usable (profile, planes, j, rx, ry, shape))
       return v;
   }
   return NULL;                  /* an unknown method */
@@ -722,7 +753,8 @@ log_variant (ClbEngine * engine, const ClbRun * r,
     const ClbVariant * v)
 {
   const ClbJob *job = r->job;
-  gchar *line, *shape;
+  gchar *line, *shape, keep[16] = "";
+  guint c, kept = 0;
 
   if (engine->options.log == NULL || r->index >= CLB_MAX_JOBS)
     return;
@@ -734,9 +766,13 @@ log_variant (ClbEngine * engine, const ClbRun * r,
         r->shape.strip > 1 ? "s" : "");
   else
     shape = g_strdup ("16 samples in vector lanes");
-  line = g_strdup_printf ("job %u (plane %u, %u channels, %ux%u, radius "
+  for (c = 0; c < job->channels; c++)
+    kept += (job->keep_mask >> c) & 1;
+  if (kept > 0)
+    g_snprintf (keep, sizeof (keep), " (%u kept)", kept);
+  line = g_strdup_printf ("job %u (plane %u, %u channels%s, %ux%u, radius "
       "%d,%d): variant %s (%s, %s)%s: %s", r->index, job->plane,
-      job->channels, job->width, job->height, r->rx, r->ry, v->name,
+      job->channels, keep, job->width, job->height, r->rx, r->ry, v->name,
       v->device_class == CLB_DEVICE_CLASS_AUTO ? "any device" :
       v->device_class == CLB_DEVICE_CLASS_CPU ? "cpu" : "gpu", shape,
       r->wrapped ? ", on the caller's memory" : "", v->kernels);

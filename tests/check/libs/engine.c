@@ -216,6 +216,116 @@ GST_START_TEST (test_methods_match_reference)
 
 GST_END_TEST;
 
+/* A 4-channel job with channel @kept kept (RGBx's x: 3, xRGB's x: 0):
+ * the other channels equal the reference of their 3 channels alone, the
+ * kept one the input; with @region, only pixels inside it are filtered. */
+static guint
+worst_kept (ClbEngine * engine, const ClbParams * params, guint w, guint h,
+    guint kept, gboolean region)
+{
+  ClbPlanes planes;
+  ClbJob job;
+  GError *err = NULL;
+  gsize n = (gsize) w * h * 4, i, stride = w * 4;
+  guint8 *in = g_malloc (n), *out = g_malloc (n);
+  guint16 *in3 = g_new (guint16, (gsize) w * h * 3);
+  guint16 *ref = g_new (guint16, (gsize) w * h * 3);
+  const guint8 *src[1] = { in };
+  guint8 *dst[1] = { out };
+  ClbRect rect = { w / 4, h / 3, w / 2, h / 2 };
+  ClbParams p = *params;
+  guint worst = 0;
+
+  one_plane (w, h, 4, &planes, &job);
+  job.keep_mask = 1u << kept;
+  job.dist_mask = 0xf & ~job.keep_mask;
+  fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
+      err ? err->message : "");
+  for (i = 0; i < n; i++) {
+    in[i] = g_random_int_range (0, 256);
+    if (i % 4 != kept)
+      in3[i / 4 * 3 + i % 4 - (i % 4 > kept)] = in[i];
+  }
+  if (region) {
+    p.use_regions = TRUE;
+    p.regions = &rect;
+    p.n_regions = 1;
+  }
+  fail_unless (clb_engine_process (engine, &p, &job, 1, src, &stride, dst,
+          &stride, &err), "%s", err ? err->message : "");
+  if (params->method == CLB_METHOD_BILATERAL)
+    ref_bilateral (in3, ref, w, h, 3, params->radius_x, params->radius_y,
+        (RefBorder) params->border, params->sigma_spatial,
+        params->sigma_range, 0x7, 255);
+  else
+    ref_box_blur (in3, ref, w, h, 3, params->radius_x, params->radius_y,
+        (RefBorder) params->border, params->passes);
+  for (i = 0; i < n; i++) {
+    guint x = i / 4 % w, y = i / 4 / w;
+    gboolean inside = !region || (x >= (guint) rect.x
+        && x < (guint) (rect.x + rect.width) && y >= (guint) rect.y
+        && y < (guint) (rect.y + rect.height));
+    guint want = i % 4 == kept || !inside ? in[i] :
+        ref[i / 4 * 3 + i % 4 - (i % 4 > kept)];
+
+    worst = MAX (worst, (guint) ABS ((gint) out[i] - (gint) want));
+    /* kept bytes come out exactly as they went in */
+    fail_unless (i % 4 != kept || out[i] == in[i]);
+  }
+  g_free (in);
+  g_free (out);
+  g_free (in3);
+  g_free (ref);
+  return worst;
+}
+
+/* Kept channels, with the CPU variants that keep them (vector kernels,
+ * in place or on the caller's memory) and the GPU ones that run the job
+ * without them, with and without regions. */
+GST_START_TEST (test_kept_channels)
+{
+  static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_CPU,
+    CLB_DEVICE_CLASS_GPU
+  };
+  ClbRuntime *rt = make_runtime ();
+  guint c, m, k, region;
+
+  for (c = 0; c < G_N_ELEMENTS (classes); c++) {
+    GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+    ClbEngine *engine = make_engine (rt, classes[c], log);
+    gboolean cpu = classes[c] == CLB_DEVICE_CLASS_CPU;
+
+    for (m = CLB_METHOD_SAT; m <= CLB_METHOD_BILATERAL; m++) {
+      for (k = 0; k < 4; k += 3) {
+        for (region = 0; region < 2; region++) {
+          ClbParams params = { 0, };
+          guint worst;
+
+          params.method = m;
+          params.border = (k / 3 + 2 * region) % 3;
+          params.radius_x = 9;
+          params.radius_y = 2;
+          params.passes = 1;
+          params.sigma_spatial = 3;
+          params.sigma_range = 30;
+          worst = worst_kept (engine, &params, 61, 23, k, region);
+          fail_unless (worst <= (m == CLB_METHOD_BILATERAL ? 1u : 0u),
+              "class %s, method %u, channel %u kept, region %u: off by %u",
+              cpu ? "cpu" : "gpu", m, k, region, worst);
+        }
+      }
+    }
+    fail_unless_equals_int (count_lines_with (log, "variant separable_x16") > 0, cpu);
+    fail_unless_equals_int (count_lines_with (log, "variant bilateral_x16") > 0, cpu);
+    fail_unless_equals_int (count_lines_with (log, "caller's memory") > 0, cpu);
+    clb_engine_free (engine);
+    g_ptr_array_unref (log);
+  }
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
 /* A variant is logged for a job when it changes, not every frame. */
 GST_START_TEST (test_variant_logged_on_change)
 {
@@ -660,6 +770,7 @@ engine_suite (void)
   tcase_add_test (tc, test_variant_logged_on_change);
   tcase_add_test (tc, test_methods_match_reference);
   tcase_add_test (tc, test_bilateral_bands_and_cancel);
+  tcase_add_test (tc, test_kept_channels);
   return s;
 }
 
