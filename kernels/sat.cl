@@ -10,7 +10,15 @@
  *                     entries
  *
  * Samples are read and written through a job's layout (common.cl). The
- * table is packed: entry (x, y, c) at (y * width + x) * channels + c.
+ * table is packed: entry (x, y, c) at (slot * width + x) * channels + c,
+ * where row y sits in slot y % ring. ring is the frame's height, or, for
+ * a frame whose table would exceed the device's allocation, fewer rows:
+ * the engine then filters it in bands of output rows, each band's box
+ * reading only the table rows its windows reach (y0 - ry - 1 .. y1 + ry - 1
+ * for output rows y0 .. y1 - 1, for every border, as long as 2 ry + 2 rows
+ * fit in the ring, short of the frame's height), and the table's next rows
+ * go on from the previous ones: the input rows a band reads were never
+ * overwritten by an earlier band's output.
  *
  * Sums are wide_t (32 bits for 8-bit samples, 64 for 16-bit) and wrap. A box
  * sum is a signed combination of table entries; modular arithmetic keeps it
@@ -20,20 +28,30 @@
 
 /* One work-item per (channel, row), over columns x_begin .. x_end - 1
  * (the whole row, or a part of it that continues the previous part's
- * sums: engine.c cuts rows into parts on devices that cap loops). */
+ * sums: engine.c cuts rows into parts on devices that cap loops), rows
+ * y_first .. y_end - 1. */
+
+/* The slot of table row j (j >= 0) in a ring of @ring rows. */
+size_t
+sat_slot (int j, int ring)
+{
+    return (size_t) (j < ring ? j : j % ring);
+}
+
 __kernel void
 sat_scan_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
                int swap, int shift, __global wide_t *sat, int width,
-               int height, int channels, int x_begin, int x_end)
+               int y_end, int channels, int y_first, int ring, int x_begin,
+               int x_end)
 {
     int c = get_global_id (0);
-    int y = get_global_id (1);
-    if (c >= channels || y >= height)
+    int y = y_first + (int) get_global_id (1);
+    if (c >= channels || y >= y_end)
         return;
 
     size_t s = (size_t) y * pitch + (size_t) x_begin * pstride
         + clb_comp (off, c);
-    size_t i = ((size_t) y * width + x_begin) * channels + c;
+    size_t i = (sat_slot (y, ring) * width + x_begin) * channels + c;
     wide_t acc = x_begin > 0 ? sat[i - channels] : 0;
     for (int x = x_begin; x < x_end; x++, i += channels, s += pstride) {
         acc += clb_load (src, s, swap, shift);
@@ -52,7 +70,7 @@ sat_scan_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
 
 __kernel void
 sat_scan_columns (__global wide_t *sat, int width, int height, int channels,
-                  int strip, int y_begin, int y_end)
+                  int strip, int ring, int y_begin, int y_end)
 {
     int row_len = width * channels;
     int first = get_global_id (0) * strip;
@@ -61,14 +79,18 @@ sat_scan_columns (__global wide_t *sat, int width, int height, int channels,
     int n = min (strip, row_len - first);
 
     wide_t acc[SAT_MAX_STRIP];
-    size_t k = (size_t) y_begin * row_len + first;
+    size_t above = y_begin > 0 ? sat_slot (y_begin - 1, ring) * row_len : 0;
     for (int j = 0; j < n; j++)
-        acc[j] = y_begin > 0 ? sat[k - row_len + j] : 0;
-    for (int y = y_begin; y < y_end; y++, k += row_len) {
+        acc[j] = y_begin > 0 ? sat[above + first + j] : 0;
+    int slot = (int) sat_slot (y_begin, ring);
+    for (int y = y_begin; y < y_end; y++) {
+        size_t k = (size_t) slot * row_len + first;
         for (int j = 0; j < n; j++) {
             acc[j] += sat[k + j];
             sat[k + j] = acc[j];
         }
+        if (++slot == ring)
+            slot = 0;
     }
 }
 
@@ -167,15 +189,16 @@ sat_window (sat_terms *t, int lo, int hi, int len, int border, uint *count)
 void
 sat_corners (__global const wide_t *sat, __global sample_t *dst, int pitch,
              int pstride, int4 off, int swap, int shift, int width,
-             int height, int channels, int rx, int ry, int x, int y)
+             int height, int channels, int rx, int ry, int ring, int x,
+             int y)
 {
     size_t row_len = (size_t) width * channels;
     size_t o = (size_t) y * pitch + (size_t) x * pstride;
     int x0 = max (x - rx, 0) - 1, x1 = min (x + rx, width - 1);
     int y0 = max (y - ry, 0) - 1, y1 = min (y + ry, height - 1);
     wide_t area = (wide_t) (x1 - x0) * (wide_t) (y1 - y0);
-    size_t b = (size_t) y1 * row_len;
-    size_t a = (size_t) y0 * row_len;
+    size_t b = sat_slot (y1, ring) * row_len;
+    size_t a = y0 >= 0 ? sat_slot (y0, ring) * row_len : 0;
     for (int c = 0; c < channels; c++) {
         wide_t s = sat[b + (size_t) x1 * channels + c];
         if (x0 >= 0)
@@ -190,19 +213,19 @@ sat_corners (__global const wide_t *sat, __global sample_t *dst, int pitch,
     }
 }
 
-/* One work-item per pixel, border SHRINK: the four corners. Rounds to
- * nearest: (sum + area / 2) / area. */
+/* One work-item per pixel of rows y_first .. y_end - 1, border SHRINK:
+ * the four corners. Rounds to nearest: (sum + area / 2) / area. */
 __kernel void
 sat_box (__global const wide_t *sat, __global sample_t *dst, int pitch,
          int pstride, int4 off, int swap, int shift, int width, int height,
-         int channels, int rx, int ry)
+         int channels, int rx, int ry, int y_first, int y_end, int ring)
 {
     int x = get_global_id (0);
-    int y = get_global_id (1);
-    if (x >= width || y >= height)
+    int y = y_first + (int) get_global_id (1);
+    if (x >= width || y >= y_end)
         return;
     sat_corners (sat, dst, pitch, pstride, off, swap, shift, width, height,
-                 channels, rx, ry, x, y);
+                 channels, rx, ry, ring, x, y);
 }
 
 /* One work-item per pixel, border REPLICATE or REFLECT: the four corners
@@ -214,16 +237,16 @@ __kernel void
 sat_box_border (__global const wide_t *sat, __global sample_t *dst,
                 int pitch, int pstride, int4 off, int swap, int shift,
                 int width, int height, int channels, int rx, int ry,
-                int border)
+                int y_first, int y_end, int ring, int border)
 {
     int x = get_global_id (0);
-    int y = get_global_id (1);
-    if (x >= width || y >= height)
+    int y = y_first + (int) get_global_id (1);
+    if (x >= width || y >= y_end)
         return;
 
     if (x - rx >= 0 && x + rx < width && y - ry >= 0 && y + ry < height) {
         sat_corners (sat, dst, pitch, pstride, off, swap, shift, width,
-                     height, channels, rx, ry, x, y);
+                     height, channels, rx, ry, ring, x, y);
         return;
     }
 
@@ -238,7 +261,7 @@ sat_box_border (__global const wide_t *sat, __global sample_t *dst,
     for (int c = 0; c < channels; c++) {
         wide_t s = 0;
         for (int j = 0; j < ty.n; j++) {
-            size_t row = (size_t) ty.idx[j] * row_len + c;
+            size_t row = sat_slot (ty.idx[j], ring) * row_len + c;
             wide_t sx = 0;
             for (int i = 0; i < tx.n; i++)
                 sx += tx.coef[i] * sat[row + (size_t) tx.idx[i] * channels];

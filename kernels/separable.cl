@@ -25,23 +25,33 @@ separable_row_sample (__global const sample_t *src, size_t row, int pstride,
     return clb_load (src, row + (size_t) j * pstride + comp, swap, shift);
 }
 
+/* The slot of intermediate row j (j >= 0) in a ring of @ring rows: the
+ * frame's height, or fewer where the engine filters a frame in bands of
+ * rows (see sat.cl); a band of output rows y0 .. y1 - 1 reads rows
+ * y0 - ry .. y1 + ry - 1 of it. */
+size_t
+separable_slot (int j, int ring)
+{
+    return (size_t) (j < ring ? j : j % ring);
+}
+
 /* One work-item per (channel, row), over columns x_begin .. x_end - 1:
  * the whole row, or a part of it (engine.c cuts rows into parts on
- * devices that cap loops). */
+ * devices that cap loops); rows y_first .. y_end - 1. */
 __kernel void
 separable_rows (__global const sample_t *src, int pitch, int pstride,
                 int4 off, int swap, int shift, __global uint *tmp, int width,
-                int height, int channels, int rx, int border, int x_begin,
-                int x_end)
+                int y_end, int channels, int rx, int border, int y_first,
+                int ring, int x_begin, int x_end)
 {
     int c = get_global_id (0);
-    int y = get_global_id (1);
-    if (c >= channels || y >= height)
+    int y = y_first + (int) get_global_id (1);
+    if (c >= channels || y >= y_end)
         return;
 
     size_t row = (size_t) y * pitch;
     int comp = clb_comp (off, c);
-    size_t o = ((size_t) y * width + x_begin) * channels + c;
+    size_t o = (separable_slot (y, ring) * width + x_begin) * channels + c;
 
     uint sum = 0;
     for (int i = x_begin - rx; i <= x_begin + rx; i++)
@@ -83,7 +93,8 @@ __kernel void
 separable_columns (__global const uint *tmp, __global sample_t *dst,
                    int pitch, int pstride, int4 off, int swap, int shift,
                    int width, int height, int channels, int rx, int ry,
-                   int border, int strip, int y_begin, int y_end)
+                   int border, int strip, int ring, int y_begin,
+                   int y_end)
 {
     int row_len = width * channels;
     int first = get_global_id (0) * strip;
@@ -107,21 +118,25 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
         int r = clb_border_index (i, height, border);
         if (r < 0)
             continue;
+        size_t t = separable_slot (r, ring) * row_len + first;
         for (int j = 0; j < n; j++)
-            sum[j] += tmp[(size_t) r * row_len + first + j];
+            sum[j] += tmp[t + j];
     }
     for (int y = y_begin; y < y_end; y++) {
         wide_t ny = separable_count (y, ry, height, border);
         int in = clb_border_index (y + ry + 1, height, border);
         int out = clb_border_index (y - ry, height, border);
+        size_t ti = in >= 0 ? separable_slot (in, ring) * row_len + first : 0;
+        size_t to = out >= 0 ? separable_slot (out, ring) * row_len + first
+            : 0;
         for (int j = 0; j < n; j++) {
             wide_t area = nx[j] * ny;
             clb_store (dst, (size_t) y * pitch + o[j],
                        (uint) ((sum[j] + area / 2) / area), swap, shift);
             if (in >= 0)
-                sum[j] += tmp[(size_t) in * row_len + first + j];
+                sum[j] += tmp[ti + j];
             if (out >= 0)
-                sum[j] -= tmp[(size_t) out * row_len + first + j];
+                sum[j] -= tmp[to + j];
         }
     }
 }

@@ -135,6 +135,12 @@ typedef struct {
   /* Plan launches as if the device ended a work-item's loops after this
    * many iterations; 0: probe the device. */
   guint loop_cap;
+  /* Plan the box methods' intermediate as if the device allowed at most
+   * this many bytes in one allocation (when less than it does); 0: the
+   * device's CL_DEVICE_MAX_MEM_ALLOC_SIZE. Frames whose intermediate
+   * exceeds it are filtered in bands of rows (a test hook: many bands on
+   * a small frame). */
+  guint64 max_alloc;
   ClbEngineLogFunc log;         /* NULL: no log */
   gpointer log_data;
 } ClbEngineOptions;
@@ -143,12 +149,14 @@ typedef struct {
 #define CLB_PROFILE_ENV "CLBOXBLUR_PROFILE"
 /* N: plan launches as if loops were capped at N iterations (tests). */
 #define CLB_LOOP_CAP_ENV "CLBOXBLUR_LOOP_CAP"
+/* N: plan the intermediate as if one allocation could hold N bytes. */
+#define CLB_MAX_ALLOC_ENV "CLBOXBLUR_MAX_ALLOC"
 
 /* The defaults: class from the device type, zero copy, no profile, the
  * loop cap probed, no log. */
 void clb_engine_options_init (ClbEngineOptions * options);
 /* The defaults changed by CLB_DEVICE_CLASS_ENV, CLB_ZERO_COPY_ENV,
- * CLB_PROFILE_ENV and CLB_LOOP_CAP_ENV: the one place the engine's
+ * CLB_PROFILE_ENV, CLB_LOOP_CAP_ENV and CLB_MAX_ALLOC_ENV: the one place the engine's
  * environment variables are read. */
 void clb_engine_options_from_env (ClbEngineOptions * options);
 
@@ -173,6 +181,11 @@ typedef struct {
    * 0: loops run to the end. */
   guint loop_cap;
   guint64 loop_budget;
+  /* CL_DEVICE_MAX_MEM_ALLOC_SIZE, or the options' max_alloc where that
+   * is less; and CL_DEVICE_GLOBAL_MEM_SIZE: what the box methods'
+   * intermediate is planned within. */
+  guint64 max_alloc;
+  guint64 global_mem;
   /* bilateral_local's largest work-group, and the local memory it uses
    * besides its tile, per sample size */
   size_t bilateral_max_wg[CLB_N_SAMPLE_SIZES];

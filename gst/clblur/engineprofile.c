@@ -29,6 +29,7 @@ clb_engine_options_from_env (ClbEngineOptions * options)
 {
   const gchar *device_class = g_getenv (CLB_DEVICE_CLASS_ENV);
   const gchar *loop_cap = g_getenv (CLB_LOOP_CAP_ENV);
+  const gchar *max_alloc = g_getenv (CLB_MAX_ALLOC_ENV);
 
   clb_engine_options_init (options);
   if (g_strcmp0 (device_class, "cpu") == 0)
@@ -40,6 +41,8 @@ clb_engine_options_from_env (ClbEngineOptions * options)
   if (loop_cap && *loop_cap)
     options->loop_cap = (guint) CLAMP (g_ascii_strtoull (loop_cap, NULL, 10),
         2, G_MAXUINT);
+  if (max_alloc && *max_alloc)
+    options->max_alloc = MAX (g_ascii_strtoull (max_alloc, NULL, 10), 1);
 }
 
 static ClbDeviceClass
@@ -181,6 +184,7 @@ clb_engine_probe_profile (ClbEngine * engine, GError ** error)
 {
   ClbDeviceProfile *p = &engine->profile;
   cl_device_id device = clb_runtime_get_device (engine->rt);
+  cl_ulong max_alloc = 0, global_mem = 0;
   guint s;
 
   CHECK (clGetDeviceInfo (device, CL_DEVICE_LOCAL_MEM_SIZE,
@@ -222,6 +226,16 @@ clb_engine_probe_profile (ClbEngine * engine, GError ** error)
             &p->bilateral_static_local[s], NULL),
         "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
   }
+  CHECK (clGetDeviceInfo (device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+          sizeof (max_alloc), &max_alloc, NULL),
+      "clGetDeviceInfo (MAX_MEM_ALLOC_SIZE)");
+  CHECK (clGetDeviceInfo (device, CL_DEVICE_GLOBAL_MEM_SIZE,
+          sizeof (global_mem), &global_mem, NULL),
+      "clGetDeviceInfo (GLOBAL_MEM_SIZE)");
+  p->max_alloc = max_alloc;
+  if (engine->options.max_alloc > 0)
+    p->max_alloc = MIN (p->max_alloc, engine->options.max_alloc);
+  p->global_mem = global_mem;
   if (!probe_loop_cap (engine, error))
     goto failed;
   probe_informational (engine);
@@ -255,6 +269,9 @@ clb_device_profile_describe (const ClbDeviceProfile * p)
       (gsize) p->max_items[1], (gsize) p->max_items[2],
       p->host_unified ? "unified" : "separate",
       p->zero_copy ? "wrapped where they can be" : "copied");
+  g_string_append_printf (s, ", allocations up to %" G_GUINT64_FORMAT
+      " MiB of %" G_GUINT64_FORMAT " MiB", p->max_alloc >> 20,
+      p->global_mem >> 20);
   if (p->gl_sharing || p->fp16)
     g_string_append_printf (s, ", extensions:%s%s",
         p->gl_sharing ? " cl_khr_gl_sharing" : "",

@@ -186,13 +186,13 @@ steps_per_launch (const ClbDeviceProfile * profile, guint64 fixed,
 }
 
 /* Launches a line kernel whose last two arguments are the first and the
- * end of the lines' part it walks, over @n in parts of @part (one part
- * where loops run to the end), from the arguments @fixed set before them.
- * @channels > 0: (channel, line) work-items; 0: one a line. */
+ * end of the lines' part it walks, over @first .. @n - 1 in parts of @part
+ * (one part where loops run to the end), from the arguments @fixed set
+ * before them. @channels > 0: (channel, line) work-items; 0: one a line. */
 static gboolean
-run_parts (ClbEngine * engine, const ClbArgs * fixed, guint kernel, guint n,
-    guint part, size_t channels, size_t lines, const gchar * name,
-    GError ** error)
+run_parts (ClbEngine * engine, const ClbArgs * fixed, guint kernel,
+    guint first, guint n, guint part, size_t channels, size_t lines,
+    const gchar * name, GError ** error)
 {
   ClbSampleSize size = engine->planes.sample_size;
   gchar what[80];
@@ -200,7 +200,7 @@ run_parts (ClbEngine * engine, const ClbArgs * fixed, guint kernel, guint n,
   cl_int err;
 
   g_snprintf (what, sizeof (what), "clEnqueueNDRangeKernel (%s)", name);
-  for (begin = 0; begin < n; begin = end) {
+  for (begin = first; begin < n; begin = end) {
     ClbArgs a = *fixed;
 
     end = begin + MIN (n - begin, part);
@@ -218,6 +218,56 @@ run_parts (ClbEngine * engine, const ClbArgs * fixed, guint kernel, guint n,
   return TRUE;
 }
 
+/* ---- the box methods' intermediate, whole or in a ring of rows ---- */
+
+/* The bytes the box methods' intermediate may take: the device's largest
+ * allocation (or the options' smaller one), and what its global memory
+ * has left beside the frame's buffers (plane_in and plane_out). */
+static guint64
+work_budget (const ClbDeviceProfile * profile, const ClbPlanes * planes)
+{
+  guint64 frame = 0, left;
+  guint p;
+
+  for (p = 0; p < planes->n_planes; p++)
+    frame += 2 * (guint64) planes->plane_width[p] * planes->plane_height[p]
+        * (planes->sample_size == CLB_SAMPLES_16 ? 2 : 1);
+  left = profile->global_mem > frame ? profile->global_mem - frame : 0;
+  if (profile->global_mem == 0)
+    left = G_MAXUINT64;
+  return MIN (profile->max_alloc ? profile->max_alloc : G_MAXUINT64, left);
+}
+
+/* How many rows of @row_bytes the intermediate of a job of @height rows
+ * holds (@ring): all of them where they fit the budget; else as many as
+ * fit, and the job is filtered in bands of @ring - @apron output rows,
+ * each band's windows reaching @apron rows beyond it (kernels/sat.cl).
+ * Fails where not even @apron + 1 rows fit. */
+static gboolean
+plan_ring (ClbEngine * engine, const gchar * method, gsize row_bytes,
+    guint height, guint apron, guint * ring, GError ** error)
+{
+  guint64 budget = work_budget (&engine->profile, &engine->planes);
+  guint64 rows = budget / MAX (row_bytes, 1);
+
+  if (rows >= height) {
+    *ring = height;
+    return TRUE;
+  }
+  if (rows < (guint64) apron + 1) {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_MEMORY,
+        "%s needs an intermediate of at least %u rows of %" G_GSIZE_FORMAT
+        " bytes for this radius and width (%" G_GUINT64_FORMAT " bytes), "
+        "over the %" G_GUINT64_FORMAT " bytes it may take on OpenCL device "
+        "'%s' (largest allocation %" G_GUINT64_FORMAT " bytes)", method,
+        apron + 1, row_bytes, (guint64) (apron + 1) * row_bytes, budget,
+        clb_runtime_get_device_name (engine->rt), engine->profile.max_alloc);
+    return FALSE;
+  }
+  *ring = (guint) rows;
+  return TRUE;
+}
+
 /* ---- sat: rows scanned, columns scanned, a box from four corners ---- */
 
 static gboolean
@@ -231,52 +281,79 @@ run_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
   cl_kernel box = shrink ? k[K_SAT_BOX] : k[K_SAT_BOX_BORDER];
   cl_int strip = r->shape.strip;
   size_t columns = ((size_t) job->width * job->channels + strip - 1) / strip;
-  size_t pixels[2] = { job->width, job->height };
   cl_int w = job->width, h = job->height, cn = job->channels;
   gsize wide = size == CLB_SAMPLES_16 ? 8 : 4;
+  gsize row_bytes = (gsize) w * cn * wide;
   /* sat_scan_rows: an iteration a column; sat_scan_columns: strip + 2 a
    * row (the strip's loop and its end), as much to start */
   guint row_part = steps_per_launch (profile, 4, 1, w);
   guint column_part = steps_per_launch (profile, strip + 4, strip + 2, h);
-  ClbArgs rows, cols, a;
+  guint apron = 2 * r->ry + 1, ring, band, scanned = 0, y0, y1;
+  ClbArgs rows, cols, fixed;
 
-  if (!clb_engine_ensure_work (engine, (gsize) w * h * cn * wide, error))
+  if (!plan_ring (engine, "sat", row_bytes, h, apron, &ring, error)
+      || !clb_engine_ensure_work (engine, (gsize) ring * row_bytes, error))
     return FALSE;
-  rows = clb_args (k[K_SAT_SCAN_ROWS]);
-  clb_args_layout (&rows, r->in, &engine->planes, job);
-  clb_arg_mem (&rows, engine->work);
-  clb_args_size (&rows, job);
+  band = ring == (guint) h ? ring : ring - apron;
 
-  cols = clb_args (k[K_SAT_SCAN_COLUMNS]);
-  clb_arg_mem (&cols, engine->work);
-  clb_args_size (&cols, job);
-  clb_arg_int (&cols, strip);
-
-  a = clb_args (box);
-  clb_arg_mem (&a, engine->work);
-  clb_args_layout (&a, r->out, &engine->planes, job);
-  clb_args_size (&a, job);
-  clb_arg_int (&a, r->rx);
-  clb_arg_int (&a, r->ry);
-  if (!shrink)
-    clb_arg_int (&a, r->border);
-  if (!clb_args_done (&rows, error) || !clb_args_done (&cols, error)
-      || !clb_args_done (&a, error))
+  fixed = clb_args (box);
+  clb_arg_mem (&fixed, engine->work);
+  clb_args_layout (&fixed, r->out, &engine->planes, job);
+  clb_args_size (&fixed, job);
+  clb_arg_int (&fixed, r->rx);
+  clb_arg_int (&fixed, r->ry);
+  if (!clb_args_done (&fixed, error))
     return FALSE;
 
-  /* Rows and columns in parts where the device caps loops, each part
-   * going on from the sums the previous one left (one part elsewhere). */
-  if (!run_parts (engine, &rows, K_SAT_SCAN_ROWS, w, row_part, cn, h,
-          "sat_scan_rows", error)
-      || !run_parts (engine, &cols, K_SAT_SCAN_COLUMNS, h, column_part, 0,
-          columns, "sat_scan_columns", error))
-    return FALSE;
-  if (shrink)
-    CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL, "sat_box"),
-        "clEnqueueNDRangeKernel (sat_box)");
-  else
-    CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL,
-            "sat_box_border"), "clEnqueueNDRangeKernel (sat_box_border)");
+  /* Bands of output rows, top down; the table rows each one reaches are
+   * scanned (whole rows; columns going on from the rows above) before its
+   * box runs. Rows and columns in parts where the device caps loops. */
+  for (y0 = 0; y0 < (guint) h; y0 = y1) {
+    guint reach = MIN ((guint) h, y0 + band + r->ry);
+    size_t pixels[2];
+    ClbArgs a = fixed;
+
+    y1 = MIN ((guint) h, y0 + band);
+    if (reach > scanned) {
+      rows = clb_args (k[K_SAT_SCAN_ROWS]);
+      clb_args_layout (&rows, r->in, &engine->planes, job);
+      clb_arg_mem (&rows, engine->work);
+      clb_arg_int (&rows, w);
+      clb_arg_int (&rows, reach);
+      clb_arg_int (&rows, cn);
+      clb_arg_int (&rows, scanned);
+      clb_arg_int (&rows, ring);
+
+      cols = clb_args (k[K_SAT_SCAN_COLUMNS]);
+      clb_arg_mem (&cols, engine->work);
+      clb_args_size (&cols, job);
+      clb_arg_int (&cols, strip);
+      clb_arg_int (&cols, ring);
+      if (!clb_args_done (&rows, error) || !clb_args_done (&cols, error))
+        return FALSE;
+      if (!run_parts (engine, &rows, K_SAT_SCAN_ROWS, 0, w, row_part, cn,
+              reach - scanned, "sat_scan_rows", error)
+          || !run_parts (engine, &cols, K_SAT_SCAN_COLUMNS, scanned, reach,
+              column_part, 0, columns, "sat_scan_columns", error))
+        return FALSE;
+      scanned = reach;
+    }
+    clb_arg_int (&a, y0);
+    clb_arg_int (&a, y1);
+    clb_arg_int (&a, ring);
+    if (!shrink)
+      clb_arg_int (&a, r->border);
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    pixels[0] = w;
+    pixels[1] = y1 - y0;
+    if (shrink)
+      CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL, "sat_box"),
+          "clEnqueueNDRangeKernel (sat_box)");
+    else
+      CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL,
+              "sat_box_border"), "clEnqueueNDRangeKernel (sat_box_border)");
+  }
   return TRUE;
 
 failed:
@@ -311,22 +388,19 @@ run_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
   cl_kernel *k = engine->kernels[size];
   cl_int strip = r->shape.strip;
   cl_int w = job->width, h = job->height, cn = job->channels;
+  /* horizontal sums fit in 32 bits for every depth */
+  gsize row_bytes = (gsize) w * cn * sizeof (cl_uint);
   /* separable_rows: 2 rx + 1 to start, then an iteration a column */
   guint row_part = steps_per_launch (profile, 2 * (guint64) r->rx + 4, 1, w);
   guint column_part = steps_per_launch (profile,
       separable_columns_start (strip, r->ry), strip + 2, h);
+  guint apron = 2 * r->ry, ring, band, done = 0, y0, y1;
   ClbArgs rows, cols;
 
-  /* horizontal sums fit in 32 bits for every depth */
-  if (!clb_engine_ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint),
-          error))
+  if (!plan_ring (engine, "separable", row_bytes, h, apron, &ring, error)
+      || !clb_engine_ensure_work (engine, (gsize) ring * row_bytes, error))
     return FALSE;
-  rows = clb_args (k[K_SEPARABLE_ROWS]);
-  clb_args_layout (&rows, r->in, &engine->planes, job);
-  clb_arg_mem (&rows, engine->work);
-  clb_args_size (&rows, job);
-  clb_arg_int (&rows, r->rx);
-  clb_arg_int (&rows, r->border);
+  band = ring == (guint) h ? ring : ring - apron;
 
   cols = clb_args (k[K_SEPARABLE_COLUMNS]);
   clb_arg_mem (&cols, engine->work);
@@ -336,18 +410,60 @@ run_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&cols, r->ry);
   clb_arg_int (&cols, r->border);
   clb_arg_int (&cols, strip);
-  if (!clb_args_done (&rows, error) || !clb_args_done (&cols, error))
+  clb_arg_int (&cols, ring);
+  if (!clb_args_done (&cols, error))
     return FALSE;
 
-  /* in parts where the device caps loops (one part elsewhere) */
-  return run_parts (engine, &rows, K_SEPARABLE_ROWS, w, row_part, cn, h,
-      "separable_rows", error)
-      && run_parts (engine, &cols, K_SEPARABLE_COLUMNS, h, column_part, 0,
-      ((size_t) w * cn + strip - 1) / strip, "separable_columns", error);
+  /* Bands of output rows, top down: the horizontal sums of the rows a
+   * band reaches, then its columns (kernels/separable.cl); in parts where
+   * the device caps loops (one part elsewhere). */
+  for (y0 = 0; y0 < (guint) h; y0 = y1) {
+    guint reach = MIN ((guint) h, y0 + band + r->ry);
+
+    y1 = MIN ((guint) h, y0 + band);
+    if (reach > done) {
+      rows = clb_args (k[K_SEPARABLE_ROWS]);
+      clb_args_layout (&rows, r->in, &engine->planes, job);
+      clb_arg_mem (&rows, engine->work);
+      clb_arg_int (&rows, w);
+      clb_arg_int (&rows, reach);
+      clb_arg_int (&rows, cn);
+      clb_arg_int (&rows, r->rx);
+      clb_arg_int (&rows, r->border);
+      clb_arg_int (&rows, done);
+      clb_arg_int (&rows, ring);
+      if (!clb_args_done (&rows, error)
+          || !run_parts (engine, &rows, K_SEPARABLE_ROWS, 0, w, row_part, cn,
+              reach - done, "separable_rows", error))
+        return FALSE;
+      done = reach;
+    }
+    if (!run_parts (engine, &cols, K_SEPARABLE_COLUMNS, y0, y1, column_part,
+            0, ((size_t) w * cn + strip - 1) / strip, "separable_columns",
+            error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* The bytes of run_separable_x16's intermediate: the vertical sums of
+ * the whole job, in 16 bits where they fit (half the memory traffic). */
+static gboolean
+separable_x16_narrow (guint ry)
+{
+  return (2 * ry + 1) * 255 <= G_MAXUINT16;
+}
+
+static gsize
+separable_x16_work (const ClbJob * job, guint ry)
+{
+  return (gsize) job->width * job->height * job->channels
+      * (separable_x16_narrow (ry) ? sizeof (cl_ushort) : sizeof (cl_uint));
 }
 
 /* Whether the loops of run_separable_x16's kernels fit the device's cap
- * for this job (always where there is none). */
+ * for this job (always where there is none), and its intermediate the
+ * memory (it takes the frame whole; the other variants go in bands). */
 static gboolean
 separable_x16_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
@@ -366,7 +482,8 @@ separable_x16_fits (const ClbDeviceProfile * profile,
   guint64 horizontal = (2 * (guint64) rx + 2) * (2 * c + 3) + 2 * steps
       + 52 * mapped + 15 * (2 * (guint64) rx + 2) + 16;
 
-  return loops_fit (profile, vertical) && loops_fit (profile, horizontal);
+  return loops_fit (profile, vertical) && loops_fit (profile, horizontal)
+      && separable_x16_work (job, ry) <= work_budget (profile, planes);
 }
 
 /* CPUs, dense 8-bit jobs: the vertical pass first, then the horizontal
@@ -380,12 +497,10 @@ run_separable_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   const ClbJob *job = r->job;
   cl_int w = job->width, h = job->height, cn = job->channels;
   size_t strips = ((size_t) w * cn + 63) / 64;
-  /* the vertical sums in 16 bits where they fit: half the intermediate's
-   * memory traffic */
-  cl_int narrow = (2 * r->ry + 1) * 255 <= G_MAXUINT16;
+  cl_int narrow = separable_x16_narrow (r->ry);
   ClbArgs v, hz;
 
-  if (!clb_engine_ensure_work (engine, (gsize) w * h * cn * sizeof (cl_uint),
+  if (!clb_engine_ensure_work (engine, separable_x16_work (job, r->ry),
           error))
     return FALSE;
   v = clb_args (k[K_SEPARABLE_VERTICAL_X16]);

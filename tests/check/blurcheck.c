@@ -490,6 +490,7 @@ blurcheck_teardown (void)
   g_unsetenv ("CLBOXBLUR_FAULT");
   g_unsetenv ("CLBOXBLUR_KERNEL_PATH");
   g_unsetenv (CLB_ZERO_COPY_ENV);
+  g_unsetenv (CLB_MAX_ALLOC_ENV);
 }
 
 void

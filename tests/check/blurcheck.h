@@ -147,8 +147,8 @@ void push_and_check (GstHarness * h, const GstVideoInfo * info, guint pad,
  * (CK_FORK=no), and the fixture then sets what the test left to NULL and
  * frees it, so that no streaming thread is left to hang the next test or
  * the suite's exit. It also unsets the variables the tests set to steer
- * the element (CLBOXBLUR_FAULT, CLBOXBLUR_KERNEL_PATH and
- * CLBOXBLUR_ZERO_COPY), so that one failure does not spill into the next
+ * the element (CLBOXBLUR_FAULT, CLBOXBLUR_KERNEL_PATH, CLBOXBLUR_ZERO_COPY
+ * and CLBOXBLUR_MAX_ALLOC), so that one failure does not spill into the next
  * test. */
 void blurcheck_add_fixture (TCase * tc);
 

@@ -19,7 +19,7 @@
 /* The environment variables the engine's options come from: saved, then
  * cleared, by a test that sets them, and put back after. */
 static const gchar *option_envs[] = { CLB_DEVICE_CLASS_ENV, CLB_ZERO_COPY_ENV,
-  CLB_PROFILE_ENV, CLB_LOOP_CAP_ENV
+  CLB_PROFILE_ENV, CLB_LOOP_CAP_ENV, CLB_MAX_ALLOC_ENV
 };
 
 static gchar *saved_envs[G_N_ELEMENTS (option_envs)];
@@ -475,7 +475,7 @@ GST_START_TEST (test_options)
       && !o.profile && o.loop_cap == 0 && o.log == NULL);
   clb_engine_options_from_env (&o);
   fail_unless (o.device_class == CLB_DEVICE_CLASS_AUTO && o.zero_copy
-      && !o.profile && o.loop_cap == 0);
+      && !o.profile && o.loop_cap == 0 && o.max_alloc == 0);
   fail_unless (clb_engine_wraps_frames (CL_DEVICE_TYPE_CPU));
   fail_if (clb_engine_wraps_frames (CL_DEVICE_TYPE_GPU));
 
@@ -483,9 +483,10 @@ GST_START_TEST (test_options)
   g_setenv (CLB_ZERO_COPY_ENV, "0", TRUE);
   g_setenv (CLB_PROFILE_ENV, "1", TRUE);
   g_setenv (CLB_LOOP_CAP_ENV, "40000", TRUE);
+  g_setenv (CLB_MAX_ALLOC_ENV, "100000", TRUE);
   clb_engine_options_from_env (&o);
   fail_unless (o.device_class == CLB_DEVICE_CLASS_GPU && !o.zero_copy
-      && o.profile && o.loop_cap == 40000);
+      && o.profile && o.loop_cap == 40000 && o.max_alloc == 100000);
   fail_if (clb_engine_wraps_frames (CL_DEVICE_TYPE_CPU));
   g_setenv (CLB_DEVICE_CLASS_ENV, "cpu", TRUE);
   g_unsetenv (CLB_ZERO_COPY_ENV);
@@ -500,10 +501,14 @@ GST_START_TEST (test_options)
   clb_engine_options_init (&o);
   o.device_class = CLB_DEVICE_CLASS_GPU;
   o.loop_cap = 40000;
+  o.max_alloc = 100000;
   engine = clb_engine_new (rt, &o, &err);
   fail_unless (engine != NULL, "%s", err ? err->message : "");
   p = clb_engine_get_profile (engine);
   fail_unless_equals_int (clb_engine_get_loop_cap (engine), 40000);
+  /* the smaller of the options' limit and the device's */
+  fail_unless (p->max_alloc == MIN (100000, clcheck_default_device_ulong
+          (CL_DEVICE_MAX_MEM_ALLOC_SIZE)) && p->global_mem > 0);
   fail_unless_equals_int (p->loop_budget, 20000);
   fail_if (clb_engine_is_cpu (engine));
   fail_unless (p->class_forced && !p->zero_copy);
@@ -514,10 +519,13 @@ GST_START_TEST (test_options)
   o.device_class = CLB_DEVICE_CLASS_CPU;
   o.zero_copy = FALSE;
   o.loop_cap = 0;
+  o.max_alloc = 0;
   engine = clb_engine_new (rt, &o, &err);
   fail_unless (engine != NULL, "%s", err ? err->message : "");
   p = clb_engine_get_profile (engine);
   fail_unless (clb_engine_is_cpu (engine) && !p->zero_copy);
+  fail_unless (p->max_alloc == clcheck_default_device_ulong
+      (CL_DEVICE_MAX_MEM_ALLOC_SIZE));
   fail_unless (clb_engine_get_loop_cap (engine) != 50000);
   clb_engine_free (engine);
   restore_option_envs ();
