@@ -199,6 +199,29 @@ clb_scale_radius (guint radius, guint sub)
   return MAX (r, 1);
 }
 
+void
+clb_gaussian_radii (gdouble sigma, guint n, guint * radii)
+{
+  gdouble w, m;
+  gint wl, i;
+
+  g_return_if_fail (n >= 1 && n <= CLB_MAX_PASSES);
+
+  sigma = MAX (sigma, 0.0);
+  w = sqrt (12.0 * sigma * sigma / n + 1.0);
+  wl = (gint) MIN (floor (w), 2.0 * CLB_MAX_RADIUS + 1);
+  if (wl % 2 == 0)
+    wl--;
+  m = round ((12.0 * sigma * sigma - n * wl * wl - 4.0 * n * wl - 3.0 * n)
+      / (-4.0 * wl - 4.0));
+  m = CLAMP (m, 0, n);
+  for (i = 0; i < (gint) n; i++) {
+    gint width = i < m ? wl : wl + 2;
+
+    radii[i] = MIN ((width - 1) / 2, CLB_MAX_RADIUS);
+  }
+}
+
 /* Copies @size bytes of host memory into @mem, blocking. */
 static gboolean
 upload (ClbEngine * engine, cl_mem mem, const void *data, gsize size,
@@ -412,27 +435,50 @@ result_planes (ClbEngine * engine, const ClbParams * params)
       engine->plane_out : engine->plane_in;
 }
 
-/* A job's radii in its own pixels. */
-static void
-job_radii (const ClbParams * params, const ClbJob * job, cl_int * rx,
-    cl_int * ry)
+/* How many times the box methods filter the frame (bilateral: once). */
+static guint
+n_passes (const ClbParams * params)
 {
-  *rx = clb_scale_radius (MIN (params->radius_x, CLB_MAX_RADIUS), job->x_sub);
-  *ry = clb_scale_radius (MIN (params->radius_y, CLB_MAX_RADIUS), job->y_sub);
+  if (params->method == CLB_METHOD_BILATERAL)
+    return 1;
+  if (params->n_pass_radii > 0)
+    return MIN (params->n_pass_radii, CLB_MAX_PASSES);
+  return CLAMP (params->passes, 1, CLB_MAX_PASSES);
 }
 
-/* Runs job @j with the variant the table gives it. Box methods filter
- * plane_in in place; bilateral writes plane_out. */
+/* A job's radii in its own pixels in pass @pass. */
+static void
+job_radii (const ClbParams * params, const ClbJob * job, guint pass,
+    cl_int * rx, cl_int * ry)
+{
+  guint x = params->radius_x, y = params->radius_y;
+
+  if (job->own_radius) {
+    *rx = MIN (job->radius_x, CLB_MAX_RADIUS);
+    *ry = MIN (job->radius_y, CLB_MAX_RADIUS);
+    return;
+  }
+  if (params->method != CLB_METHOD_BILATERAL && params->n_pass_radii > 0) {
+    pass = MIN (pass, CLB_MAX_PASSES - 1);
+    x = params->pass_radius_x[pass];
+    y = params->pass_radius_y[pass];
+  }
+  *rx = clb_scale_radius (MIN (x, CLB_MAX_RADIUS), job->x_sub);
+  *ry = clb_scale_radius (MIN (y, CLB_MAX_RADIUS), job->y_sub);
+}
+
+/* Runs job @j's pass @pass with the variant the table gives it. Box
+ * methods filter plane_in in place; bilateral writes plane_out. */
 static gboolean
 run_job (ClbEngine * engine, const ClbParams * params, guint j,
-    const ClbJob * job, GError ** error)
+    const ClbJob * job, guint pass, GError ** error)
 {
   const ClbVariant *variant;
   ClbRun r = { .params = params, .job = job, .index = j,
     .border = params->border };
   cl_int pitch = engine->planes.plane_width[job->plane];
 
-  job_radii (params, job, &r.rx, &r.ry);
+  job_radii (params, job, pass, &r.rx, &r.ry);
   if (r.rx == 0 && r.ry == 0)
     return TRUE;                /* this job is passed through */
 
@@ -479,10 +525,10 @@ run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
     }
   }
 
-  passes = bilateral ? 1 : CLAMP (params->passes, 1, CLB_MAX_PASSES);
+  passes = n_passes (params);
   for (pass = 0; pass < passes; pass++) {
     for (j = 0; j < n_jobs; j++) {
-      if (!run_job (engine, params, j, &jobs[j], error))
+      if (!run_job (engine, params, j, &jobs[j], pass, error))
         return FALSE;
     }
   }
@@ -509,9 +555,9 @@ failed:
 }
 
 /* Whether the frame can go from the caller's input to its output memory
- * through the kernels alone: one box pass of separable with a radius,
- * every plane one job whose variant reads and writes in place (dense 8-bit
- * in vector registers), input and output apart. */
+ * through the kernels alone: one box pass of separable with a radius in
+ * every job, every plane one job whose variant reads and writes in place
+ * (dense 8-bit in vector registers), input and output apart. */
 static gboolean
 can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
     guint n_jobs, const guint8 * const *src, const gsize * src_stride,
@@ -522,16 +568,15 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
 
   if (!engine->profile.zero_copy
       || params->method != CLB_METHOD_SEPARABLE || params->use_regions
-      || CLAMP (params->passes, 1, CLB_MAX_PASSES) != 1
-      || (params->radius_x == 0 && params->radius_y == 0))
+      || n_passes (params) != 1)
     return FALSE;
   for (j = 0; j < n_jobs; j++) {
     const ClbJob *job = &jobs[j];
     ClbWorkShape shape;
     cl_int rx, ry;
 
-    job_radii (params, job, &rx, &ry);
-    if (!clb_variant_wraps (clb_variant_choose (&engine->profile,
+    job_radii (params, job, 0, &rx, &ry);
+    if ((rx == 0 && ry == 0) || !clb_variant_wraps (clb_variant_choose (&engine->profile,
                 params->method, planes, job, rx, ry, &shape))
         || job->width * job->channels != planes->plane_width[job->plane]
         || job->height != planes->plane_height[job->plane]
@@ -574,7 +619,7 @@ run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
     .border = params->border };
     const ClbVariant *variant;
 
-    job_radii (params, job, &r.rx, &r.ry);
+    job_radii (params, job, 0, &r.rx, &r.ry);
     variant = clb_variant_choose (&engine->profile, params->method,
         &engine->planes, job, r.rx, r.ry, &r.shape);
     r.in = in[job->plane];

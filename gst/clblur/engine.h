@@ -62,6 +62,13 @@ typedef struct {
   const ClbRect *regions;
   guint n_regions;
   gboolean region_invert;
+  /* Box methods: with n_pass_radii > 0, that many passes (at most
+   * CLB_MAX_PASSES), pass p with the radii pass_radius_x[p] and
+   * pass_radius_y[p] (full-resolution pixels) instead of radius_x,
+   * radius_y and passes (clb_gaussian_radii fills them for a sigma). */
+  guint n_pass_radii;
+  guint pass_radius_x[CLB_MAX_PASSES];
+  guint pass_radius_y[CLB_MAX_PASSES];
 } ClbParams;
 
 /* The planes' storage: what the engine allocates for. */
@@ -84,6 +91,11 @@ typedef struct {
   guint offset[4];              /* containers from a pixel's start */
   guint dist_mask;              /* channels in the bilateral range distance */
   guint x_sub, y_sub;           /* log2 of the subsampling (chroma: 1) */
+  /* With own_radius, every pass of this job uses radius_x, radius_y (in
+   * this job's pixels) instead of the params' radii scaled by x_sub,
+   * y_sub; 0 and 0 leave its samples unchanged. */
+  gboolean own_radius;
+  guint radius_x, radius_y;
 } ClbJob;
 
 #define CLB_ENGINE_ERROR (clb_engine_error_quark ())
@@ -221,6 +233,15 @@ gboolean clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
 /* The radius a job subsampled by 2^@sub uses: @radius / 2^@sub rounded, and
  * never 0 when @radius is not. */
 guint clb_scale_radius (guint radius, guint sub);
+
+/* The radii of @n box passes (1..CLB_MAX_PASSES) whose succession
+ * approximates a Gaussian of standard deviation @sigma (W. Wells; P.
+ * Kovesi, "Fast almost-Gaussian filtering"): the ideal width
+ * w = sqrt (12 sigma^2 / n + 1), wl the largest odd integer <= w, wu =
+ * wl + 2, and the first m = round ((12 sigma^2 - n wl^2 - 4 n wl - 3 n) /
+ * (-4 wl - 4)) passes of width wl, the others wu; a width's radius is
+ * (width - 1) / 2, at most CLB_MAX_RADIUS. Writes @n radii. */
+void clb_gaussian_radii (gdouble sigma, guint n, guint * radii);
 
 /* Filters one frame. @src and @dst hold each plane's first byte, rows
  * @src_stride / @dst_stride bytes apart (at least the plane's width).
