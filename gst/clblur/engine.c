@@ -467,6 +467,24 @@ job_radii (const ClbParams * params, const ClbJob * job, guint pass,
   *ry = clb_scale_radius (MIN (y, CLB_MAX_RADIUS), job->y_sub);
 }
 
+gboolean
+clb_params_filter_jobs (const ClbParams * params, const ClbJob * jobs,
+    guint n_jobs)
+{
+  guint j, pass;
+
+  for (j = 0; j < n_jobs; j++) {
+    for (pass = 0; pass < n_passes (params); pass++) {
+      cl_int rx, ry;
+
+      job_radii (params, &jobs[j], pass, &rx, &ry);
+      if (rx > 0 || ry > 0)
+        return TRUE;
+    }
+  }
+  return FALSE;
+}
+
 /* Runs job @j's pass @pass with the variant the table gives it. Box
  * methods filter plane_in in place; bilateral writes plane_out. */
 static gboolean

@@ -243,6 +243,11 @@ guint clb_scale_radius (guint radius, guint sub);
  * (width - 1) / 2, at most CLB_MAX_RADIUS. Writes @n radii. */
 void clb_gaussian_radii (gdouble sigma, guint n, guint * radii);
 
+/* Whether @params change any sample of @jobs: some job has a radius other
+ * than 0 in some pass. */
+gboolean clb_params_filter_jobs (const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs);
+
 /* Filters one frame. @src and @dst hold each plane's first byte, rows
  * @src_stride / @dst_stride bytes apart (at least the plane's width).
  * Bytes of a plane that no job covers are copied unchanged. Returns when
