@@ -221,6 +221,44 @@ GST_START_TEST (test_sigma)
 
 GST_END_TEST;
 
+/* A region with chroma and alpha radii of their own: each job
+ * composited, left-out components untouched inside the region too. */
+GST_START_TEST (test_planes_region)
+{
+  static const gchar *formats[] = { "NV12", "AYUV", "YUY2", "A420" };
+  static const gint chroma[] = { 0, 2 };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint f, c, m;
+
+  s.rx = s.ry = 3;
+  s.use_rects = TRUE;
+  s.n_rects = 1;
+  s.rects[0][0] = 7;
+  s.rects[0][1] = 5;
+  s.rects[0][2] = 20;
+  s.rects[0][3] = 11;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    set_format (h, &info, formats[f], 36, 24);
+    for (c = 0; c < G_N_ELEMENTS (chroma); c++) {
+      for (m = 0; m < 3; m++) {
+        s.method = m;
+        s.chroma_radius = chroma[c];
+        s.alpha_radius = c == 0 ? 4 : 0;
+        s.invert = c == 1;
+        g_object_set (h->element, "region-x", s.rects[0][0], "region-y",
+            s.rects[0][1], "region-width", s.rects[0][2], "region-height",
+            s.rects[0][3], "region-invert", s.invert, NULL);
+        push_settings_and_check (h, &info, 0, &s);
+      }
+    }
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* radius 0 with a chroma radius filters chroma: no passthrough. */
 GST_START_TEST (test_chroma_without_luma)
 {
@@ -258,6 +296,7 @@ clboxblur_planes_suite (void)
   tcase_add_test (tc, test_sigma_formula);
   tcase_add_test (tc, test_sigma);
   tcase_add_test (tc, test_chroma_without_luma);
+  tcase_add_test (tc, test_planes_region);
   return s;
 }
 
