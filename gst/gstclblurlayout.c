@@ -120,17 +120,33 @@ guint
 gst_cl_blur_layout_make_jobs (const GstVideoInfo * info,
     gboolean preserve_alpha, ClbJob jobs[CLB_MAX_JOBS])
 {
+  GstCLBlurRadius derived = { FALSE, 0 }, kept = { TRUE, 0 };
+
+  return gst_cl_blur_layout_make_plane_jobs (info, &derived,
+      preserve_alpha ? &kept : &derived, jobs);
+}
+
+guint
+gst_cl_blur_layout_make_plane_jobs (const GstVideoInfo * info,
+    const GstCLBlurRadius * chroma, const GstCLBlurRadius * alpha,
+    ClbJob jobs[CLB_MAX_JOBS])
+{
   const GstVideoFormatInfo *finfo = info->finfo;
   gboolean has_alpha = GST_VIDEO_INFO_HAS_ALPHA (info);
+  gboolean yuv = GST_VIDEO_INFO_IS_YUV (info);
   guint bytes = container_bytes (info);
   guint n_jobs = 0, c, j;
 
   for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
-    gboolean alpha = has_alpha && c == GST_VIDEO_COMP_A;
+    gboolean is_alpha = has_alpha && c == GST_VIDEO_COMP_A;
+    gboolean is_chroma = yuv && (c == GST_VIDEO_COMP_U
+        || c == GST_VIDEO_COMP_V);
+    const GstCLBlurRadius *radius = is_alpha ? alpha :
+        is_chroma ? chroma : NULL;
     ClbJob job = { 0, };
     ClbJob *to = NULL;
 
-    if (alpha && preserve_alpha)
+    if (radius && radius->own && radius->radius == 0)
       continue;
 
     job.plane = GST_VIDEO_INFO_COMP_PLANE (info, c);
@@ -139,21 +155,29 @@ gst_cl_blur_layout_make_jobs (const GstVideoInfo * info,
     job.pixel_stride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c) / bytes;
     job.x_sub = GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
     job.y_sub = GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c);
+    if (radius && radius->own) {
+      job.own_radius = TRUE;
+      job.radius_x = job.radius_y = radius->radius;
+    }
 
     for (j = 0; j < n_jobs; j++) {
       if (jobs[j].plane == job.plane && jobs[j].width == job.width
           && jobs[j].height == job.height
-          && jobs[j].pixel_stride == job.pixel_stride) {
+          && jobs[j].pixel_stride == job.pixel_stride
+          && jobs[j].own_radius == job.own_radius
+          && jobs[j].radius_x == job.radius_x
+          && jobs[j].radius_y == job.radius_y) {
         to = &jobs[j];
         break;
       }
     }
     if (to == NULL) {
+      g_assert (n_jobs < CLB_MAX_JOBS);
       to = &jobs[n_jobs++];
       *to = job;
     }
     to->offset[to->channels] = comp_offset (info, c);
-    if (!alpha)
+    if (!is_alpha)
       to->dist_mask |= 1u << to->channels;
     to->channels++;
   }

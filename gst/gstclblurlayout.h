@@ -28,6 +28,25 @@ void gst_cl_blur_layout_make_planes (const GstVideoInfo * info,
 guint gst_cl_blur_layout_make_jobs (const GstVideoInfo * info,
     gboolean preserve_alpha, ClbJob jobs[CLB_MAX_JOBS]);
 
+/* The radius of one kind of component. */
+typedef struct
+{
+  /* FALSE: the params' radii, scaled by the component's subsampling */
+  gboolean own;
+  /* With own: the radius in both directions, in the component's own
+   * pixels; 0 leaves the component out of every job, unchanged. */
+  guint radius;
+} GstCLBlurRadius;
+
+/* gst_cl_blur_layout_make_jobs with a radius for the chroma components (U
+ * and V of YUV formats; other formats have none) and one for alpha:
+ * components are grouped only with those of the same radius, so that
+ * AYUV with a chroma radius of its own is a job of Y (and A) and a job of
+ * U and V. */
+guint gst_cl_blur_layout_make_plane_jobs (const GstVideoInfo * info,
+    const GstCLBlurRadius * chroma, const GstCLBlurRadius * alpha,
+    ClbJob jobs[CLB_MAX_JOBS]);
+
 /* Whether @buf holds a whole frame of @info, stored as @planes: it maps as
  * one, and with a GstVideoMeta every plane's offset + stride x (rows - 1) +
  * row bytes lies inside it. */

@@ -31,7 +31,9 @@
  *
  * RGB, grey, planar, semi-planar and packed YUV and 10/16-bit formats are
  * filtered without conversion; chroma planes use the radius scaled by their
- * subsampling.
+ * subsampling, or one of their own (#GstCLBoxBlur:chroma-radius, 0 for
+ * luma only), and alpha may have its own (#GstCLBoxBlur:alpha-radius).
+ * #GstCLBoxBlur:sigma picks three box passes that approximate a Gaussian.
  *
  * ## Example launch line
  * |[
@@ -43,6 +45,10 @@
  * |[
  * gst-launch-1.0 videotestsrc ! video/x-raw,format=NV12 ! clboxblur method=separable radius=6 passes=3 ! videoconvert ! autovideosink
  * ]| A near-Gaussian blur of NV12 video, no conversion around the element.
+ * |[
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=I420 ! clboxblur sigma=4 chroma-radius=0 ! videoconvert ! autovideosink
+ * ]| A Gaussian-like blur (sigma 4 pixels) of the luma alone: the colours
+ * keep their sharp edges.
  * |[
  * gst-launch-1.0 videotestsrc pattern=snow ! clboxblur method=bilateral radius=5 sigma-spatial=3 sigma-range=40 ! videoconvert ! autovideosink
  * ]| Edge-preserving denoise.
@@ -257,8 +263,7 @@ gst_cl_box_blur_update_passthrough (GstCLBoxBlur * self)
   gboolean passthrough;
 
   GST_OBJECT_LOCK (self);
-  passthrough = self->settings.radius == 0
-      && gst_cl_box_blur_settings_radius_y (&self->settings) == 0;
+  passthrough = !gst_cl_box_blur_settings_filters (&self->settings);
   GST_OBJECT_UNLOCK (self);
 
   gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self), passthrough);
@@ -767,6 +772,8 @@ gst_cl_box_blur_prepare (GstCLBoxBlur * self, GstBuffer * inbuf,
 {
   GstVideoInfo *info = &GST_VIDEO_FILTER (self)->in_info;
   GstCLBoxBlurSettings settings;
+  GstCLBlurRadius chroma = { FALSE, 0 }, alpha = { FALSE, 0 };
+  guint p;
 
   GST_OBJECT_LOCK (self);
   settings = self->settings;
@@ -777,13 +784,28 @@ gst_cl_box_blur_prepare (GstCLBoxBlur * self, GstBuffer * inbuf,
   params->radius_x = settings.radius;
   params->radius_y = gst_cl_box_blur_settings_radius_y (&settings);
   params->passes = settings.passes;
+  params->n_pass_radii = 0;
+  if (settings.sigma > 0 && settings.method != CLB_METHOD_BILATERAL) {
+    params->n_pass_radii = 3;
+    clb_gaussian_radii (settings.sigma, 3, params->pass_radius_x);
+    for (p = 0; p < 3; p++)
+      params->pass_radius_y[p] = params->pass_radius_x[p];
+  }
   params->sigma_spatial = settings.sigma_spatial;
   params->sigma_range = settings.sigma_range;
   gst_cl_blur_regions_collect (&settings, inbuf, info, self->rects, params);
   GST_LOG_OBJECT (self, "%u region(s)%s", params->n_regions,
       params->use_regions ? "" : " (whole frame)");
 
-  return gst_cl_blur_layout_make_jobs (info, settings.preserve_alpha, jobs);
+  if (settings.chroma_radius >= 0) {
+    chroma.own = TRUE;
+    chroma.radius = settings.chroma_radius;
+  }
+  if (settings.preserve_alpha || settings.alpha_radius >= 0) {
+    alpha.own = TRUE;
+    alpha.radius = settings.preserve_alpha ? 0 : settings.alpha_radius;
+  }
+  return gst_cl_blur_layout_make_plane_jobs (info, &chroma, &alpha, jobs);
 }
 
 /* Gives the engine the storage of a field (@fields) or of a frame, where
@@ -848,9 +870,9 @@ gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
 
   n_jobs = gst_cl_box_blur_prepare (self, in_frame->buffer, &params, jobs);
 
-  /* The radius may have dropped to 0 after passthrough was decided for
-   * this buffer. */
-  if (params.radius_x == 0 && params.radius_y == 0) {
+  /* The radii may have dropped to 0 after passthrough was decided for
+   * this buffer, or leave this format alone. */
+  if (!clb_params_filter_jobs (&params, jobs, n_jobs)) {
     if (!gst_video_frame_copy (out_frame, in_frame))
       goto copy_failed;
     return GST_FLOW_OK;

@@ -28,9 +28,14 @@
 #define DEFAULT_METHOD CLB_METHOD_SEPARABLE
 #define DEFAULT_BORDER CLB_BORDER_SHRINK
 #define DEFAULT_PASSES 1
+#define DEFAULT_SIGMA 0.0
+/* three passes of radius 1000 at most, half CLB_MAX_RADIUS */
+#define MAX_GAUSSIAN_SIGMA 1000.0
 #define DEFAULT_SIGMA_SPATIAL 3.0
 #define DEFAULT_SIGMA_RANGE 30.0
 #define DEFAULT_PRESERVE_ALPHA FALSE
+#define DEFAULT_CHROMA_RADIUS -1
+#define DEFAULT_ALPHA_RADIUS -1
 #define MAX_SIGMA 1.0e6
 #define DEFAULT_REGION_X 0
 #define DEFAULT_REGION_Y 0
@@ -52,9 +57,12 @@ enum
   PROP_METHOD,
   PROP_BORDER,
   PROP_PASSES,
+  PROP_SIGMA,
   PROP_SIGMA_SPATIAL,
   PROP_SIGMA_RANGE,
   PROP_PRESERVE_ALPHA,
+  PROP_CHROMA_RADIUS,
+  PROP_ALPHA_RADIUS,
   PROP_REGION_X,
   PROP_REGION_Y,
   PROP_REGION_WIDTH,
@@ -186,10 +194,12 @@ static const PropRow prop_rows[N_PROPS] = {
    *
    * Horizontal half-width of the window: the mean is taken over
    * 2·radius+1 columns. 0 passes frames through untouched (when
-   * #GstCLBoxBlur:radius-y is 0 or -1 too). The bound keeps every box sum of
-   * 8-bit samples exact in the 32-bit summed-area table. Bilateral bounds
-   * its window further, in each plane's pixels: at most 63, and at most
-   * ceil (3 × #GstCLBoxBlur:sigma-spatial) where that is not 0.
+   * #GstCLBoxBlur:radius-y is 0 or -1 too, and neither #GstCLBoxBlur:sigma,
+   * #GstCLBoxBlur:chroma-radius nor #GstCLBoxBlur:alpha-radius asks for a
+   * blur). The bound keeps every box sum of 8-bit samples exact in the
+   * 32-bit summed-area table. Bilateral bounds its window further, in each
+   * plane's pixels: at most 63, and at most ceil (3 ×
+   * #GstCLBoxBlur:sigma-spatial) where that is not 0.
    */
   [PROP_RADIUS] = {"radius", "Radius", "Horizontal half-width of the blur "
       "window in pixels (0 = pass through; bilateral uses at most 63 and "
@@ -235,6 +245,29 @@ static const PropRow prop_rows[N_PROPS] = {
       "(3 approximates a Gaussian; box methods only)", KIND_UINT, NULL,
       1, CLB_MAX_PASSES, DEFAULT_PASSES, EFFECT, FIELD (passes)},
   /**
+   * GstCLBoxBlur:sigma:
+   *
+   * A Gaussian look from the box methods: when above 0, `sat` and
+   * `separable` run three box passes whose widths approximate a Gaussian
+   * of this standard deviation in pixels (W. Wells; P. Kovesi, "Fast
+   * almost-Gaussian filtering"), in place of #GstCLBoxBlur:radius,
+   * #GstCLBoxBlur:radius-y and #GstCLBoxBlur:passes, horizontally and
+   * vertically alike. With n = 3 passes, the ideal width is
+   * w = sqrt (12 sigma² / n + 1); wl is the largest odd integer not above
+   * it and wu = wl + 2; the first
+   * m = round ((12 sigma² − n wl² − 4 n wl − 3 n) / (−4 wl − 4)) passes
+   * have width wl, the others wu, and a pass's radius is (width − 1) / 2.
+   * Chroma planes take each pass's radius scaled by their subsampling,
+   * unless #GstCLBoxBlur:chroma-radius gives one of their own, which then
+   * every pass uses (likewise #GstCLBoxBlur:alpha-radius). 0 (the default)
+   * uses the radii. Ignored by `bilateral`, which has
+   * #GstCLBoxBlur:sigma-spatial.
+   */
+  [PROP_SIGMA] = {"sigma", "Sigma", "Box methods: three passes "
+      "approximating a Gaussian of this standard deviation in pixels, in "
+      "place of radius, radius-y and passes (0 = off)", KIND_DOUBLE, NULL,
+      0.0, MAX_GAUSSIAN_SIGMA, DEFAULT_SIGMA, EFFECT, FIELD (sigma)},
+  /**
    * GstCLBoxBlur:sigma-spatial:
    *
    * Bilateral: standard deviation of the spatial Gaussian in pixels of the
@@ -270,6 +303,38 @@ static const PropRow prop_rows[N_PROPS] = {
   [PROP_PRESERVE_ALPHA] = {"preserve-alpha", "Preserve alpha", "Leave the "
       "alpha channel untouched", KIND_BOOLEAN, NULL, 0, 0,
       DEFAULT_PRESERVE_ALPHA, EFFECT, FIELD (preserve_alpha)},
+  /**
+   * GstCLBoxBlur:chroma-radius:
+   *
+   * The radius of the chroma (U and V) samples of YUV formats, in
+   * pixels of the chroma planes, horizontally and vertically: -1 (the
+   * default) takes #GstCLBoxBlur:radius and #GstCLBoxBlur:radius-y scaled
+   * by the subsampling (I420: halved, rounded, at least 1); 0 leaves
+   * chroma untouched, so that only luma (and alpha) is filtered; N
+   * filters chroma with a window of 2·N+1 chroma samples (FFmpeg's
+   * boxblur chroma_radius), whatever the luma radius, which may be 0.
+   * RGB and grey formats have no chroma: it is ignored there.
+   */
+  [PROP_CHROMA_RADIUS] = {"chroma-radius", "Chroma radius", "Radius of "
+      "the U and V samples of YUV formats in chroma-plane pixels (-1 = "
+      "radius scaled by the subsampling, 0 = chroma untouched)", KIND_INT,
+      NULL, -1, CLB_MAX_RADIUS, DEFAULT_CHROMA_RADIUS, EFFECT,
+      FIELD (chroma_radius)},
+  /**
+   * GstCLBoxBlur:alpha-radius:
+   *
+   * The radius of the alpha channel (RGBA and the like, AYUV, A420), in
+   * pixels, horizontally and vertically: -1 (the default) filters alpha
+   * like the colour channels (#GstCLBoxBlur:radius, #GstCLBoxBlur:radius-y,
+   * #GstCLBoxBlur:sigma); 0 leaves it untouched, as
+   * #GstCLBoxBlur:preserve-alpha does; N filters it with a window of
+   * 2·N+1. #GstCLBoxBlur:preserve-alpha, when true, wins: alpha is then
+   * untouched whatever this says.
+   */
+  [PROP_ALPHA_RADIUS] = {"alpha-radius", "Alpha radius", "Radius of the "
+      "alpha channel in pixels (-1 = as the colour channels, 0 = "
+      "untouched; preserve-alpha wins)", KIND_INT, NULL, -1, CLB_MAX_RADIUS,
+      DEFAULT_ALPHA_RADIUS, EFFECT, FIELD (alpha_radius)},
   /**
    * GstCLBoxBlur:region-x:
    *
@@ -513,4 +578,15 @@ guint
 gst_cl_box_blur_settings_radius_y (const GstCLBoxBlurSettings * settings)
 {
   return settings->radius_y < 0 ? settings->radius : (guint) settings->radius_y;
+}
+
+gboolean
+gst_cl_box_blur_settings_filters (const GstCLBoxBlurSettings * settings)
+{
+  if (settings->sigma > 0 && settings->method != CLB_METHOD_BILATERAL)
+    return TRUE;
+  return settings->radius > 0
+      || gst_cl_box_blur_settings_radius_y (settings) > 0
+      || settings->chroma_radius > 0
+      || (settings->alpha_radius > 0 && !settings->preserve_alpha);
 }

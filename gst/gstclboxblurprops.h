@@ -24,9 +24,12 @@ typedef struct
   ClbMethod method;
   ClbBorder border;
   guint passes;
+  gdouble sigma;                /* > 0: three passes of a Gaussian's radii */
   gdouble sigma_spatial;
   gdouble sigma_range;
   gboolean preserve_alpha;
+  gint chroma_radius;           /* -1: derived; else chroma-plane pixels */
+  gint alpha_radius;            /* -1: as the colour channels */
   /* which pixels: the region, or the buffer's ROI metas */
   guint region_x, region_y, region_width, region_height;
   gboolean region_invert;
@@ -57,6 +60,12 @@ gboolean gst_cl_box_blur_settings_get (const GstCLBoxBlurSettings * settings,
 
 /* The vertical radius in use: radius-y, or radius where it is -1. */
 guint gst_cl_box_blur_settings_radius_y (const GstCLBoxBlurSettings *
+    settings);
+
+/* Whether @settings may change a frame of some format: a luma radius, a
+ * sigma for the box methods, or a chroma or alpha radius of their own
+ * that is not 0. FALSE lets frames pass through. */
+gboolean gst_cl_box_blur_settings_filters (const GstCLBoxBlurSettings *
     settings);
 
 G_END_DECLS

@@ -6,10 +6,11 @@
 #
 #   scripts/make-images.sh [BUILD]        (default build/, built already)
 #
-# Every method, passes=3, a region, an inverted region (background blur),
-# ROI metas attached by a real face detector (facedetect, OpenCV), and the
-# bilateral filter on a noisy frame. JPEG, 512 pixels wide or less. It also
-# checks that sat and separable give byte-identical pixels.
+# Every method, passes=3, sigma, luma or chroma alone, a region, an
+# inverted region (background blur), ROI metas attached by a real face
+# detector (facedetect, OpenCV), and the bilateral filter on a noisy frame.
+# JPEG, 512 pixels wide or less. It also checks that sat and separable give
+# byte-identical pixels.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -77,6 +78,14 @@ blur astronaut-passes1-r4 "$data/astronaut.png" "$astro" \
   "clboxblur radius=4 passes=1"
 blur astronaut-passes3-r4 "$data/astronaut.png" "$astro" \
   "clboxblur radius=4 passes=3"
+
+echo "sigma and per-plane radii (astronaut.png, 512x512 RGB and I420):"
+astro_i420="video/x-raw,format=I420,width=512,height=512"
+blur astronaut-sigma4 "$data/astronaut.png" "$astro" "clboxblur sigma=4"
+blur astronaut-luma-only-r6 "$data/astronaut.png" "$astro_i420" \
+  "clboxblur radius=6 chroma-radius=0"
+blur astronaut-chroma-only-r6 "$data/astronaut.png" "$astro_i420" \
+  "clboxblur radius=0 chroma-radius=6"
 
 echo "region and inverted region (chelsea.png scaled to 448x298, coffee.png):"
 blur coffee-region "$data/coffee.png" "$coffee" \

@@ -348,7 +348,7 @@ main (int argc, char **argv)
         for (r = 0; radius_list[r]; r++) {
           ClbParams params = { methods[m], CLB_BORDER_SHRINK, 0, 0,
             MAX (passes, 1), sigma_spatial, sigma_range, FALSE, NULL, 0,
-            FALSE
+            FALSE, 0, {0}, {0}
           };
           gdouble *times = g_new (gdouble, MAX (iterations, 1));
           gint it;

@@ -243,6 +243,29 @@ clb_scale_radius (guint radius, guint sub)
   return MAX (r, 1);
 }
 
+void
+clb_gaussian_radii (gdouble sigma, guint n, guint * radii)
+{
+  gdouble w, m;
+  gint wl, i;
+
+  g_return_if_fail (n >= 1 && n <= CLB_MAX_PASSES);
+
+  sigma = MAX (sigma, 0.0);
+  w = sqrt (12.0 * sigma * sigma / n + 1.0);
+  wl = (gint) MIN (floor (w), 2.0 * CLB_MAX_RADIUS + 1);
+  if (wl % 2 == 0)
+    wl--;
+  m = round ((12.0 * sigma * sigma - n * wl * wl - 4.0 * n * wl - 3.0 * n)
+      / (-4.0 * wl - 4.0));
+  m = CLAMP (m, 0, n);
+  for (i = 0; i < (gint) n; i++) {
+    gint width = i < m ? wl : wl + 2;
+
+    radii[i] = MIN ((width - 1) / 2, CLB_MAX_RADIUS);
+  }
+}
+
 /* Copies @size bytes of host memory into @mem, blocking. */
 static gboolean
 upload (ClbEngine * engine, cl_mem mem, const void *data, gsize size,
@@ -458,17 +481,48 @@ result_planes (ClbEngine * engine, const ClbParams * params)
       engine->plane_out : engine->plane_in;
 }
 
-/* A job's radii in its own pixels. */
-static void
-job_radii (const ClbParams * params, const ClbJob * job, cl_int * rx,
-    cl_int * ry)
+/* How many times the box methods filter the frame (bilateral: once). */
+static guint
+n_passes (const ClbParams * params)
 {
-  *rx = clb_scale_radius (MIN (params->radius_x, CLB_MAX_RADIUS), job->x_sub);
-  *ry = clb_scale_radius (MIN (params->radius_y, CLB_MAX_RADIUS), job->y_sub);
+  if (params->method == CLB_METHOD_BILATERAL)
+    return 1;
+  if (params->n_pass_radii > 0)
+    return MIN (params->n_pass_radii, CLB_MAX_PASSES);
+  return CLAMP (params->passes, 1, CLB_MAX_PASSES);
+}
+
+/* Bilateral's window bound (clb_bilateral_radius) on radii @rx, @ry. */
+static void
+bilateral_bound (const ClbParams * params, cl_int * rx, cl_int * ry)
+{
   if (params->method == CLB_METHOD_BILATERAL) {
     *rx = clb_bilateral_radius (*rx, params->sigma_spatial);
     *ry = clb_bilateral_radius (*ry, params->sigma_spatial);
   }
+}
+
+/* A job's radii in its own pixels in pass @pass. */
+static void
+job_radii (const ClbParams * params, const ClbJob * job, guint pass,
+    cl_int * rx, cl_int * ry)
+{
+  guint x = params->radius_x, y = params->radius_y;
+
+  if (job->own_radius) {
+    *rx = MIN (job->radius_x, CLB_MAX_RADIUS);
+    *ry = MIN (job->radius_y, CLB_MAX_RADIUS);
+    bilateral_bound (params, rx, ry);
+    return;
+  }
+  if (params->method != CLB_METHOD_BILATERAL && params->n_pass_radii > 0) {
+    pass = MIN (pass, CLB_MAX_PASSES - 1);
+    x = params->pass_radius_x[pass];
+    y = params->pass_radius_y[pass];
+  }
+  *rx = clb_scale_radius (MIN (x, CLB_MAX_RADIUS), job->x_sub);
+  *ry = clb_scale_radius (MIN (y, CLB_MAX_RADIUS), job->y_sub);
+  bilateral_bound (params, rx, ry);
 }
 
 /* Runs a bilateral job's variant over bands of the job whose taps stay
@@ -511,11 +565,29 @@ failed:
   return FALSE;
 }
 
-/* Runs job @j with the variant the table gives it. Box methods filter
- * plane_in in place; bilateral writes plane_out. */
+gboolean
+clb_params_filter_jobs (const ClbParams * params, const ClbJob * jobs,
+    guint n_jobs)
+{
+  guint j, pass;
+
+  for (j = 0; j < n_jobs; j++) {
+    for (pass = 0; pass < n_passes (params); pass++) {
+      cl_int rx, ry;
+
+      job_radii (params, &jobs[j], pass, &rx, &ry);
+      if (rx > 0 || ry > 0)
+        return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* Runs job @j's pass @pass with the variant the table gives it. Box
+ * methods filter plane_in in place; bilateral writes plane_out. */
 static gboolean
 run_job (ClbEngine * engine, const ClbParams * params, guint j,
-    const ClbJob * job, GError ** error)
+    const ClbJob * job, guint pass, GError ** error)
 {
   const ClbVariant *variant;
   ClbRun r = { .params = params, .job = job, .index = j,
@@ -523,7 +595,7 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
   cl_int pitch = engine->planes.plane_width[job->plane];
   ClbJob unkept;
 
-  job_radii (params, job, &r.rx, &r.ry);
+  job_radii (params, job, pass, &r.rx, &r.ry);
   if (r.rx == 0 && r.ry == 0)
     return TRUE;                /* this job is passed through */
 
@@ -573,11 +645,11 @@ run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
     }
   }
 
-  passes = bilateral ? 1 : CLAMP (params->passes, 1, CLB_MAX_PASSES);
+  passes = n_passes (params);
   for (pass = 0; pass < passes; pass++) {
     for (j = 0; j < n_jobs; j++) {
       if (!check_cancelled (engine, error)
-          || !run_job (engine, params, j, &jobs[j], error))
+          || !run_job (engine, params, j, &jobs[j], pass, error))
         return FALSE;
     }
   }
@@ -604,9 +676,9 @@ failed:
 }
 
 /* Whether the frame can go from the caller's input to its output memory
- * through the kernels alone: one box pass of separable with a radius,
- * every plane one job whose variant reads and writes in place (dense 8-bit
- * in vector registers), input and output apart. */
+ * through the kernels alone: one box pass of separable with a radius in
+ * every job, every plane one job whose variant reads and writes in place
+ * (dense 8-bit in vector registers), input and output apart. */
 static gboolean
 can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
     guint n_jobs, const guint8 * const *src, const gsize * src_stride,
@@ -617,8 +689,7 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
 
   if (!engine->profile.zero_copy
       || params->method != CLB_METHOD_SEPARABLE || params->use_regions
-      || CLAMP (params->passes, 1, CLB_MAX_PASSES) != 1
-      || (params->radius_x == 0 && params->radius_y == 0))
+      || n_passes (params) != 1)
     return FALSE;
   for (j = 0; j < n_jobs; j++) {
     const ClbJob *job = &jobs[j];
@@ -627,7 +698,9 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
     ClbJob unkept;
     cl_int rx, ry;
 
-    job_radii (params, job, &rx, &ry);
+    job_radii (params, job, 0, &rx, &ry);
+    if (rx == 0 && ry == 0)
+      return FALSE;
     variant = clb_variant_choose (&engine->profile, params->method, planes,
         job, rx, ry, &shape);
     if (!clb_variant_wraps (variant))
@@ -676,7 +749,7 @@ run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
     const ClbVariant *variant;
     ClbJob unkept;
 
-    job_radii (params, job, &r.rx, &r.ry);
+    job_radii (params, job, 0, &r.rx, &r.ry);
     variant = clb_variant_choose (&engine->profile, params->method,
         &engine->planes, job, r.rx, r.ry, &r.shape);
     r.job = clb_variant_job (variant, job, &unkept);

@@ -70,6 +70,13 @@ typedef struct {
   const ClbRect *regions;
   guint n_regions;
   gboolean region_invert;
+  /* Box methods: with n_pass_radii > 0, that many passes (at most
+   * CLB_MAX_PASSES), pass p with the radii pass_radius_x[p] and
+   * pass_radius_y[p] (full-resolution pixels) instead of radius_x,
+   * radius_y and passes (clb_gaussian_radii fills them for a sigma). */
+  guint n_pass_radii;
+  guint pass_radius_x[CLB_MAX_PASSES];
+  guint pass_radius_y[CLB_MAX_PASSES];
 } ClbParams;
 
 /* The planes' storage: what the engine allocates for. */
@@ -96,6 +103,11 @@ typedef struct {
    * that cannot keep run the job without them */
   guint keep_mask;
   guint x_sub, y_sub;           /* log2 of the subsampling (chroma: 1) */
+  /* With own_radius, every pass of this job uses radius_x, radius_y (in
+   * this job's pixels) instead of the params' radii scaled by x_sub,
+   * y_sub; 0 and 0 leave its samples unchanged. */
+  gboolean own_radius;
+  guint radius_x, radius_y;
 } ClbJob;
 
 #define CLB_ENGINE_ERROR (clb_engine_error_quark ())
@@ -262,6 +274,20 @@ guint clb_bilateral_radius (guint radius, gdouble sigma_spatial);
 void clb_engine_cancel (ClbEngine * engine);
 void clb_engine_resume (ClbEngine * engine);
 gboolean clb_engine_is_cancelled (ClbEngine * engine);
+
+/* The radii of @n box passes (1..CLB_MAX_PASSES) whose succession
+ * approximates a Gaussian of standard deviation @sigma (W. Wells; P.
+ * Kovesi, "Fast almost-Gaussian filtering"): the ideal width
+ * w = sqrt (12 sigma^2 / n + 1), wl the largest odd integer <= w, wu =
+ * wl + 2, and the first m = round ((12 sigma^2 - n wl^2 - 4 n wl - 3 n) /
+ * (-4 wl - 4)) passes of width wl, the others wu; a width's radius is
+ * (width - 1) / 2, at most CLB_MAX_RADIUS. Writes @n radii. */
+void clb_gaussian_radii (gdouble sigma, guint n, guint * radii);
+
+/* Whether @params change any sample of @jobs: some job has a radius other
+ * than 0 in some pass. */
+gboolean clb_params_filter_jobs (const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs);
 
 /* Filters one frame. @src and @dst hold each plane's first byte, rows
  * @src_stride / @dst_stride bytes apart (at least the plane's width).

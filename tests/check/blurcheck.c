@@ -40,7 +40,7 @@ const gchar *method_nicks[] = { "sat", "separable", "bilateral" };
 
 const Settings default_settings = {
   METHOD_SAT, REF_BORDER_SHRINK, 4, 4, 1, 3.0, 30.0, FALSE, FALSE, FALSE, 0,
-  {{0}}
+  {{0}}, -1, -1, 0.0
 };
 
 /* Whether sample (x, y) of a group subsampled by (xs, ys) is filtered: the
@@ -77,22 +77,38 @@ is_alpha (const GstVideoInfo * info, guint c)
   return GST_VIDEO_INFO_HAS_ALPHA (info) && c == GST_VIDEO_COMP_A;
 }
 
+static gboolean
+is_chroma (const GstVideoInfo * info, guint c)
+{
+  return GST_VIDEO_INFO_IS_YUV (info) && (c == GST_VIDEO_COMP_U
+      || c == GST_VIDEO_COMP_V);
+}
+
 guint
-make_groups (const GstVideoInfo * info, gboolean preserve_alpha,
+make_groups_with (const GstVideoInfo * info, const Settings * s,
     Group * groups)
 {
   guint n = 0, c, g;
 
   for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
     Group *to = NULL;
+    gint own = -1;
 
-    if (preserve_alpha && is_alpha (info, c))
-      continue;
+    if (is_alpha (info, c)) {
+      if (s->preserve_alpha || s->alpha_radius == 0)
+        continue;
+      own = s->alpha_radius;
+    } else if (is_chroma (info, c)) {
+      if (s->chroma_radius == 0)
+        continue;
+      own = s->chroma_radius;
+    }
     for (g = 0; g < n; g++) {
       if (groups[g].plane == GST_VIDEO_INFO_COMP_PLANE (info, c)
           && groups[g].width == GST_VIDEO_INFO_COMP_WIDTH (info, c)
           && groups[g].height == GST_VIDEO_INFO_COMP_HEIGHT (info, c)
-          && groups[g].pstride == GST_VIDEO_INFO_COMP_PSTRIDE (info, c))
+          && groups[g].pstride == GST_VIDEO_INFO_COMP_PSTRIDE (info, c)
+          && groups[g].own_radius == own)
         to = &groups[g];
     }
     if (to == NULL) {
@@ -104,6 +120,7 @@ make_groups (const GstVideoInfo * info, gboolean preserve_alpha,
       to->pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, c);
       to->x_sub = GST_VIDEO_FORMAT_INFO_W_SUB (info->finfo, c);
       to->y_sub = GST_VIDEO_FORMAT_INFO_H_SUB (info->finfo, c);
+      to->own_radius = own;
     }
     to->offset[to->channels] = GST_VIDEO_INFO_COMP_POFFSET (info, c);
     /* GStreamer 1.22 lists P010_10LE's V at byte 1; it is at byte 2. */
@@ -119,6 +136,34 @@ make_groups (const GstVideoInfo * info, gboolean preserve_alpha,
       groups[g].dist_mask = (1u << groups[g].channels) - 1;
   }
   return n;
+}
+
+guint
+make_groups (const GstVideoInfo * info, gboolean preserve_alpha,
+    Group * groups)
+{
+  Settings s = default_settings;
+
+  s.preserve_alpha = preserve_alpha;
+  return make_groups_with (info, &s, groups);
+}
+
+/* Box widths: wl the odd integer at or below the ideal width, wu = wl + 2,
+ * m of the n passes wl wide. */
+void
+gaussian_box_radii (gdouble sigma, guint n, guint * radii)
+{
+  gdouble ideal = sqrt (12.0 * sigma * sigma / n + 1.0);
+  gint wl = (gint) floor (ideal), wu, m;
+  guint i;
+
+  if (wl % 2 == 0)
+    wl -= 1;
+  wu = wl + 2;
+  m = (gint) round ((12.0 * sigma * sigma - n * wl * wl - 4.0 * n * wl -
+          3.0 * n) / (-4.0 * wl - 4.0));
+  for (i = 0; i < n; i++)
+    radii[i] = ((gint) i < m ? wl - 1 : wu - 1) / 2;
 }
 
 /* Chroma radius: the luma radius divided by the subsampling, rounded, and
@@ -304,11 +349,15 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
   GstVideoFrame fin, fout;
   Group groups[GST_VIDEO_MAX_COMPONENTS];
   guint max = (1u << GST_VIDEO_INFO_COMP_DEPTH (info, 0)) - 1;
-  guint n, g, p;
+  guint n, g, p, pass_radii[3];
+  gboolean gaussian;
 
   fail_unless (gst_video_frame_map (&fin, info, in, GST_MAP_READ));
   fail_unless (gst_video_frame_map (&fout, info, out, GST_MAP_READ));
-  n = make_groups (info, s->preserve_alpha, groups);
+  n = make_groups_with (info, s, groups);
+  gaussian = s->sigma > 0 && s->method != METHOD_BILATERAL;
+  if (gaussian)
+    gaussian_box_radii (s->sigma, 3, pass_radii);
 
   for (g = 0; g < n; g++) {
     const Group *gr = &groups[g];
@@ -321,12 +370,30 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
     gint tol = s->method == METHOD_BILATERAL ? BILATERAL_TOLERANCE : 0;
     gsize i, total = (gsize) gr->width * gr->height * gr->channels;
 
+    if (gr->own_radius >= 0)
+      rx = ry = gr->own_radius;
+
     if (s->method == METHOD_BILATERAL) {
       rx = bilateral_radius (rx, s->sigma_spatial);
       ry = bilateral_radius (ry, s->sigma_spatial);
       fail_unless_equals_int (ref_bilateral (src, ref, gr->width, gr->height,
               gr->channels, rx, ry, s->border, s->sigma_spatial,
               s->sigma_range, gr->dist_mask, max), 0);
+    } else if (gaussian) {
+      /* three passes, each of its own radii, each on the last's output */
+      guint16 *tmp = g_memdup2 (src, total * sizeof (guint16));
+      guint k;
+
+      for (k = 0; k < 3; k++) {
+        rx = gr->own_radius >= 0 ? (guint) gr->own_radius :
+            scaled_radius (pass_radii[k], gr->x_sub);
+        ry = gr->own_radius >= 0 ? (guint) gr->own_radius :
+            scaled_radius (pass_radii[k], gr->y_sub);
+        fail_unless_equals_int (ref_box_blur (tmp, ref, gr->width,
+                gr->height, gr->channels, rx, ry, s->border, 1), 0);
+        memcpy (tmp, ref, total * sizeof (guint16));
+      }
+      g_free (tmp);
     } else {
       fail_unless_equals_int (ref_box_blur (src, ref, gr->width, gr->height,
               gr->channels, rx, ry, s->border, s->passes), 0);
@@ -352,12 +419,13 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
         gint c = i % gr->channels, x = (i / gr->channels) % gr->width;
         gint y = i / gr->channels / gr->width;
 
-        fail ("%s %dx%d %s rx=%u ry=%u passes=%u border=%s: component %u "
-            "(%d, %d) of %dx%d is %u, reference %u (tolerance %d)",
-            GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
-            GST_VIDEO_INFO_HEIGHT (info), method_nicks[s->method], rx, ry,
-            s->passes, border_nicks[s->border], gr->comp[c], x, y, gr->width,
-            gr->height, got[i], ref[i], tol);
+        fail ("%s %dx%d %s rx=%u ry=%u passes=%u sigma=%g chroma-radius=%d "
+            "alpha-radius=%d border=%s: component %u (%d, %d) of %dx%d is "
+            "%u, reference %u (tolerance %d)", GST_VIDEO_INFO_NAME (info),
+            GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
+            method_nicks[s->method], rx, ry, s->passes, s->sigma,
+            s->chroma_radius, s->alpha_radius, border_nicks[s->border],
+            gr->comp[c], x, y, gr->width, gr->height, got[i], ref[i], tol);
       }
     }
     g_free (src);
@@ -405,7 +473,8 @@ apply_settings (GstHarness * h, const Settings * s)
   g_object_set (h->element, "radius", s->rx, "radius-y", (gint) s->ry,
       "border", s->border, "passes", s->passes, "sigma-spatial",
       s->sigma_spatial, "sigma-range", s->sigma_range, "preserve-alpha",
-      s->preserve_alpha, NULL);
+      s->preserve_alpha, "chroma-radius", s->chroma_radius, "alpha-radius",
+      s->alpha_radius, "sigma", s->sigma, NULL);
   gst_util_set_object_arg (G_OBJECT (h->element), "method",
       method_nicks[s->method]);
 }

@@ -56,6 +56,15 @@ typedef struct
   gboolean invert;
   guint n_rects;
   gint rects[MAX_RECTS][4];
+  /* U and V of YUV formats: -1 the radii scaled by the subsampling, 0
+   * untouched, N a radius of N chroma samples in both directions. */
+  gint chroma_radius;
+  /* alpha: -1 as the colour channels, 0 untouched (as preserve_alpha), N
+   * a radius of N in both directions */
+  gint alpha_radius;
+  /* > 0 (box methods): three passes of the radii gaussian_box_radii gives,
+   * in place of rx, ry and passes */
+  gdouble sigma;
 } Settings;
 
 /* The element's defaults: sat, shrink, radius 4, one pass, whole frame. */
@@ -78,6 +87,7 @@ typedef struct
   guint comp[4];
   guint dist_mask;
   guint x_sub, y_sub;
+  gint own_radius;              /* -1: the settings' radii, scaled */
 } Group;
 
 /* Whether sample (x, y) of a group subsampled by (xs, ys) is filtered under
@@ -89,6 +99,16 @@ gboolean selected (const Settings * s, const GstVideoInfo * info, gint x,
  * alpha is left out with @preserve_alpha. */
 guint make_groups (const GstVideoInfo * info, gboolean preserve_alpha,
     Group * groups);
+
+/* The groups under @s: chroma and alpha with a radius of their own
+ * (Settings.chroma_radius, alpha_radius) form groups apart, and those
+ * left untouched (radius 0, preserve_alpha) none. */
+guint make_groups_with (const GstVideoInfo * info, const Settings * s,
+    Group * groups);
+
+/* The radii of @n box passes approximating a Gaussian of @sigma (W. Wells,
+ * P. Kovesi), written here from the formula, not taken from the engine. */
+void gaussian_box_radii (gdouble sigma, guint n, guint * radii);
 
 /* Samples of @info: reading, writing, addressing. */
 guint read_sample (const GstVideoInfo * info, const guint8 * p);

@@ -215,6 +215,109 @@ GST_START_TEST (test_methods_match_reference)
 }
 
 GST_END_TEST;
+/* Per-pass radii (n_pass_radii) equal the reference applied pass after
+ * pass, and a job's own radius replaces the params' ones; on both device
+ * classes, with the box methods. */
+GST_START_TEST (test_pass_and_job_radii)
+{
+  static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_CPU,
+    CLB_DEVICE_CLASS_GPU
+  };
+  static const guint rx[3] = { 1, 4, 2 }, ry[3] = { 3, 0, 2 };
+  const guint w = 41, h = 27, channels = 4;
+  gsize n = (gsize) w * h * channels, i, stride = w * channels;
+  ClbRuntime *rt = make_runtime ();
+  guint8 *in = g_malloc (n), *out = g_malloc (n);
+  guint16 *a = g_new (guint16, n), *b = g_new (guint16, n);
+  const guint8 *src[1] = { in };
+  guint8 *dst[1] = { out };
+  guint c, m, k;
+
+  for (i = 0; i < n; i++)
+    in[i] = g_random_int_range (0, 256);
+  for (c = 0; c < G_N_ELEMENTS (classes); c++) {
+    ClbEngine *engine = make_engine (rt, classes[c], NULL);
+    ClbPlanes planes;
+    ClbJob job;
+    GError *err = NULL;
+
+    one_plane (w, h, channels, &planes, &job);
+    fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
+        err ? err->message : "");
+    for (m = CLB_METHOD_SAT; m <= CLB_METHOD_SEPARABLE; m++) {
+      ClbParams params = { 0, };
+
+      params.method = m;
+      params.border = CLB_BORDER_REFLECT;
+      params.radius_x = params.radius_y = 9;    /* not used */
+      params.passes = 5;
+      params.n_pass_radii = 3;
+      for (k = 0; k < 3; k++) {
+        params.pass_radius_x[k] = rx[k];
+        params.pass_radius_y[k] = ry[k];
+      }
+      fail_unless (clb_params_filter_jobs (&params, &job, 1));
+      fail_unless (clb_engine_process (engine, &params, &job, 1, src,
+              &stride, dst, &stride, &err), "%s", err ? err->message : "");
+      for (i = 0; i < n; i++)
+        a[i] = in[i];
+      for (k = 0; k < 3; k++) {
+        ref_box_blur (a, b, w, h, channels, rx[k], ry[k], REF_BORDER_REFLECT,
+            1);
+        memcpy (a, b, n * sizeof (guint16));
+      }
+      for (i = 0; i < n; i++)
+        fail_unless_equals_int (out[i], a[i]);
+
+      /* the job's own radius on each of the passes */
+      job.own_radius = TRUE;
+      job.radius_x = 2;
+      job.radius_y = 1;
+      fail_unless (clb_engine_process (engine, &params, &job, 1, src,
+              &stride, dst, &stride, &err), "%s", err ? err->message : "");
+      for (i = 0; i < n; i++)
+        a[i] = in[i];
+      ref_box_blur (a, b, w, h, channels, 2, 1, REF_BORDER_REFLECT, 3);
+      for (i = 0; i < n; i++)
+        fail_unless_equals_int (out[i], b[i]);
+
+      /* own radius 0: nothing to filter, and the job comes out as it was */
+      job.radius_x = job.radius_y = 0;
+      fail_if (clb_params_filter_jobs (&params, &job, 1));
+      fail_unless (clb_engine_process (engine, &params, &job, 1, src,
+              &stride, dst, &stride, &err), "%s", err ? err->message : "");
+      fail_unless (memcmp (in, out, n) == 0);
+      job.own_radius = FALSE;
+    }
+    clb_engine_free (engine);
+  }
+  g_free (in);
+  g_free (out);
+  g_free (a);
+  g_free (b);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* The Gaussian's radii: W. Wells' widths for a few sigmas, worked out by
+ * hand (tests/check/elements/clboxblur_planes.c checks the element). */
+GST_START_TEST (test_gaussian_radii)
+{
+  guint r[3];
+
+  clb_gaussian_radii (2.0, 3, r);
+  fail_unless (r[0] == 1 && r[1] == 1 && r[2] == 2);
+  clb_gaussian_radii (5.0, 3, r);
+  fail_unless (r[0] == 4 && r[1] == 4 && r[2] == 5);
+  clb_gaussian_radii (0.2, 3, r);
+  fail_unless (r[0] == 0 && r[1] == 0 && r[2] == 0);
+  clb_gaussian_radii (1.0e6, 3, r);
+  fail_unless (r[0] == CLB_MAX_RADIUS && r[2] == CLB_MAX_RADIUS);
+}
+
+GST_END_TEST;
+
 
 /* A 4-channel job with channel @kept kept (RGBx's x: 3, xRGB's x: 0):
  * the other channels equal the reference of their 3 channels alone, the
@@ -779,6 +882,8 @@ engine_suite (void)
   tcase_add_test (tc, test_methods_match_reference);
   tcase_add_test (tc, test_bilateral_bands_and_cancel);
   tcase_add_test (tc, test_kept_channels);
+  tcase_add_test (tc, test_pass_and_job_radii);
+  tcase_add_test (tc, test_gaussian_radii);
   return s;
 }
 
