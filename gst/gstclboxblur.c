@@ -99,6 +99,7 @@
 #include "gstclblurregion.h"
 #include "gstclblurerror.h"
 #include "gstclblurlayout.h"
+#include "gstclblurfields.h"
 #include "clblur/engine.h"
 
 /* Shared with the element's other files (GL, errors). */
@@ -676,40 +677,6 @@ gst_cl_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   return ret;
 }
 
-/* Interlaced caps the element takes: interleaved or mixed fields in system
- * memory, each plane with an even number of rows, so that both fields
- * have one size. Fills field_planes. */
-static gboolean
-interlace_ok (GstCLBoxBlur * self, GstCaps * caps, const GstVideoInfo * info)
-{
-  GstVideoInterlaceMode mode = GST_VIDEO_INFO_INTERLACE_MODE (info);
-  GstCapsFeatures *features = gst_caps_get_features (caps, 0);
-
-  if ((mode != GST_VIDEO_INTERLACE_MODE_INTERLEAVED
-          && mode != GST_VIDEO_INTERLACE_MODE_MIXED)
-      || (features != NULL && gst_caps_features_contains (features,
-              GST_CAPS_FEATURE_MEMORY_GL_MEMORY))) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
-        ("Interlaced video with interlace-mode=%s%s is not supported.",
-            gst_video_interlace_mode_to_string (mode), features != NULL
-            && gst_caps_features_contains (features,
-                GST_CAPS_FEATURE_MEMORY_GL_MEMORY) ? " in GL memory" : ""),
-        ("clboxblur filters each field of interleaved or mixed video in "
-            "system memory; put deinterlace or gldownload before it"));
-    return FALSE;
-  }
-  if (!gst_cl_blur_layout_make_field_planes (info, &self->field_planes)) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
-        ("Interlaced %s video of height %d cannot be filtered field by "
-            "field: every plane needs an even number of rows.",
-            GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_HEIGHT (info)),
-        ("fields of different heights; a height that is a multiple of 4 "
-            "works for every format"));
-    return FALSE;
-  }
-  return TRUE;
-}
-
 static gboolean
 gst_cl_box_blur_set_info (GstVideoFilter * filter, GstCaps * incaps,
     GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info)
@@ -732,8 +699,9 @@ gst_cl_box_blur_set_info (GstVideoFilter * filter, GstCaps * incaps,
   GST_OBJECT_UNLOCK (self);
 
   gst_cl_blur_layout_make_planes (in_info, &self->planes);
-  if (GST_VIDEO_INFO_IS_INTERLACED (in_info) && !interlace_ok (self, incaps,
-          in_info))
+  if (GST_VIDEO_INFO_IS_INTERLACED (in_info)
+      && !gst_cl_blur_fields_check (GST_ELEMENT (self), incaps, in_info,
+          &self->field_planes))
     return FALSE;
   if (!gst_cl_box_blur_gl_set_info (self->gl, incaps, &gl_settings,
           self->runtime, &self->planes, &error))
@@ -822,40 +790,6 @@ use_planes (GstCLBoxBlur * self, gboolean fields, GError ** error)
   return TRUE;
 }
 
-/* Filters an interlaced frame as two frames of half the height, each its
- * own field's rows (gstclblurlayout.h). */
-static gboolean
-process_fields (GstCLBoxBlur * self, ClbParams * params, ClbJob * jobs,
-    guint n_jobs, guint8 ** src, const gsize * src_stride, guint8 ** dst,
-    const gsize * dst_stride, guint n_planes, GError ** error)
-{
-  ClbParams field_params;
-  guint f;
-
-  if (!use_planes (self, TRUE, error))
-    return FALSE;
-  gst_cl_blur_layout_field_jobs (jobs, n_jobs);
-  for (f = 0; f < 2; f++) {
-    guint8 *fsrc[GST_VIDEO_MAX_PLANES], *fdst[GST_VIDEO_MAX_PLANES];
-    gsize fsrc_stride[GST_VIDEO_MAX_PLANES], fdst_stride[GST_VIDEO_MAX_PLANES];
-
-    memcpy (fsrc, src, sizeof (fsrc));
-    memcpy (fdst, dst, sizeof (fdst));
-    memcpy (fsrc_stride, src_stride, sizeof (fsrc_stride));
-    memcpy (fdst_stride, dst_stride, sizeof (fdst_stride));
-    gst_cl_blur_layout_field_planes (fsrc, fsrc_stride, n_planes, f);
-    gst_cl_blur_layout_field_planes (fdst, fdst_stride, n_planes, f);
-    field_params = *params;
-    if (field_params.use_regions)
-      gst_cl_blur_regions_to_field (&field_params, f, self->field_rects);
-    if (!clb_engine_process (self->engine, &field_params, jobs, n_jobs,
-            (const guint8 * const *) fsrc, fsrc_stride, fdst, fdst_stride,
-            error))
-      return FALSE;
-  }
-  return TRUE;
-}
-
 static GstFlowReturn
 gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
     GstVideoFrame * in_frame, GstVideoFrame * out_frame)
@@ -881,8 +815,10 @@ gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
   gst_cl_blur_layout_frame_planes (in_frame, src, src_stride);
   gst_cl_blur_layout_frame_planes (out_frame, dst, dst_stride);
   if (gst_cl_blur_layout_has_fields (&filter->in_info, in_frame->buffer)) {
-    if (!process_fields (self, &params, jobs, n_jobs, src, src_stride, dst,
-            dst_stride, GST_VIDEO_FRAME_N_PLANES (in_frame), &error))
+    if (!use_planes (self, TRUE, &error)
+        || !gst_cl_blur_fields_process (self->engine, &params, jobs, n_jobs,
+            src, src_stride, dst, dst_stride,
+            GST_VIDEO_FRAME_N_PLANES (in_frame), self->field_rects, &error))
       goto process_failed;
     return GST_FLOW_OK;
   }

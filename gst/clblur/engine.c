@@ -195,15 +195,6 @@ failed:
   return FALSE;
 }
 
-guint
-clb_bilateral_radius (guint radius, gdouble sigma_spatial)
-{
-  radius = MIN (radius, CLB_MAX_BILATERAL_RADIUS);
-  if (sigma_spatial > 0 && ceil (3 * sigma_spatial) < radius)
-    radius = (guint) ceil (3 * sigma_spatial);
-  return radius;
-}
-
 void
 clb_engine_cancel (ClbEngine * engine)
 {
@@ -230,40 +221,6 @@ check_cancelled (ClbEngine * engine, GError ** error)
   g_set_error_literal (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_CANCELLED,
       "cancelled");
   return FALSE;
-}
-
-guint
-clb_scale_radius (guint radius, guint sub)
-{
-  guint r;
-
-  if (radius == 0 || sub == 0)
-    return radius;
-  r = (radius + (1u << (sub - 1))) >> sub;
-  return MAX (r, 1);
-}
-
-void
-clb_gaussian_radii (gdouble sigma, guint n, guint * radii)
-{
-  gdouble w, m;
-  gint wl, i;
-
-  g_return_if_fail (n >= 1 && n <= CLB_MAX_PASSES);
-
-  sigma = MAX (sigma, 0.0);
-  w = sqrt (12.0 * sigma * sigma / n + 1.0);
-  wl = (gint) MIN (floor (w), 2.0 * CLB_MAX_RADIUS + 1);
-  if (wl % 2 == 0)
-    wl--;
-  m = round ((12.0 * sigma * sigma - n * wl * wl - 4.0 * n * wl - 3.0 * n)
-      / (-4.0 * wl - 4.0));
-  m = CLAMP (m, 0, n);
-  for (i = 0; i < (gint) n; i++) {
-    gint width = i < m ? wl : wl + 2;
-
-    radii[i] = MIN ((width - 1) / 2, CLB_MAX_RADIUS);
-  }
 }
 
 /* Copies @size bytes of host memory into @mem, blocking. */
@@ -481,50 +438,6 @@ result_planes (ClbEngine * engine, const ClbParams * params)
       engine->plane_out : engine->plane_in;
 }
 
-/* How many times the box methods filter the frame (bilateral: once). */
-static guint
-n_passes (const ClbParams * params)
-{
-  if (params->method == CLB_METHOD_BILATERAL)
-    return 1;
-  if (params->n_pass_radii > 0)
-    return MIN (params->n_pass_radii, CLB_MAX_PASSES);
-  return CLAMP (params->passes, 1, CLB_MAX_PASSES);
-}
-
-/* Bilateral's window bound (clb_bilateral_radius) on radii @rx, @ry. */
-static void
-bilateral_bound (const ClbParams * params, cl_int * rx, cl_int * ry)
-{
-  if (params->method == CLB_METHOD_BILATERAL) {
-    *rx = clb_bilateral_radius (*rx, params->sigma_spatial);
-    *ry = clb_bilateral_radius (*ry, params->sigma_spatial);
-  }
-}
-
-/* A job's radii in its own pixels in pass @pass. */
-static void
-job_radii (const ClbParams * params, const ClbJob * job, guint pass,
-    cl_int * rx, cl_int * ry)
-{
-  guint x = params->radius_x, y = params->radius_y;
-
-  if (job->own_radius) {
-    *rx = MIN (job->radius_x, CLB_MAX_RADIUS);
-    *ry = MIN (job->radius_y, CLB_MAX_RADIUS);
-    bilateral_bound (params, rx, ry);
-    return;
-  }
-  if (params->method != CLB_METHOD_BILATERAL && params->n_pass_radii > 0) {
-    pass = MIN (pass, CLB_MAX_PASSES - 1);
-    x = params->pass_radius_x[pass];
-    y = params->pass_radius_y[pass];
-  }
-  *rx = clb_scale_radius (MIN (x, CLB_MAX_RADIUS), job->x_sub);
-  *ry = clb_scale_radius (MIN (y, CLB_MAX_RADIUS), job->y_sub);
-  bilateral_bound (params, rx, ry);
-}
-
 /* Runs a bilateral job's variant over bands of the job whose taps stay
  * within CLB_BAND_TAPS, waiting for each but the last and giving up when
  * cancelled: whole rows where the variant takes them (or where rows of
@@ -565,24 +478,6 @@ failed:
   return FALSE;
 }
 
-gboolean
-clb_params_filter_jobs (const ClbParams * params, const ClbJob * jobs,
-    guint n_jobs)
-{
-  guint j, pass;
-
-  for (j = 0; j < n_jobs; j++) {
-    for (pass = 0; pass < n_passes (params); pass++) {
-      cl_int rx, ry;
-
-      job_radii (params, &jobs[j], pass, &rx, &ry);
-      if (rx > 0 || ry > 0)
-        return TRUE;
-    }
-  }
-  return FALSE;
-}
-
 /* Runs job @j's pass @pass with the variant the table gives it. Box
  * methods filter plane_in in place; bilateral writes plane_out. */
 static gboolean
@@ -595,7 +490,7 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
   cl_int pitch = engine->planes.plane_width[job->plane];
   ClbJob unkept;
 
-  job_radii (params, job, pass, &r.rx, &r.ry);
+  clb_job_radii (params, job, pass, &r.rx, &r.ry);
   if (r.rx == 0 && r.ry == 0)
     return TRUE;                /* this job is passed through */
 
@@ -645,7 +540,7 @@ run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
     }
   }
 
-  passes = n_passes (params);
+  passes = clb_n_passes (params);
   for (pass = 0; pass < passes; pass++) {
     for (j = 0; j < n_jobs; j++) {
       if (!check_cancelled (engine, error)
@@ -689,7 +584,7 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
 
   if (!engine->profile.zero_copy
       || params->method != CLB_METHOD_SEPARABLE || params->use_regions
-      || n_passes (params) != 1)
+      || clb_n_passes (params) != 1)
     return FALSE;
   for (j = 0; j < n_jobs; j++) {
     const ClbJob *job = &jobs[j];
@@ -698,7 +593,7 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
     ClbJob unkept;
     cl_int rx, ry;
 
-    job_radii (params, job, 0, &rx, &ry);
+    clb_job_radii (params, job, 0, &rx, &ry);
     if (rx == 0 && ry == 0)
       return FALSE;
     variant = clb_variant_choose (&engine->profile, params->method, planes,
@@ -749,7 +644,7 @@ run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
     const ClbVariant *variant;
     ClbJob unkept;
 
-    job_radii (params, job, 0, &r.rx, &r.ry);
+    clb_job_radii (params, job, 0, &r.rx, &r.ry);
     variant = clb_variant_choose (&engine->profile, params->method,
         &engine->planes, job, r.rx, r.ry, &r.shape);
     r.job = clb_variant_job (variant, job, &unkept);

@@ -157,4 +157,10 @@ cl_int4 clb_job_offsets (const ClbJob * job);
 const ClbJob *clb_variant_job (const ClbVariant * variant, const ClbJob * job,
     ClbJob * unkept);
 
+/* engineradii.c: how many times the box methods filter the frame
+ * (bilateral: once), and a job's radii in its own pixels in pass @pass. */
+guint clb_n_passes (const ClbParams * params);
+void clb_job_radii (const ClbParams * params, const ClbJob * job,
+    guint pass, cl_int * rx, cl_int * ry);
+
 G_END_DECLS

@@ -1,0 +1,118 @@
+/* clboxblur engine: the radii each job and pass filters with.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Arithmetic only, no OpenCL call: chroma radii scaled by subsampling,
+ * bilateral's window bound, the three box radii of a Gaussian (sigma), and
+ * a job's radii in a pass from the params and its own radius.
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "engineprivate.h"
+
+guint
+clb_bilateral_radius (guint radius, gdouble sigma_spatial)
+{
+  radius = MIN (radius, CLB_MAX_BILATERAL_RADIUS);
+  if (sigma_spatial > 0 && ceil (3 * sigma_spatial) < radius)
+    radius = (guint) ceil (3 * sigma_spatial);
+  return radius;
+}
+
+guint
+clb_scale_radius (guint radius, guint sub)
+{
+  guint r;
+
+  if (radius == 0 || sub == 0)
+    return radius;
+  r = (radius + (1u << (sub - 1))) >> sub;
+  return MAX (r, 1);
+}
+
+void
+clb_gaussian_radii (gdouble sigma, guint n, guint * radii)
+{
+  gdouble w, m;
+  gint wl, i;
+
+  g_return_if_fail (n >= 1 && n <= CLB_MAX_PASSES);
+
+  sigma = MAX (sigma, 0.0);
+  w = sqrt (12.0 * sigma * sigma / n + 1.0);
+  wl = (gint) MIN (floor (w), 2.0 * CLB_MAX_RADIUS + 1);
+  if (wl % 2 == 0)
+    wl--;
+  m = round ((12.0 * sigma * sigma - n * wl * wl - 4.0 * n * wl - 3.0 * n)
+      / (-4.0 * wl - 4.0));
+  m = CLAMP (m, 0, n);
+  for (i = 0; i < (gint) n; i++) {
+    gint width = i < m ? wl : wl + 2;
+
+    radii[i] = MIN ((width - 1) / 2, CLB_MAX_RADIUS);
+  }
+}
+
+/* How many times the box methods filter the frame (bilateral: once). */
+guint
+clb_n_passes (const ClbParams * params)
+{
+  if (params->method == CLB_METHOD_BILATERAL)
+    return 1;
+  if (params->n_pass_radii > 0)
+    return MIN (params->n_pass_radii, CLB_MAX_PASSES);
+  return CLAMP (params->passes, 1, CLB_MAX_PASSES);
+}
+
+/* Bilateral's window bound (clb_bilateral_radius) on radii @rx, @ry. */
+static void
+bilateral_bound (const ClbParams * params, cl_int * rx, cl_int * ry)
+{
+  if (params->method == CLB_METHOD_BILATERAL) {
+    *rx = clb_bilateral_radius (*rx, params->sigma_spatial);
+    *ry = clb_bilateral_radius (*ry, params->sigma_spatial);
+  }
+}
+
+/* A job's radii in its own pixels in pass @pass. */
+void
+clb_job_radii (const ClbParams * params, const ClbJob * job, guint pass,
+    cl_int * rx, cl_int * ry)
+{
+  guint x = params->radius_x, y = params->radius_y;
+
+  if (job->own_radius) {
+    *rx = MIN (job->radius_x, CLB_MAX_RADIUS);
+    *ry = MIN (job->radius_y, CLB_MAX_RADIUS);
+    bilateral_bound (params, rx, ry);
+    return;
+  }
+  if (params->method != CLB_METHOD_BILATERAL && params->n_pass_radii > 0) {
+    pass = MIN (pass, CLB_MAX_PASSES - 1);
+    x = params->pass_radius_x[pass];
+    y = params->pass_radius_y[pass];
+  }
+  *rx = clb_scale_radius (MIN (x, CLB_MAX_RADIUS), job->x_sub);
+  *ry = clb_scale_radius (MIN (y, CLB_MAX_RADIUS), job->y_sub);
+  bilateral_bound (params, rx, ry);
+}
+
+gboolean
+clb_params_filter_jobs (const ClbParams * params, const ClbJob * jobs,
+    guint n_jobs)
+{
+  guint j, pass;
+
+  for (j = 0; j < n_jobs; j++) {
+    for (pass = 0; pass < clb_n_passes (params); pass++) {
+      cl_int rx, ry;
+
+      clb_job_radii (params, &jobs[j], pass, &rx, &ry);
+      if (rx > 0 || ry > 0)
+        return TRUE;
+    }
+  }
+  return FALSE;
+}
