@@ -165,6 +165,91 @@ print_floor (const gchar * sizes, const gchar * formats, gint iterations)
   return 0;
 }
 
+/* The device's copy floor for @bytes: the median time of a blocking
+ * upload and of a blocking download between a device buffer and host
+ * memory the device can reach by DMA (CL_MEM_ALLOC_HOST_PTR, mapped:
+ * pinned on discrete GPUs), and of the same round trip from pageable
+ * (g_malloc) memory. FALSE where the device refuses a step. */
+typedef struct
+{
+  gdouble up, down, pageable;
+} CopyFloor;
+
+static gdouble
+median_of (gdouble * times, gint n)
+{
+  qsort (times, n, sizeof (gdouble), cmp_double);
+  return times[n / 2];
+}
+
+static gboolean
+copy_floor (ClbRuntime * rt, gsize bytes, gint iterations, CopyFloor * f)
+{
+  cl_context ctx = clb_runtime_get_context (rt);
+  cl_command_queue q = clb_runtime_get_queue (rt);
+  cl_mem dev = NULL, host = NULL;
+  gpointer pinned = NULL, pageable = g_malloc0 (bytes);
+  gint n = MAX (iterations, 1), it;
+  gdouble *up = g_new (gdouble, n), *down = g_new (gdouble, n);
+  gdouble *round = g_new (gdouble, n);
+  cl_int err;
+  gboolean ok = FALSE;
+
+  dev = clCreateBuffer (ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+  if (err != CL_SUCCESS)
+    goto done;
+  host = clCreateBuffer (ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+      bytes, NULL, &err);
+  if (err != CL_SUCCESS)
+    goto done;
+  pinned = clEnqueueMapBuffer (q, host, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE,
+      0, bytes, 0, NULL, NULL, &err);
+  if (err != CL_SUCCESS)
+    goto done;
+  memset (pinned, 1, bytes);
+  for (it = -WARMUP; it < n; it++) {
+    gint64 t0 = g_get_monotonic_time (), t1, t2, t3;
+
+    if (clEnqueueWriteBuffer (q, dev, CL_TRUE, 0, bytes, pinned, 0, NULL,
+            NULL) != CL_SUCCESS)
+      goto done;
+    t1 = g_get_monotonic_time ();
+    if (clEnqueueReadBuffer (q, dev, CL_TRUE, 0, bytes, pinned, 0, NULL,
+            NULL) != CL_SUCCESS)
+      goto done;
+    t2 = g_get_monotonic_time ();
+    if (clEnqueueWriteBuffer (q, dev, CL_TRUE, 0, bytes, pageable, 0, NULL,
+            NULL) != CL_SUCCESS
+        || clEnqueueReadBuffer (q, dev, CL_TRUE, 0, bytes, pageable, 0, NULL,
+            NULL) != CL_SUCCESS)
+      goto done;
+    t3 = g_get_monotonic_time ();
+    if (it >= 0) {
+      up[it] = (t1 - t0) / 1000.0;
+      down[it] = (t2 - t1) / 1000.0;
+      round[it] = (t3 - t2) / 1000.0;
+    }
+  }
+  f->up = median_of (up, n);
+  f->down = median_of (down, n);
+  f->pageable = median_of (round, n);
+  ok = TRUE;
+
+done:
+  if (pinned)
+    clEnqueueUnmapMemObject (q, host, pinned, 0, NULL, NULL);
+  clFinish (q);
+  if (host)
+    clReleaseMemObject (host);
+  if (dev)
+    clReleaseMemObject (dev);
+  g_free (pageable);
+  g_free (up);
+  g_free (down);
+  g_free (round);
+  return ok;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -172,7 +257,7 @@ main (int argc, char **argv)
   gint passes = 1;
   gboolean sat = FALSE, separable = FALSE, bilateral = FALSE;
   gboolean timing = FALSE, check = FALSE, quiet = FALSE, version = FALSE;
-  gboolean floor_only = FALSE;
+  gboolean floor_only = FALSE, kernels = FALSE;
   gchar *device = NULL, *dump = NULL, *load = NULL, *flags = NULL;
   gchar *sizes = NULL, *formats = NULL, *radii = NULL, *border = NULL;
   gdouble sigma_spatial = 3.0, sigma_range = 30.0;
@@ -218,6 +303,10 @@ main (int argc, char **argv)
     {"floor", 0, 0, G_OPTION_ARG_NONE, &floor_only,
         "Print the memory floor of each size and format (memcpy of the "
         "frame: one read and one write) and exit", NULL},
+    {"kernels", 'k', 0, G_OPTION_ARG_NONE, &kernels,
+        "After each row, each kernel's time per frame on the device's clock "
+        "(the engine then waits for every kernel: the row's own time grows)",
+        NULL},
     {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No output but errors",
         NULL},
     {"version", 'v', 0, G_OPTION_ARG_NONE, &version, "Print the version",
@@ -267,6 +356,9 @@ main (int argc, char **argv)
   if (dump || load)
     g_setenv (CLB_CACHE_DIR_ENV, dump ? dump : load, TRUE);
 
+  /* the runtime's queue takes the device's timestamps */
+  if (kernels && !g_getenv (CLB_PROFILE_ENV))
+    g_setenv (CLB_PROFILE_ENV, "summary", TRUE);
   rt = clb_runtime_new (type, platform, device_index, &err);
   if (!rt || !clb_runtime_build_program (rt, flags, &err)) {
     g_printerr ("%s\n", err->message);
@@ -277,6 +369,7 @@ main (int argc, char **argv)
     return 1;
   }
   clb_engine_options_from_env (&options);
+  options.profile |= kernels;
   engine = clb_engine_new (rt, &options, &err);
   if (!engine) {
     g_printerr ("%s\n", err->message);
@@ -301,9 +394,13 @@ main (int argc, char **argv)
     if (clb_engine_get_loop_cap (engine))
       g_print ("the device ends kernel loops after %u iterations: launches "
           "planned around that\n", clb_engine_get_loop_cap (engine));
+    g_print ("ms/frame: the engine's, copies in and out included, from and "
+        "to pageable memory; floor: the device's pinned upload + download "
+        "of the frame (CL_MEM_ALLOC_HOST_PTR, mapped)%s\n", kernels ?
+        "; under each row, its kernels on the device's clock" : "");
     if (timing)
-      g_print ("%-10s %-10s %-6s %6s %10s %9s %8s%s\n", "method", "size",
-          "format", "radius", "ms/frame", "fps", "GB/s",
+      g_print ("%-10s %-10s %-6s %6s %10s %9s %8s %8s%s\n", "method", "size",
+          "format", "radius", "ms/frame", "fps", "GB/s", "floor",
           check ? "  verify" : "");
   }
 
@@ -320,6 +417,8 @@ main (int argc, char **argv)
       NULL,};
       gsize stride[CLB_MAX_PLANES], frame_bytes = 0;
       GRand *rand = g_rand_new_with_seed (s * 31 + f);
+      CopyFloor fl;
+      gdouble floor_ms;
       guint p;
 
       if (!make_layout (format_list[f], w, h, &l)) {
@@ -344,6 +443,15 @@ main (int argc, char **argv)
         continue;
       }
 
+      floor_ms = -1;
+      if (copy_floor (rt, frame_bytes, iterations, &fl)) {
+        floor_ms = fl.up + fl.down;
+        if (!quiet)
+          g_print ("copy floor %s %s (%" G_GSIZE_FORMAT " bytes): pinned "
+              "upload %.3f ms + download %.3f ms = %.3f ms; pageable round "
+              "trip %.3f ms\n", size_list[s], l.name, frame_bytes, fl.up,
+              fl.down, floor_ms, fl.pageable);
+      }
       for (m = 0; m < n_methods; m++) {
         for (r = 0; radius_list[r]; r++) {
           ClbParams params = { methods[m], CLB_BORDER_SHRINK, 0, 0,
@@ -361,8 +469,11 @@ main (int argc, char **argv)
             params.border = CLB_BORDER_REFLECT;
 
           for (it = -WARMUP; it < MAX (iterations, 1); it++) {
-            gint64 t0 = g_get_monotonic_time ();
+            gint64 t0;
 
+            if (it == 0)        /* the warm-up's kernels left out */
+              g_free (clb_engine_take_profile (engine, 0));
+            t0 = g_get_monotonic_time ();
             if (!clb_engine_process (engine, &params, l.jobs, l.n_jobs,
                     (const guint8 * const *) src, stride, dst, stride,
                     &err)) {
@@ -380,11 +491,23 @@ main (int argc, char **argv)
           if (!quiet && timing) {
             gdouble ms = times[MAX (iterations, 1) / 2];
 
-            g_print ("%-10s %-10s %-6s %6s %10.2f %9.1f %8.2f%s\n",
+            gchar *prof = clb_engine_take_profile (engine,
+                MAX (iterations, 1));
+
+            g_print ("%-10s %-10s %-6s %6s %10.2f %9.1f %8.2f %8.3f%s\n",
                 method_names[methods[m]], size_list[s], l.name,
                 radius_list[r], ms, 1000.0 / ms,
-                2.0 * frame_bytes / (ms / 1000.0) / 1e9,
+                2.0 * frame_bytes / (ms / 1000.0) / 1e9, floor_ms,
                 check ? (ok ? "  ok" : "  FAILED") : "");
+            if (prof) {
+              gchar **lines = g_strsplit (prof, "\n", -1);
+              guint i;
+
+              for (i = 0; lines[i] && *lines[i]; i++)
+                g_print ("    %s\n", lines[i]);
+              g_strfreev (lines);
+              g_free (prof);
+            }
           } else if (!quiet && check) {
             g_print ("%s %s %s radius %s: %s\n", method_names[methods[m]],
                 size_list[s], l.name, radius_list[r], ok ? "ok" : "FAILED");

@@ -142,8 +142,12 @@ typedef struct {
   /* Devices of the CPU class take the frames they can filter straight
    * from the caller's memory (clb_engine_wraps_frames). */
   gboolean zero_copy;
-  /* Wait for every kernel and print its time on stderr. */
+  /* Wait for every kernel and keep its time (the device's clock where the
+   * queue has CL_QUEUE_PROFILING_ENABLE: the runtime's, with
+   * CLB_PROFILE_ENV set; else the host's) for clb_engine_take_profile. */
   gboolean profile;
+  /* With profile: also print each kernel's time on stderr. */
+  gboolean profile_print;
   /* Plan launches as if the device ended a work-item's loops after this
    * many iterations; 0: probe the device. */
   guint loop_cap;
@@ -158,6 +162,7 @@ typedef struct {
 } ClbEngineOptions;
 
 /* "1": print each kernel's time (clboxblur-bench with it set). */
+/* CLBOXBLUR_PROFILE=1: profile and profile_print; =summary: profile. */
 #define CLB_PROFILE_ENV "CLBOXBLUR_PROFILE"
 /* N: plan launches as if loops were capped at N iterations (tests). */
 #define CLB_LOOP_CAP_ENV "CLBOXBLUR_LOOP_CAP"
@@ -230,6 +235,11 @@ gboolean clb_engine_options_wrap_frames (const ClbEngineOptions * options,
  * loops (llvmpipe: 65535), which the engine plans its launches around;
  * 0 where loops run to the end. */
 guint clb_engine_get_loop_cap (ClbEngine * engine);
+/* With the profile option: the kernels run since the last call, one line
+ * each ("name launches ms"; ms per frame where @frames > 0, else in
+ * all), slowest first, and how their times were taken; NULL when there
+ * were none. Starts over. Free with g_free. */
+gchar *clb_engine_take_profile (ClbEngine * engine, guint frames);
 
 /* A kernel variant: a way to run one method on one job (which kernels,
  * in what work shape), a row of the table in enginevariants.c. */

@@ -61,7 +61,15 @@ struct _ClbEngine
   guint n_rects;                /* regions uploaded for this frame */
   gchar *job_log[CLB_MAX_JOBS];   /* the variant last logged per job */
   gint cancelled;               /* atomic: clb_engine_cancel */
+  GArray *kernel_times;         /* ClbKernelTime: the profile option's */
 };
+
+typedef struct {
+  const gchar *name;            /* static */
+  guint launches;
+  gdouble ms;
+  gboolean device_clock;        /* CL_PROFILING_COMMAND_START / END */
+} ClbKernelTime;
 
 /* Every OpenCL call: the fault-injection hook, then the call. */
 #define CHECK(expr, what) G_STMT_START {                      \

@@ -38,6 +38,8 @@ clb_engine_options_from_env (ClbEngineOptions * options)
     options->device_class = CLB_DEVICE_CLASS_GPU;
   options->zero_copy = g_strcmp0 (g_getenv (CLB_ZERO_COPY_ENV), "0") != 0;
   options->profile = g_getenv (CLB_PROFILE_ENV) != NULL;
+  options->profile_print = options->profile
+      && g_strcmp0 (g_getenv (CLB_PROFILE_ENV), "summary") != 0;
   if (loop_cap && *loop_cap)
     options->loop_cap = (guint) CLAMP (g_ascii_strtoull (loop_cap, NULL, 10),
         2, G_MAXUINT);

@@ -349,7 +349,10 @@ runtime_on (ClbShared * sh, GError ** error)
    * the CL_TARGET_OPENCL_VERSION we build for) are 1.2. */
   err = clb_fault ("clCreateCommandQueue");
   if (err == CL_SUCCESS)
-    rt->queue = clCreateCommandQueue (sh->context, sh->device, 0, &err);
+    /* With CLBOXBLUR_PROFILE, the device's own timestamps of each kernel
+     * (clb_engine_run_kernel) rather than the host's clock. */
+    rt->queue = clCreateCommandQueue (sh->context, sh->device,
+        g_getenv ("CLBOXBLUR_PROFILE") ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
 #pragma GCC diagnostic pop
   /* *INDENT-ON* */
   if (err != CL_SUCCESS) {
