@@ -165,6 +165,45 @@ print_floor (const gchar * sizes, const gchar * formats, gint iterations)
   return 0;
 }
 
+/* Host memory for a plane: g_malloc (pageable), or with @pinned a
+ * CL_MEM_ALLOC_HOST_PTR buffer kept mapped, as the element's buffer pool
+ * gives upstream (pinned on discrete GPUs); *@mem keeps it. */
+static guint8 *
+frame_alloc (ClbRuntime * rt, gboolean pinned, gsize bytes, cl_mem * mem)
+{
+  cl_int err;
+  gpointer p;
+
+  *mem = NULL;
+  if (!pinned)
+    return g_malloc (bytes);
+  *mem = clCreateBuffer (clb_runtime_get_context (rt), CL_MEM_READ_WRITE
+      | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
+  if (err != CL_SUCCESS)
+    return NULL;
+  p = clEnqueueMapBuffer (clb_runtime_get_queue (rt), *mem, CL_TRUE,
+      CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0, NULL, NULL, &err);
+  if (err != CL_SUCCESS) {
+    clReleaseMemObject (*mem);
+    *mem = NULL;
+    return NULL;
+  }
+  return p;
+}
+
+static void
+frame_free (ClbRuntime * rt, guint8 * data, cl_mem mem)
+{
+  if (mem == NULL) {
+    g_free (data);
+    return;
+  }
+  clEnqueueUnmapMemObject (clb_runtime_get_queue (rt), mem, data, 0, NULL,
+      NULL);
+  clFinish (clb_runtime_get_queue (rt));
+  clReleaseMemObject (mem);
+}
+
 /* The device's copy floor for @bytes: the median time of a blocking
  * upload and of a blocking download between a device buffer and host
  * memory the device can reach by DMA (CL_MEM_ALLOC_HOST_PTR, mapped:
@@ -258,6 +297,8 @@ main (int argc, char **argv)
   gboolean sat = FALSE, separable = FALSE, bilateral = FALSE;
   gboolean timing = FALSE, check = FALSE, quiet = FALSE, version = FALSE;
   gboolean floor_only = FALSE, kernels = FALSE;
+  gchar *memory = NULL;
+  gboolean pinned = FALSE;
   gchar *device = NULL, *dump = NULL, *load = NULL, *flags = NULL;
   gchar *sizes = NULL, *formats = NULL, *radii = NULL, *border = NULL;
   gdouble sigma_spatial = 3.0, sigma_range = 30.0;
@@ -303,6 +344,10 @@ main (int argc, char **argv)
     {"floor", 0, 0, G_OPTION_ARG_NONE, &floor_only,
         "Print the memory floor of each size and format (memcpy of the "
         "frame: one read and one write) and exit", NULL},
+    {"memory", 0, 0, G_OPTION_ARG_STRING, &memory,
+        "Frames in pageable host memory (g_malloc, default) or pinned "
+        "(CL_MEM_ALLOC_HOST_PTR buffers kept mapped, as clboxblur's buffer "
+        "pool gives)", "pageable|pinned"},
     {"kernels", 'k', 0, G_OPTION_ARG_NONE, &kernels,
         "After each row, each kernel's time per frame on the device's clock "
         "(the engine then waits for every kernel: the row's own time grows)",
@@ -343,6 +388,13 @@ main (int argc, char **argv)
     methods[n_methods++] = CLB_METHOD_BILATERAL;
   if (!timing && !check)
     timing = TRUE;
+  if (memory && !g_str_equal (memory, "pageable")) {
+    if (!g_str_equal (memory, "pinned")) {
+      g_printerr ("--memory: pageable or pinned, not '%s'\n", memory);
+      return 2;
+    }
+    pinned = TRUE;
+  }
   if (floor_only)
     return print_floor (sizes, formats, iterations);
   if (device) {
@@ -395,8 +447,10 @@ main (int argc, char **argv)
       g_print ("the device ends kernel loops after %u iterations: launches "
           "planned around that\n", clb_engine_get_loop_cap (engine));
     g_print ("ms/frame: the engine's, copies in and out included, from and "
-        "to pageable memory; floor: the device's pinned upload + download "
-        "of the frame (CL_MEM_ALLOC_HOST_PTR, mapped)%s\n", kernels ?
+        "to %s memory; floor: the device's pinned upload + download "
+        "of the frame (CL_MEM_ALLOC_HOST_PTR, mapped)%s\n", pinned ?
+        "pinned (CL_MEM_ALLOC_HOST_PTR, mapped)" : "pageable (g_malloc)",
+        kernels ?
         "; under each row, its kernels on the device's clock" : "");
     if (timing)
       g_print ("%-10s %-10s %-6s %6s %10s %9s %8s %8s%s\n", "method", "size",
@@ -417,6 +471,8 @@ main (int argc, char **argv)
       NULL,};
       gsize stride[CLB_MAX_PLANES], frame_bytes = 0;
       GRand *rand = g_rand_new_with_seed (s * 31 + f);
+      cl_mem src_mem[CLB_MAX_PLANES] = { NULL, };
+      cl_mem dst_mem[CLB_MAX_PLANES] = { NULL, };
       CopyFloor fl;
       gdouble floor_ms;
       guint p;
@@ -428,8 +484,13 @@ main (int argc, char **argv)
       for (p = 0; p < l.planes.n_planes; p++) {
         gsize i;
 
-        src[p] = g_malloc (l.plane_bytes[p]);
-        dst[p] = g_malloc (l.plane_bytes[p]);
+        src[p] = frame_alloc (rt, pinned, l.plane_bytes[p], &src_mem[p]);
+        dst[p] = frame_alloc (rt, pinned, l.plane_bytes[p], &dst_mem[p]);
+        if (!src[p] || !dst[p]) {
+          g_printerr ("no %s host memory of %" G_GSIZE_FORMAT " bytes\n",
+              pinned ? "pinned" : "pageable", l.plane_bytes[p]);
+          return 1;
+        }
         for (i = 0; i < l.plane_bytes[p]; i++)
           src[p][i] = g_rand_int (rand) & 0xff;
         stride[p] = l.planes.plane_width[p];
@@ -516,8 +577,8 @@ main (int argc, char **argv)
         }
       }
       for (p = 0; p < l.planes.n_planes; p++) {
-        g_free (src[p]);
-        g_free (dst[p]);
+        frame_free (rt, src[p], src_mem[p]);
+        frame_free (rt, dst[p], dst_mem[p]);
       }
     }
   }
