@@ -15,6 +15,7 @@
 #include "engineargs.h"
 #include "refblur.h"
 #include "clcheck.h"
+void enginegpu_add_tests (TCase * tc);  /* enginegpu.c */
 
 /* The environment variables the engine's options come from: saved, then
  * cleared, by a test that sets them, and put back after. */
@@ -317,7 +318,6 @@ GST_START_TEST (test_gaussian_radii)
 }
 
 GST_END_TEST;
-
 
 /* A 4-channel job with channel @kept kept (RGBx's x: 3, xRGB's x: 0):
  * the other channels equal the reference of their 3 channels alone, the
@@ -872,7 +872,6 @@ engine_suite (void)
 {
   Suite *s = suite_create ("engine");
   TCase *tc = tcase_create ("general");
-
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_variant_table);
   tcase_add_test (tc, test_args_cursor);
@@ -884,6 +883,7 @@ engine_suite (void)
   tcase_add_test (tc, test_kept_channels);
   tcase_add_test (tc, test_pass_and_job_radii);
   tcase_add_test (tc, test_gaussian_radii);
+  enginegpu_add_tests (tc);
   return s;
 }
 
