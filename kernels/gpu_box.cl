@@ -29,14 +29,16 @@
 /* An inclusive prefix scan of line[1 .. n] in place (line[0] = 0 is set
  * here) by the work-group: each work-item scans a chunk serially, the
  * chunks' totals are scanned in part[] (one per work-item), then added
- * back. Every work-item of the group calls it. Two copies: uint sums
- * (modulo 2^32; separable's window sums fit) and wide_t (the table). */
+ * back. Every work-item of the group calls it, once line[1 .. n] is
+ * loaded and a barrier passed. Two copies: uint sums (modulo 2^32;
+ * separable's window sums fit) and wide_t (the table). */
 #define GPU_BOX_SCAN(NAME, T)                                               \
 void                                                                        \
 NAME (__local T *line, __local T *part, int n)                              \
 {                                                                           \
     int l = get_local_id (0), group = get_local_size (0);                   \
-    int chunk = (n + group - 1) / group;                                    \
+    /* odd, so that the chunks start in different local memory banks */   \
+    int chunk = (n + group - 1) / group | 1;                                \
     int b = 1 + l * chunk, e = min (b + chunk, n + 1);                      \
     T acc = 0;                                                              \
     if (l == 0)                                                             \
