@@ -77,12 +77,18 @@ clb_gpu_separable_usable (const ClbDeviceProfile * profile,
     ClbWorkShape * shape)
 {
   guint64 row_len = (guint64) job->width * job->channels;
+  size_t group = line_group (profile, planes->sample_size);
 
-  return line_fits (profile, line_group (profile, planes->sample_size),
-      (guint64) job->width + 2 * (guint64) rx, job->width, sizeof (cl_uint))
-      && clb_loops_fit (profile, 2 * (guint64) ry + separable_chunk (ry) + 8)
-      && row_len * job->height * sizeof (cl_uint) <=
-      clb_work_budget (profile, planes);
+  if (!line_fits (profile, group, (guint64) job->width + 2 * (guint64) rx,
+          job->width, sizeof (cl_uint))
+      || !clb_loops_fit (profile, 2 * (guint64) ry + separable_chunk (ry) + 8)
+      || row_len * job->height * sizeof (cl_uint) >
+      clb_work_budget (profile, planes))
+    return FALSE;
+  /* the row scans' work-groups (logged; the run takes the same) */
+  shape->local[0] = group;
+  shape->local[1] = 1;
+  return TRUE;
 }
 
 gboolean
@@ -167,12 +173,16 @@ clb_gpu_sat_usable (const ClbDeviceProfile * profile,
 {
   guint64 row_len = (guint64) job->width * job->channels;
   guint chunk = sat_chunk (job->height);
+  size_t group = line_group (profile, planes->sample_size);
 
-  return line_fits (profile, line_group (profile, planes->sample_size),
-      job->width, job->width, sat_wide (planes))
-      && clb_loops_fit (profile, chunk + sat_chunks (job->height) + 8)
-      && row_len * ((guint64) job->height + sat_chunks (job->height))
-      * sat_wide (planes) <= clb_work_budget (profile, planes);
+  if (!line_fits (profile, group, job->width, job->width, sat_wide (planes))
+      || !clb_loops_fit (profile, chunk + sat_chunks (job->height) + 8)
+      || row_len * ((guint64) job->height + sat_chunks (job->height))
+      * sat_wide (planes) > clb_work_budget (profile, planes))
+    return FALSE;
+  shape->local[0] = group;
+  shape->local[1] = 1;
+  return TRUE;
 }
 
 gboolean

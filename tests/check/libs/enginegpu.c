@@ -239,6 +239,7 @@ GST_START_TEST (test_gpu_box_table)
   ClbDeviceProfile gpu = gpu_profile (), p;
   ClbPlanes planes;
   ClbJob job;
+  ClbWorkShape shape;
 
   memset (&planes, 0, sizeof (planes));
   memset (&job, 0, sizeof (job));
@@ -261,6 +262,15 @@ GST_START_TEST (test_gpu_box_table)
           15), "sat_gpu");
   fail_unless_equals_string (gpu_choose (&gpu, CLB_METHOD_SEPARABLE, &planes,
           &job, 15), "separable_gpu");
+  /* row scans in work-groups of 256 (of the kernels' 1024), then 64 */
+  fail_unless (clb_variant_choose (&gpu, CLB_METHOD_SAT, &planes, &job, 15,
+          15, &shape) != NULL);
+  fail_unless_equals_int (shape.local[0], 256);
+  p = gpu;
+  p.gpu_line_max_wg[CLB_SAMPLES_8] = 100;
+  fail_unless (clb_variant_choose (&p, CLB_METHOD_SEPARABLE, &planes, &job,
+          15, 15, &shape) != NULL);
+  fail_unless_equals_int (shape.local[0], 64);
   /* 1920 + 2 * 2047 uints and a group's totals: over 16 KiB */
   fail_unless_equals_string (gpu_choose (&gpu, CLB_METHOD_SEPARABLE, &planes,
           &job, 2047), "separable_gpu");
