@@ -17,7 +17,9 @@ static const gchar *kernel_names[N_KERNELS] = {
   "sat_scan_rows", "sat_scan_columns", "sat_box", "sat_box_border",
   "separable_rows", "separable_columns", "bilateral_local",
   "bilateral_global",
-  "region_composite", "separable_vertical_x16",
+  "region_composite", "gpu_box_sep_rows", "gpu_box_sep_columns",
+  "gpu_box_sat_rows", "gpu_box_sat_totals", "gpu_box_sat_columns",
+  "separable_vertical_x16",
   "separable_horizontal_x16", "bilateral_x16",
 };
 

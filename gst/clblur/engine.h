@@ -207,6 +207,9 @@ typedef struct {
    * besides its tile, per sample size */
   size_t bilateral_max_wg[CLB_N_SAMPLE_SIZES];
   cl_ulong bilateral_static_local[CLB_N_SAMPLE_SIZES];
+  /* the largest work-group of both line scans of kernels/gpu_box.cl
+   * (gpu_box_sep_rows, gpu_box_sat_rows), per sample size; 0: unknown */
+  size_t gpu_line_max_wg[CLB_N_SAMPLE_SIZES];
 } ClbDeviceProfile;
 
 typedef struct _ClbEngine ClbEngine;

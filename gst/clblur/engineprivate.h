@@ -5,6 +5,7 @@
  * engine.c: the engine's life, its buffers, a frame's way in and out;
  * engineprofile.c: the options and the device profile, probed once;
  * enginevariants.c: the kernel variants' table, their runs and launches;
+ * enginegpu.c: the box methods' GPU-shaped runs (kernels/gpu_box.cl);
  * engineargs.c: the kernel-argument cursor.
  */
 #pragma once
@@ -25,6 +26,11 @@ enum
   K_BILATERAL_LOCAL,
   K_BILATERAL_GLOBAL,
   K_REGION_COMPOSITE,
+  K_GPU_BOX_SEP_ROWS,           /* kernels/gpu_box.cl */
+  K_GPU_BOX_SEP_COLUMNS,
+  K_GPU_BOX_SAT_ROWS,
+  K_GPU_BOX_SAT_TOTALS,
+  K_GPU_BOX_SAT_COLUMNS,
   K_SEPARABLE_VERTICAL_X16,     /* 8-bit program only, from here on */
   K_SEPARABLE_HORIZONTAL_X16,
   K_BILATERAL_X16,
@@ -164,6 +170,25 @@ cl_int4 clb_job_offsets (const ClbJob * job);
  * not keep channels, @job without its kept channels, in @unkept. */
 const ClbJob *clb_variant_job (const ClbVariant * variant, const ClbJob * job,
     ClbJob * unkept);
+
+/* The bytes the box methods' intermediate may take on the device. */
+guint64 clb_work_budget (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes);
+/* Whether a work-item's loops of @iterations fit the device's cap. */
+gboolean clb_loops_fit (const ClbDeviceProfile * profile,
+    guint64 iterations);
+
+/* enginegpu.c: the GPU-shaped box runs, and whether they take a job */
+gboolean clb_gpu_separable_usable (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape);
+gboolean clb_gpu_sat_usable (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape);
+gboolean clb_run_gpu_separable (ClbEngine * engine, const ClbRun * run,
+    GError ** error);
+gboolean clb_run_gpu_sat (ClbEngine * engine, const ClbRun * run,
+    GError ** error);
 
 /* engineradii.c: how many times the box methods filter the frame
  * (bilateral: once), and a job's radii in its own pixels in pass @pass. */

@@ -220,6 +220,9 @@ clb_engine_probe_profile (ClbEngine * engine, GError ** error)
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
     cl_kernel kernel = engine->kernels[s][K_BILATERAL_LOCAL];
 
+    p->gpu_line_max_wg[s] = MIN (engine->max_wg[s][K_GPU_BOX_SEP_ROWS],
+        engine->max_wg[s][K_GPU_BOX_SAT_ROWS]);
+
     CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
             sizeof (p->bilateral_max_wg[s]), &p->bilateral_max_wg[s], NULL),
         "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");

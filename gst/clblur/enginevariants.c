@@ -80,8 +80,8 @@ run_channel_lines (ClbEngine * engine, guint sample_size, guint kernel,
  * Loop costs are counted as llvmpipe counts them: each iteration of every
  * loop, nested ones included, plus one each time a loop ends. The bounds
  * below are for the costliest work-item of a launch. */
-static gboolean
-loops_fit (const ClbDeviceProfile * profile, guint64 iterations)
+gboolean
+clb_loops_fit (const ClbDeviceProfile * profile, guint64 iterations)
 {
   return profile->loop_budget == 0 || iterations <= profile->loop_budget;
 }
@@ -140,8 +140,8 @@ run_parts (ClbEngine * engine, const ClbArgs * fixed, guint kernel,
 /* The bytes the box methods' intermediate may take: the device's largest
  * allocation (or the options' smaller one), and what its global memory
  * has left beside the frame's buffers (plane_in and plane_out). */
-static guint64
-work_budget (const ClbDeviceProfile * profile, const ClbPlanes * planes)
+guint64
+clb_work_budget (const ClbDeviceProfile * profile, const ClbPlanes * planes)
 {
   guint64 frame = 0, left;
   guint p;
@@ -164,7 +164,7 @@ static gboolean
 plan_ring (ClbEngine * engine, const gchar * method, gsize row_bytes,
     guint height, guint apron, guint * ring, GError ** error)
 {
-  guint64 budget = work_budget (&engine->profile, &engine->planes);
+  guint64 budget = clb_work_budget (&engine->profile, &engine->planes);
   guint64 rows = budget / MAX (row_bytes, 1);
 
   if (rows >= height) {
@@ -293,7 +293,7 @@ separable_strip16_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
     ClbWorkShape * shape)
 {
-  return loops_fit (profile, separable_columns_start (16, ry));
+  return clb_loops_fit (profile, separable_columns_start (16, ry));
 }
 
 static gboolean
@@ -399,8 +399,9 @@ separable_x16_fits (const ClbDeviceProfile * profile,
   guint64 horizontal = (2 * (guint64) rx + 2) * (2 * c + 3) + 2 * steps
       + 52 * mapped + 15 * (2 * (guint64) rx + 2) + 16;
 
-  return loops_fit (profile, vertical) && loops_fit (profile, horizontal)
-      && separable_x16_work (job, ry) <= work_budget (profile, planes);
+  return clb_loops_fit (profile, vertical)
+      && clb_loops_fit (profile, horizontal)
+      && separable_x16_work (job, ry) <= clb_work_budget (profile, planes);
 }
 
 /* CPUs, dense 8-bit jobs: the vertical pass first, then the horizontal
@@ -490,8 +491,8 @@ bilateral_x16_fits (const ClbDeviceProfile * profile,
   guint64 gather = 16 * ((guint64) job->channels + 2) + 1;
 
   shape->whole_rows = TRUE;     /* a work-item's block is its row's */
-  return loops_fit (profile, (2 * (guint64) ry + 1) * ((2 * (guint64) rx + 1)
-          * (gather + 1) + 2) + gather + 40);
+  return clb_loops_fit (profile, (2 * (guint64) ry + 1)
+      * ((2 * (guint64) rx + 1) * (gather + 1) + 2) + gather + 40);
 }
 
 /* A work-group shape whose tile and apron fit in local memory, and whose
@@ -512,8 +513,8 @@ bilateral_local_fits (const ClbDeviceProfile * profile,
     if (shapes[i][0] * shapes[i][1] <= profile->bilateral_max_wg[size]
         && tile + profile->bilateral_static_local[size] <=
         profile->local_mem_size
-        && loops_fit (profile, bilateral_loops (job->channels, 2 * rx + 1,
-                2 * ry + 1, shapes[i], rx, ry))) {
+        && clb_loops_fit (profile, bilateral_loops (job->channels,
+                2 * rx + 1, 2 * ry + 1, shapes[i], rx, ry))) {
       shape->local[0] = shapes[i][0];
       shape->local[1] = shapes[i][1];
       return TRUE;
@@ -668,6 +669,10 @@ failed:
 /* First match wins: the specific rows (vector kernels for CPUs, 16
  * columns a work-item) before the general ones every device can run. */
 static const ClbVariant variants[] = {
+  {"sat_gpu", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_GPU, "gpu_box_sat_rows, gpu_box_sat_totals, "
+        "gpu_box_sat_columns, sat_box[_border]", 1, FALSE,
+      clb_gpu_sat_usable, clb_run_gpu_sat},
   {"sat_strip16", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_CPU, "sat_scan_rows, sat_scan_columns, "
         "sat_box[_border]", 16, FALSE, NULL, run_sat},
@@ -681,6 +686,9 @@ static const ClbVariant variants[] = {
   {"separable_strip16", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_CPU, "separable_rows, separable_columns", 16,
         FALSE, separable_strip16_fits, run_separable},
+  {"separable_gpu", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_GPU, "gpu_box_sep_rows, gpu_box_sep_columns",
+        1, FALSE, clb_gpu_separable_usable, clb_run_gpu_separable},
   {"separable", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_AUTO, "separable_rows, separable_columns", 1,
         FALSE, NULL, run_separable},

@@ -15,6 +15,7 @@
 #include "engineargs.h"
 #include "refblur.h"
 #include "clcheck.h"
+void enginegpu_add_tests (TCase * tc);  /* enginegpu.c */
 
 /* The environment variables the engine's options come from: saved, then
  * cleared, by a test that sets them, and put back after. */
@@ -205,7 +206,7 @@ GST_START_TEST (test_methods_match_reference)
     fail_unless_equals_int (count_lines_with (log, "variant separable_x16") > 0, cpu);
     fail_unless_equals_int (count_lines_with (log, "variant bilateral_x16") > 0, cpu);
     fail_unless_equals_int (count_lines_with (log, "variant sat_strip16") > 0, cpu);
-    fail_unless_equals_int (count_lines_with (log, "variant sat (") > 0, !cpu);
+    fail_unless_equals_int (count_lines_with (log, "variant sat_gpu") > 0, !cpu);
     fail_unless (count_lines_with (log, "variant bilateral_local") > 0
         || count_lines_with (log, "variant bilateral_global") > 0 || cpu);
     clb_engine_free (engine);
@@ -317,7 +318,6 @@ GST_START_TEST (test_gaussian_radii)
 }
 
 GST_END_TEST;
-
 
 /* A 4-channel job with channel @kept kept (RGBx's x: 3, xRGB's x: 0):
  * the other channels equal the reference of their 3 channels alone, the
@@ -469,7 +469,7 @@ fake_profile (ClbDeviceClass device_class)
   p.max_work_group_size = 1024;
   p.max_items[0] = p.max_items[1] = p.max_items[2] = 1024;
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++)
-    p.bilateral_max_wg[s] = 256;
+    p.bilateral_max_wg[s] = p.gpu_line_max_wg[s] = 256;
   return p;
 }
 
@@ -526,10 +526,10 @@ GST_START_TEST (test_variant_table)
 
   /* GPU: one column a work-item, bilateral's tile in local memory */
   fail_unless_equals_string (choose (&gpu, CLB_METHOD_SAT, &rgba, &job, 5,
-          &shape), "sat");
+          &shape), "sat_gpu");
   fail_unless_equals_int (shape.strip, 1);
   fail_unless_equals_string (choose (&gpu, CLB_METHOD_SEPARABLE, &rgba, &job,
-          5, &shape), "separable");
+          5, &shape), "separable_gpu");
   fail_if (clb_variant_wraps (clb_variant_choose (&gpu,
               CLB_METHOD_SEPARABLE, &rgba, &job, 5, 5, &shape)));
   fail_unless_equals_string (choose (&gpu, CLB_METHOD_BILATERAL, &rgba, &job,
@@ -872,7 +872,6 @@ engine_suite (void)
 {
   Suite *s = suite_create ("engine");
   TCase *tc = tcase_create ("general");
-
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_variant_table);
   tcase_add_test (tc, test_args_cursor);
@@ -884,6 +883,7 @@ engine_suite (void)
   tcase_add_test (tc, test_kept_channels);
   tcase_add_test (tc, test_pass_and_job_radii);
   tcase_add_test (tc, test_gaussian_radii);
+  enginegpu_add_tests (tc);
   return s;
 }
 
