@@ -16,7 +16,7 @@
 static const gchar *kernel_names[N_KERNELS] = {
   "sat_scan_rows", "sat_scan_columns", "sat_box", "sat_box_border",
   "separable_rows", "separable_columns", "bilateral_local",
-  "bilateral_global",
+  "bilateral_global", "bilateral_gpu",
   "region_composite", "separable_vertical_x16",
   "separable_horizontal_x16", "bilateral_x16",
 };

@@ -202,6 +202,12 @@ typedef struct {
    * besides its tile, per sample size */
   size_t bilateral_max_wg[CLB_N_SAMPLE_SIZES];
   cl_ulong bilateral_static_local[CLB_N_SAMPLE_SIZES];
+  /* the same for bilateral_gpu; CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE and
+   * CL_DEVICE_MAX_CONSTANT_ARGS, which its tables must fit */
+  size_t bilateral_gpu_max_wg[CLB_N_SAMPLE_SIZES];
+  cl_ulong bilateral_gpu_static_local[CLB_N_SAMPLE_SIZES];
+  cl_ulong max_constant_size;
+  cl_uint max_constant_args;
 } ClbDeviceProfile;
 
 typedef struct _ClbEngine ClbEngine;

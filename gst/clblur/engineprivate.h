@@ -24,6 +24,7 @@ enum
   K_SEPARABLE_COLUMNS,
   K_BILATERAL_LOCAL,
   K_BILATERAL_GLOBAL,
+  K_BILATERAL_GPU,
   K_REGION_COMPOSITE,
   K_SEPARABLE_VERTICAL_X16,     /* 8-bit program only, from here on */
   K_SEPARABLE_HORIZONTAL_X16,
@@ -156,6 +157,13 @@ cl_int4 clb_job_offsets (const ClbJob * job);
  * not keep channels, @job without its kept channels, in @unkept. */
 const ClbJob *clb_variant_job (const ClbVariant * variant, const ClbJob * job,
     ClbJob * unkept);
+
+/* enginebilateral.c: the bilateral_gpu variant's usable and run. */
+gboolean clb_bilateral_gpu_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape);
+gboolean clb_bilateral_gpu_run (ClbEngine * engine, const ClbRun * run,
+    GError ** error);
 
 /* engineradii.c: how many times the box methods filter the frame
  * (bilateral: once), and a job's radii in its own pixels in pass @pass. */
