@@ -9,8 +9,12 @@
  *  - 2-D work-groups over output tiles; the tile plus its apron staged in
  *    local memory once per work-group, consecutive work-items loading
  *    consecutive pixels (coalesced), border-mapped as bilateral_local.
- *  - The tile is planar, channel c's plane after channel c - 1's: the
- *    work-items of a warp read consecutive words (no bank conflicts).
+ *  - The tile holds the samples as they are (uchar or ushort), a pixel's
+ *    channels together, 3 channels padded to 4: a tap reads a pixel in one
+ *    vector load, the work-items of a warp consecutive words; a quarter
+ *    (half) of the local memory of float samples, so larger radii fit.
+ *    Differences are taken in integers (exact), the range table indexed
+ *    without a float conversion.
  *  - The spatial table in __constant memory: every work-item of a group
  *    reads the same entry at the same time (a broadcast).
  *  - 8-bit samples: the range table (256 floats) in __constant memory,
@@ -21,19 +25,22 @@
  *    the window per count), so that absent channels cost nothing.
  *
  * Each work-item one output pixel, all channels; the group's pixels past
- * the band (x1, y1) only help to stage. SHRINK: neighbours outside the
- * frame are marked -1 in the tile and skipped. Precision as in
- * bilateral.cl: values relative to the centre, each window row summed
- * apart. */
+ * the band (x1, y1) only help to stage. SHRINK: the window's loops are
+ * clipped to the frame (no test a tap). Precision as in bilateral.cl:
+ * values relative to the centre, each window row summed apart. */
 
 #if CLB_SAMPLE_BITS == 8
 #define GPU_BIL_RANGE_ARG __constant
 #define GPU_BIL_TABLE __local const
 #define GPU_BIL_STAGE_RANGE 1
+typedef uchar2 gpu_bil_sample2;
+typedef uchar4 gpu_bil_sample4;
 #else
 #define GPU_BIL_RANGE_ARG __global const
 #define GPU_BIL_TABLE __global const
 #define GPU_BIL_STAGE_RANGE 0
+typedef ushort2 gpu_bil_sample2;
+typedef ushort4 gpu_bil_sample4;
 #endif
 
 uint
@@ -43,41 +50,57 @@ gpu_bilateral_round (float centre, float acc, float wsum, int max_value)
     return (uint) clamp (v, 0.0f, (float) max_value);
 }
 
-/* The window sums of the pixel at tile index ci, for @nc channels (a
- * constant where inlined): acc[c] = sum w (v[c] - centre[c]), acc[4] =
- * sum w. */
+/* The samples of tile pixel t, @nc channels (@nc a constant where
+ * inlined; pixels of 3 channels are 4 samples apart). */
 CLB_INLINE void
-gpu_bilateral_window (__local const float *tile, int n, int tw, int ci,
-                      int rx, int ry, __constant float *spatial,
-                      GPU_BIL_TABLE float *table, int dist_mask,
-                      int max_value, int nc, float *ce, float *acc)
+gpu_bilateral_pixel (__local const sample_t *tile, int t, int nc, int *v)
 {
-    int sw = 2 * rx + 1, sh = 2 * ry + 1;
+    if (nc >= 3) {
+        gpu_bil_sample4 p = ((__local const gpu_bil_sample4 *) tile)[t];
+        v[0] = p.s0;
+        v[1] = p.s1;
+        v[2] = p.s2;
+        v[3] = p.s3;
+    } else if (nc == 2) {
+        gpu_bil_sample2 p = ((__local const gpu_bil_sample2 *) tile)[t];
+        v[0] = p.s0;
+        v[1] = p.s1;
+    } else {
+        v[0] = tile[t];
+    }
+}
+
+/* The window sums of the pixel at tile index ci, offsets dx in
+ * [dx0, dx1], dy in [dy0, dy1], for @nc channels: acc[c] = sum w (v[c] -
+ * centre[c]), acc[4] = sum w. */
+CLB_INLINE void
+gpu_bilateral_window (__local const sample_t *tile, int tw, int ci,
+                      int dx0, int dx1, int dy0, int dy1, int rx, int ry,
+                      __constant float *spatial, GPU_BIL_TABLE float *table,
+                      int dist_mask, int max_value, int nc, const int *ce,
+                      float *acc)
+{
+    int sw = 2 * rx + 1;
     float wsum = 0.0f;
 
     for (int c = 0; c < 4; c++)
         acc[c] = 0.0f;
-    for (int dy = 0; dy < sh; dy++) {
-        int row = ci + (dy - ry) * tw - rx;
-        __constant float *srow = spatial + dy * sw;
+    for (int dy = dy0; dy <= dy1; dy++) {
+        int row = ci + dy * tw;
+        __constant float *srow = spatial + (dy + ry) * sw + rx;
         float racc[4] = {0.0f, 0.0f, 0.0f, 0.0f}, rw = 0.0f;
-        for (int dx = 0; dx < sw; dx++) {
-            int t = row + dx;
-            float v0 = tile[t];
-            if (v0 < 0.0f)
-                continue;
-            float d[4];
+        for (int dx = dx0; dx <= dx1; dx++) {
+            int v[4], d[4];
             float w = srow[dx];
-            d[0] = v0 - ce[0];
-            for (int c = 1; c < nc; c++)
-                d[c] = tile[c * n + t] - ce[c];
+            gpu_bilateral_pixel (tile, row + dx, nc, v);
             for (int c = 0; c < nc; c++) {
+                d[c] = v[c] - ce[c];
                 if (dist_mask & (1 << c))
-                    w *= table[min ((int) fabs (d[c]), max_value)];
+                    w *= table[min ((uint) abs (d[c]), (uint) max_value)];
             }
             rw += w;
             for (int c = 0; c < nc; c++)
-                racc[c] += w * d[c];
+                racc[c] += w * (float) d[c];
         }
         wsum += rw;
         for (int c = 0; c < nc; c++)
@@ -92,34 +115,35 @@ bilateral_gpu (__global const sample_t *src, int pitch, int pstride,
                int width, int height, int channels, int rx, int ry,
                int border, __constant float *spatial,
                GPU_BIL_RANGE_ARG float *range, int dist_mask, int max_value,
-               int x1, int y1, __local float *tile)
+               int x1, int y1, __local sample_t *tile)
 {
     int lw = get_local_size (0), lh = get_local_size (1);
     int lx = get_local_id (0), ly = get_local_id (1);
     int items = lw * lh, id = ly * lw + lx;
     int tw = lw + 2 * rx, th = lh + 2 * ry, n = tw * th;
+    int ps = channels == 3 ? 4 : channels;      /* samples a tile pixel */
     /* the group's first pixel: launches start at the band's offset */
     int gx0 = (int) get_global_id (0) - lx - rx;
     int gy0 = (int) get_global_id (1) - ly - ry;
 
     /* the tile and its apron, row by row: consecutive ids, consecutive
-     * pixels */
+     * pixels; SHRINK's pixels outside the frame are never read */
     for (int i = id; i < n; i += items) {
         int ty = i / tw;
         int tx = i - ty * tw;
         int sx = clb_border_index (gx0 + tx, width, border);
         int sy = clb_border_index (gy0 + ty, height, border);
-        if (sx < 0 || sy < 0) {
-            tile[i] = -1.0f;    /* outside the frame, SHRINK: skipped */
+        if (sx < 0 || sy < 0)
             continue;
-        }
         size_t b = (size_t) sy * pitch + (size_t) sx * pstride;
         for (int c = 0; c < channels; c++)
-            tile[c * n + i] =
-                (float) clb_load (src, b + clb_comp (off, c), swap, shift);
+            tile[i * ps + c] = (sample_t) clb_load (src, b + clb_comp (off, c),
+                                                    swap, shift);
     }
 #if GPU_BIL_STAGE_RANGE
-    __local float *lrange = tile + channels * n;
+    /* after the tile, at a multiple of 16 bytes (the host sizes it so) */
+    __local float *lrange = (__local float *) (tile
+                                               + ((n * ps + 15) & ~15));
     for (int i = id; i <= max_value; i += items)
         lrange[i] = range[i];
     GPU_BIL_TABLE float *table = lrange;
@@ -132,26 +156,40 @@ bilateral_gpu (__global const sample_t *src, int pitch, int pstride,
     if (x >= x1 || y >= y1)
         return;
 
+    /* SHRINK: the window clipped to the frame */
+    int dx0 = -rx, dx1 = rx, dy0 = -ry, dy1 = ry;
+    if (border == CLB_BORDER_SHRINK) {
+        dx0 = max (dx0, -x);
+        dx1 = min (dx1, width - 1 - x);
+        dy0 = max (dy0, -y);
+        dy1 = min (dy1, height - 1 - y);
+    }
     int ci = (ly + ry) * tw + lx + rx;
-    float ce[4], acc[5];
-    for (int c = 0; c < 4; c++)
-        ce[c] = c < channels ? tile[c * n + ci] : 0.0f;
+    int ce[4] = {0, 0, 0, 0};
+    float acc[5];
+    for (int c = 0; c < channels; c++)
+        ce[c] = tile[ci * ps + c];
     if (channels == 1)
-        gpu_bilateral_window (tile, n, tw, ci, rx, ry, spatial, table,
-                              dist_mask, max_value, 1, ce, acc);
+        gpu_bilateral_window (tile, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
+                              spatial, table, dist_mask, max_value, 1, ce,
+                              acc);
     else if (channels == 2)
-        gpu_bilateral_window (tile, n, tw, ci, rx, ry, spatial, table,
-                              dist_mask, max_value, 2, ce, acc);
+        gpu_bilateral_window (tile, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
+                              spatial, table, dist_mask, max_value, 2, ce,
+                              acc);
     else if (channels == 3)
-        gpu_bilateral_window (tile, n, tw, ci, rx, ry, spatial, table,
-                              dist_mask, max_value, 3, ce, acc);
+        gpu_bilateral_window (tile, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
+                              spatial, table, dist_mask, max_value, 3, ce,
+                              acc);
     else
-        gpu_bilateral_window (tile, n, tw, ci, rx, ry, spatial, table,
-                              dist_mask, max_value, 4, ce, acc);
+        gpu_bilateral_window (tile, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
+                              spatial, table, dist_mask, max_value, 4, ce,
+                              acc);
 
     size_t o = (size_t) y * pitch + (size_t) x * pstride;
     for (int c = 0; c < channels; c++)
         clb_store (dst, o + clb_comp (off, c),
-                   gpu_bilateral_round (ce[c], acc[c], acc[4], max_value),
+                   gpu_bilateral_round ((float) ce[c], acc[c], acc[4],
+                                        max_value),
                    swap, shift);
 }

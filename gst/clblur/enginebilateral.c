@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Bilateral on GPUs: 2-D work-groups over output tiles, each staging its
- * tile and apron in local memory (planar, a plane a channel), the spatial
+ * tile and apron in local memory (the samples as stored, 3 channels padded
+ * to 4), the spatial
  * table in __constant memory, and for 8-bit samples the range table too
  * (copied into local memory by each work-group). Where the tables do not
  * fit the device's constant memory, the tile its local memory, or the
@@ -26,6 +27,21 @@ range_staged (const ClbPlanes * planes)
 {
   return planes->sample_size == CLB_SAMPLES_8 ?
       (guint64) planes->max_value + 1 : 0;
+}
+
+/* The local memory of a work-group of @l: the tile (samples as stored,
+ * pixels of 3 channels padded to 4), rounded up to 16 samples, then the
+ * range table staged (8-bit). As kernels/gpu_bilateral.cl lays it out. */
+static guint64
+local_bytes (const ClbPlanes * planes, guint channels, const size_t * l,
+    guint rx, guint ry)
+{
+  guint64 ps = channels == 3 ? 4 : channels;
+  guint64 samples = (guint64) (l[0] + 2 * rx) * (l[1] + 2 * ry) * ps;
+
+  return (samples + 15) / 16 * 16
+      * (planes->sample_size == CLB_SAMPLES_8 ? 1 : 2)
+      + range_staged (planes) * sizeof (cl_float);
 }
 
 /* The most loop iterations of a bilateral_gpu work-item (counted as
@@ -63,8 +79,7 @@ clb_bilateral_gpu_fits (const ClbDeviceProfile * profile,
     return FALSE;
   for (i = 0; i < G_N_ELEMENTS (gpu_shapes); i++) {
     const size_t *l = gpu_shapes[i];
-    guint64 local = ((guint64) (l[0] + 2 * rx) * (l[1] + 2 * ry)
-        * job->channels + range) * sizeof (cl_float);
+    guint64 local = local_bytes (planes, job->channels, l, rx, ry);
 
     if (l[0] * l[1] <= profile->bilateral_gpu_max_wg[size]
         && l[0] <= profile->max_items[0] && l[1] <= profile->max_items[1]
@@ -122,8 +137,8 @@ clb_bilateral_gpu_run (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&a, r->x1);
   clb_arg_int (&a, r->y1);
   /* the tile, then (8-bit) the range table */
-  clb_arg_local (&a, ((local[0] + 2 * r->rx) * (local[1] + 2 * r->ry)
-          * job->channels + range_staged (planes)) * sizeof (cl_float));
+  clb_arg_local (&a, local_bytes (planes, job->channels, local, r->rx,
+          r->ry));
   if (!clb_args_done (&a, error))
     goto failed;
   /* the band in whole work-groups; the work-items past it only stage */
