@@ -9,12 +9,11 @@
  *  - 2-D work-groups over output tiles; the tile plus its apron staged in
  *    local memory once per work-group, consecutive work-items loading
  *    consecutive pixels (coalesced), border-mapped as bilateral_local.
- *  - The tile holds the samples as they are (uchar or ushort), a pixel's
- *    channels together, 3 channels padded to 4: a tap reads a pixel in one
- *    vector load, the work-items of a warp consecutive words; a quarter
- *    (half) of the local memory of float samples, so larger radii fit.
- *    Differences are taken in integers (exact), the range table indexed
- *    without a float conversion.
+ *  - The tile is planar floats, channel c's plane after channel c - 1's:
+ *    the work-items of a warp read consecutive words (no bank conflicts),
+ *    and a tap converts nothing: the range table's index |d| (an integer
+ *    below 2^23) is read from the mantissa of |d| + 2^23 (an add and an
+ *    and, where a float-to-int conversion runs at a quarter of the rate).
  *  - The spatial table in __constant memory: every work-item of a group
  *    reads the same entry at the same time (a broadcast).
  *  - 8-bit samples: the range table (256 floats) in __constant memory,
@@ -33,14 +32,10 @@
 #define GPU_BIL_RANGE_ARG __constant
 #define GPU_BIL_TABLE __local const
 #define GPU_BIL_STAGE_RANGE 1
-typedef uchar2 gpu_bil_sample2;
-typedef uchar4 gpu_bil_sample4;
 #else
 #define GPU_BIL_RANGE_ARG __global const
 #define GPU_BIL_TABLE __global const
 #define GPU_BIL_STAGE_RANGE 0
-typedef ushort2 gpu_bil_sample2;
-typedef ushort4 gpu_bil_sample4;
 #endif
 
 uint
@@ -50,34 +45,23 @@ gpu_bilateral_round (float centre, float acc, float wsum, int max_value)
     return (uint) clamp (v, 0.0f, (float) max_value);
 }
 
-/* The samples of tile pixel t, @nc channels (@nc a constant where
- * inlined; pixels of 3 channels are 4 samples apart). */
-CLB_INLINE void
-gpu_bilateral_pixel (__local const sample_t *tile, int t, int nc, int *v)
+/* The range table's index of the difference d, a whole number of at most
+ * 65535 either way: |d| + 2^23 holds |d| in its mantissa. Capped at
+ * max_value (a 16-bit sample above it: invalid input). */
+int
+gpu_bilateral_index (float d, int max_value)
 {
-    if (nc >= 3) {
-        gpu_bil_sample4 p = ((__local const gpu_bil_sample4 *) tile)[t];
-        v[0] = p.s0;
-        v[1] = p.s1;
-        v[2] = p.s2;
-        v[3] = p.s3;
-    } else if (nc == 2) {
-        gpu_bil_sample2 p = ((__local const gpu_bil_sample2 *) tile)[t];
-        v[0] = p.s0;
-        v[1] = p.s1;
-    } else {
-        v[0] = tile[t];
-    }
+    return min (as_int (fabs (d) + 8388608.0f) & 0x7fffff, max_value);
 }
 
 /* The window sums of the pixel at tile index ci, offsets dx in
- * [dx0, dx1], dy in [dy0, dy1], for @nc channels: acc[c] = sum w (v[c] -
- * centre[c]), acc[4] = sum w. */
+ * [dx0, dx1], dy in [dy0, dy1], for @nc channels (a constant where
+ * inlined): acc[c] = sum w (v[c] - centre[c]), acc[4] = sum w. */
 CLB_INLINE void
-gpu_bilateral_window (__local const sample_t *tile, int tw, int ci,
+gpu_bilateral_window (__local const float *tile, int n, int tw, int ci,
                       int dx0, int dx1, int dy0, int dy1, int rx, int ry,
                       __constant float *spatial, GPU_BIL_TABLE float *table,
-                      int dist_mask, int max_value, int nc, const int *ce,
+                      int dist_mask, int max_value, int nc, const float *ce,
                       float *acc)
 {
     int sw = 2 * rx + 1;
@@ -90,17 +74,17 @@ gpu_bilateral_window (__local const sample_t *tile, int tw, int ci,
         __constant float *srow = spatial + (dy + ry) * sw + rx;
         float racc[4] = {0.0f, 0.0f, 0.0f, 0.0f}, rw = 0.0f;
         for (int dx = dx0; dx <= dx1; dx++) {
-            int v[4], d[4];
+            int t = row + dx;
+            float d[4];
             float w = srow[dx];
-            gpu_bilateral_pixel (tile, row + dx, nc, v);
             for (int c = 0; c < nc; c++) {
-                d[c] = v[c] - ce[c];
+                d[c] = tile[c * n + t] - ce[c];
                 if (dist_mask & (1 << c))
-                    w *= table[min ((uint) abs (d[c]), (uint) max_value)];
+                    w *= table[gpu_bilateral_index (d[c], max_value)];
             }
             rw += w;
             for (int c = 0; c < nc; c++)
-                racc[c] += w * (float) d[c];
+                racc[c] += w * d[c];
         }
         wsum += rw;
         for (int c = 0; c < nc; c++)
@@ -115,13 +99,12 @@ bilateral_gpu (__global const sample_t *src, int pitch, int pstride,
                int width, int height, int channels, int rx, int ry,
                int border, __constant float *spatial,
                GPU_BIL_RANGE_ARG float *range, int dist_mask, int max_value,
-               int x1, int y1, __local sample_t *tile)
+               int x1, int y1, __local float *tile)
 {
     int lw = get_local_size (0), lh = get_local_size (1);
     int lx = get_local_id (0), ly = get_local_id (1);
     int items = lw * lh, id = ly * lw + lx;
     int tw = lw + 2 * rx, th = lh + 2 * ry, n = tw * th;
-    int ps = channels == 3 ? 4 : channels;      /* samples a tile pixel */
     /* the group's first pixel: launches start at the band's offset */
     int gx0 = (int) get_global_id (0) - lx - rx;
     int gy0 = (int) get_global_id (1) - ly - ry;
@@ -137,13 +120,11 @@ bilateral_gpu (__global const sample_t *src, int pitch, int pstride,
             continue;
         size_t b = (size_t) sy * pitch + (size_t) sx * pstride;
         for (int c = 0; c < channels; c++)
-            tile[i * ps + c] = (sample_t) clb_load (src, b + clb_comp (off, c),
-                                                    swap, shift);
+            tile[c * n + i] =
+                (float) clb_load (src, b + clb_comp (off, c), swap, shift);
     }
 #if GPU_BIL_STAGE_RANGE
-    /* after the tile, at a multiple of 16 bytes (the host sizes it so) */
-    __local float *lrange = (__local float *) (tile
-                                               + ((n * ps + 15) & ~15));
+    __local float *lrange = tile + channels * n;
     for (int i = id; i <= max_value; i += items)
         lrange[i] = range[i];
     GPU_BIL_TABLE float *table = lrange;
@@ -165,31 +146,29 @@ bilateral_gpu (__global const sample_t *src, int pitch, int pstride,
         dy1 = min (dy1, height - 1 - y);
     }
     int ci = (ly + ry) * tw + lx + rx;
-    int ce[4] = {0, 0, 0, 0};
-    float acc[5];
+    float ce[4] = {0.0f, 0.0f, 0.0f, 0.0f}, acc[5];
     for (int c = 0; c < channels; c++)
-        ce[c] = tile[ci * ps + c];
+        ce[c] = tile[c * n + ci];
     if (channels == 1)
-        gpu_bilateral_window (tile, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
+        gpu_bilateral_window (tile, n, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
                               spatial, table, dist_mask, max_value, 1, ce,
                               acc);
     else if (channels == 2)
-        gpu_bilateral_window (tile, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
+        gpu_bilateral_window (tile, n, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
                               spatial, table, dist_mask, max_value, 2, ce,
                               acc);
     else if (channels == 3)
-        gpu_bilateral_window (tile, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
+        gpu_bilateral_window (tile, n, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
                               spatial, table, dist_mask, max_value, 3, ce,
                               acc);
     else
-        gpu_bilateral_window (tile, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
+        gpu_bilateral_window (tile, n, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
                               spatial, table, dist_mask, max_value, 4, ce,
                               acc);
 
     size_t o = (size_t) y * pitch + (size_t) x * pstride;
     for (int c = 0; c < channels; c++)
         clb_store (dst, o + clb_comp (off, c),
-                   gpu_bilateral_round ((float) ce[c], acc[c], acc[4],
-                                        max_value),
+                   gpu_bilateral_round (ce[c], acc[c], acc[4], max_value),
                    swap, shift);
 }

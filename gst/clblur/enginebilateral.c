@@ -3,8 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Bilateral on GPUs: 2-D work-groups over output tiles, each staging its
- * tile and apron in local memory (the samples as stored, 3 channels padded
- * to 4), the spatial
+ * tile and apron in local memory (planar floats, a plane a channel), the
+ * spatial
  * table in __constant memory, and for 8-bit samples the range table too
  * (copied into local memory by each work-group). Where the tables do not
  * fit the device's constant memory, the tile its local memory, or the
@@ -29,19 +29,15 @@ range_staged (const ClbPlanes * planes)
       (guint64) planes->max_value + 1 : 0;
 }
 
-/* The local memory of a work-group of @l: the tile (samples as stored,
- * pixels of 3 channels padded to 4), rounded up to 16 samples, then the
- * range table staged (8-bit). As kernels/gpu_bilateral.cl lays it out. */
+/* The local memory of a work-group of @l: the tile (a float a sample),
+ * then the range table staged (8-bit). As kernels/gpu_bilateral.cl lays
+ * it out. */
 static guint64
 local_bytes (const ClbPlanes * planes, guint channels, const size_t * l,
     guint rx, guint ry)
 {
-  guint64 ps = channels == 3 ? 4 : channels;
-  guint64 samples = (guint64) (l[0] + 2 * rx) * (l[1] + 2 * ry) * ps;
-
-  return (samples + 15) / 16 * 16
-      * (planes->sample_size == CLB_SAMPLES_8 ? 1 : 2)
-      + range_staged (planes) * sizeof (cl_float);
+  return ((guint64) (l[0] + 2 * rx) * (l[1] + 2 * ry) * channels
+      + range_staged (planes)) * sizeof (cl_float);
 }
 
 /* The most loop iterations of a bilateral_gpu work-item (counted as
