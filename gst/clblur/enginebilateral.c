@@ -15,10 +15,10 @@
 
 #include "engineprivate.h"
 
-/* Work-group shapes, widest first: rows of 32 pixels load a warp's worth
- * of consecutive samples. */
+/* Work-group shapes, the least apron a pixel first (the tile is staged in
+ * the order of its rows, coalesced whatever the shape). */
 static const size_t gpu_shapes[][2] = {
-  {32, 8}, {16, 16}, {16, 8}, {8, 8}, {8, 4}
+  {16, 16}, {32, 8}, {16, 8}, {8, 8}, {8, 4}
 };
 
 /* The range table's floats staged in local memory: 8-bit samples only. */

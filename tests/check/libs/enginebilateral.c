@@ -263,8 +263,8 @@ GST_START_TEST (test_bilateral_gpu_choice)
 
   fail_unless_equals_string (choose (&gpu, &rgba, &job, 5, &shape),
       "bilateral_gpu");
-  fail_unless_equals_int (shape.local[0], 32);
-  fail_unless_equals_int (shape.local[1], 8);
+  fail_unless_equals_int (shape.local[0], 16);
+  fail_unless_equals_int (shape.local[1], 16);
   fail_unless_equals_string (choose (&gpu, &deep, &gray, 5, &shape),
       "bilateral_gpu");
   /* a tile of 32x8 or 16x16 too large for local memory: 16x8 (a float
