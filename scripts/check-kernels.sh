@@ -17,7 +17,8 @@ fi
 if [ $# -eq 0 ]; then
   set -- "$top/kernels/common.cl" "$top/kernels/sat.cl" \
     "$top/kernels/separable.cl" "$top/kernels/bilateral.cl" \
-    "$top/kernels/region.cl" "$top/kernels/gpu_box.cl"
+    "$top/kernels/region.cl" "$top/kernels/gpu_box.cl" \
+    "$top/kernels/gpu_bilateral.cl"
 fi
 src=$(mktemp --suffix=.cl)
 trap 'rm -f "$src"' EXIT

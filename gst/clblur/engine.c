@@ -16,7 +16,7 @@
 static const gchar *kernel_names[N_KERNELS] = {
   "sat_scan_rows", "sat_scan_columns", "sat_box", "sat_box_border",
   "separable_rows", "separable_columns", "bilateral_local",
-  "bilateral_global",
+  "bilateral_global", "bilateral_gpu",
   "region_composite", "gpu_box_sep_rows", "gpu_box_sep_columns",
   "gpu_box_sat_rows", "gpu_box_sat_totals", "gpu_box_sat_columns",
   "separable_vertical_x16",

@@ -210,6 +210,12 @@ typedef struct {
   /* the largest work-group of both line scans of kernels/gpu_box.cl
    * (gpu_box_sep_rows, gpu_box_sat_rows), per sample size; 0: unknown */
   size_t gpu_line_max_wg[CLB_N_SAMPLE_SIZES];
+  /* the same for bilateral_gpu; CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE and
+   * CL_DEVICE_MAX_CONSTANT_ARGS, which its tables must fit */
+  size_t bilateral_gpu_max_wg[CLB_N_SAMPLE_SIZES];
+  cl_ulong bilateral_gpu_static_local[CLB_N_SAMPLE_SIZES];
+  cl_ulong max_constant_size;
+  cl_uint max_constant_args;
 } ClbDeviceProfile;
 
 typedef struct _ClbEngine ClbEngine;

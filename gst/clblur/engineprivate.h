@@ -25,6 +25,7 @@ enum
   K_SEPARABLE_COLUMNS,
   K_BILATERAL_LOCAL,
   K_BILATERAL_GLOBAL,
+  K_BILATERAL_GPU,
   K_REGION_COMPOSITE,
   K_GPU_BOX_SEP_ROWS,           /* kernels/gpu_box.cl */
   K_GPU_BOX_SEP_COLUMNS,
@@ -188,6 +189,13 @@ gboolean clb_gpu_sat_usable (const ClbDeviceProfile * profile,
 gboolean clb_run_gpu_separable (ClbEngine * engine, const ClbRun * run,
     GError ** error);
 gboolean clb_run_gpu_sat (ClbEngine * engine, const ClbRun * run,
+    GError ** error);
+
+/* enginebilateral.c: the bilateral_gpu variant's usable and run. */
+gboolean clb_bilateral_gpu_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape);
+gboolean clb_bilateral_gpu_run (ClbEngine * engine, const ClbRun * run,
     GError ** error);
 
 /* engineradii.c: how many times the box methods filter the frame

@@ -231,6 +231,23 @@ clb_engine_probe_profile (ClbEngine * engine, GError ** error)
             &p->bilateral_static_local[s], NULL),
         "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
   }
+  for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
+    cl_kernel kernel = engine->kernels[s][K_BILATERAL_GPU];
+
+    CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
+            sizeof (p->bilateral_gpu_max_wg[s]), &p->bilateral_gpu_max_wg[s],
+            NULL), "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
+    CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_LOCAL_MEM_SIZE,
+            sizeof (p->bilateral_gpu_static_local[s]),
+            &p->bilateral_gpu_static_local[s], NULL),
+        "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
+  }
+  CHECK (clGetDeviceInfo (device, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE,
+          sizeof (p->max_constant_size), &p->max_constant_size, NULL),
+      "clGetDeviceInfo (MAX_CONSTANT_BUFFER_SIZE)");
+  CHECK (clGetDeviceInfo (device, CL_DEVICE_MAX_CONSTANT_ARGS,
+          sizeof (p->max_constant_args), &p->max_constant_args, NULL),
+      "clGetDeviceInfo (MAX_CONSTANT_ARGS)");
   CHECK (clGetDeviceInfo (device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
           sizeof (max_alloc), &max_alloc, NULL),
       "clGetDeviceInfo (MAX_MEM_ALLOC_SIZE)");

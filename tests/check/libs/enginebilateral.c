@@ -1,0 +1,332 @@
+/* Unit tests of the bilateral_gpu variant (gst/clblur/enginebilateral.c,
+ * kernels/gpu_bilateral.cl): the engine with its device class forced to
+ * GPU against the plain-C reference at many radii, sizes, borders, sample
+ * widths and channel counts, and when the variant table gives it a job.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+#include <gst/check/gstcheck.h>
+
+#include "engine.h"
+#include "refblur.h"
+
+static void
+collect_log (gpointer user_data, const gchar * message)
+{
+  g_ptr_array_add ((GPtrArray *) user_data, g_strdup (message));
+}
+
+static guint
+count_lines_with (GPtrArray * log, const gchar * text)
+{
+  guint i, n = 0;
+
+  for (i = 0; i < log->len; i++)
+    n += strstr (g_ptr_array_index (log, i), text) != NULL;
+  return n;
+}
+
+/* One plane of @w x @h pixels of @channels interleaved samples of
+ * @sample_size, values up to @max_value; one job. */
+static void
+one_plane (guint w, guint h, guint channels, ClbSampleSize sample_size,
+    guint max_value, ClbPlanes * planes, ClbJob * job)
+{
+  guint c;
+
+  memset (planes, 0, sizeof (*planes));
+  memset (job, 0, sizeof (*job));
+  planes->width = w;
+  planes->height = h;
+  planes->sample_size = sample_size;
+  planes->max_value = max_value;
+  planes->n_planes = 1;
+  planes->plane_width[0] = w * channels;
+  planes->plane_height[0] = h;
+  job->width = w;
+  job->height = h;
+  job->channels = channels;
+  job->pixel_stride = channels;
+  for (c = 0; c < channels; c++)
+    job->offset[c] = c;
+  job->dist_mask = channels == 4 ? 0x7 : (1u << channels) - 1;
+}
+
+/* Filters a random frame with the engine and the reference and returns
+ * the largest difference; with @keep_last, the job keeps its last channel,
+ * which must come out as it went in and is left out of the distance. */
+static guint
+worst_vs_reference (ClbEngine * engine, guint w, guint h, guint channels,
+    ClbSampleSize size, guint max_value, guint r, ClbBorder border,
+    gboolean keep_last)
+{
+  ClbParams params = { 0, };
+  ClbPlanes planes;
+  ClbJob job;
+  GError *err = NULL;
+  gsize n = (gsize) w * h * channels, i;
+  gsize stride = (gsize) w * channels * (size == CLB_SAMPLES_8 ? 1 : 2);
+  guint8 *in8 = g_malloc (n), *out8 = g_malloc (n);
+  guint16 *in16 = g_new (guint16, n), *out16 = g_new (guint16, n);
+  guint16 *ref = g_new (guint16, n);
+  const guint8 *src[1];
+  guint8 *dst[1];
+  guint worst = 0;
+
+  one_plane (w, h, channels, size, max_value, &planes, &job);
+  if (keep_last)
+    job.keep_mask = 1u << (channels - 1);
+  fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
+      err ? err->message : "");
+  for (i = 0; i < n; i++) {
+    /* smooth areas and edges, so that the range weights vary */
+    guint v = g_random_int_range (0, 8) == 0 ?
+        (guint) g_random_int_range (0, max_value + 1) :
+        (guint) ((gdouble) (i / channels % w) / MAX (w, 2) * max_value);
+    in16[i] = v;
+    in8[i] = (guint8) v;
+  }
+  src[0] = size == CLB_SAMPLES_8 ? in8 : (const guint8 *) in16;
+  dst[0] = size == CLB_SAMPLES_8 ? out8 : (guint8 *) out16;
+  params.method = CLB_METHOD_BILATERAL;
+  params.border = border;
+  params.radius_x = params.radius_y = r;
+  params.passes = 1;
+  /* a window bound (3 sigma) that leaves the radius as it is */
+  params.sigma_spatial = MAX (r / 2.0, 1.0);
+  params.sigma_range = 30;
+  fail_unless (clb_engine_process (engine, &params, &job, 1, src, &stride,
+          dst, &stride, &err), "%s", err ? err->message : "");
+  fail_unless (ref_bilateral (in16, ref, w, h, channels, r, r,
+          (RefBorder) border, params.sigma_spatial, params.sigma_range,
+          job.dist_mask & ~job.keep_mask, max_value) == 0);
+  for (i = 0; i < n; i++) {
+    gint out = size == CLB_SAMPLES_8 ? out8[i] : out16[i];
+    gint want = keep_last && i % channels == channels - 1 ? in16[i] : ref[i];
+
+    worst = MAX (worst, (guint) ABS (out - want));
+  }
+  g_free (in8);
+  g_free (out8);
+  g_free (in16);
+  g_free (out16);
+  g_free (ref);
+  return worst;
+}
+
+static ClbEngine *
+make_gpu_engine (ClbRuntime * rt, GPtrArray * log)
+{
+  ClbEngineOptions options;
+  GError *err = NULL;
+  ClbEngine *engine;
+
+  clb_engine_options_init (&options);
+  options.device_class = CLB_DEVICE_CLASS_GPU;
+  options.log = collect_log;
+  options.log_data = log;
+  engine = clb_engine_new (rt, &options, &err);
+  fail_unless (engine != NULL, "%s", err ? err->message : "");
+  return engine;
+}
+
+static ClbRuntime *
+make_runtime (void)
+{
+  GError *err = NULL;
+  ClbRuntime *rt = clb_runtime_new (CLB_DEVICE_TYPE_DEFAULT, -1, 0, &err);
+
+  fail_unless (rt != NULL, "%s", err ? err->message : "");
+  fail_unless (clb_runtime_build_program (rt, NULL, &err), "%s",
+      err ? err->message : "");
+  return rt;
+}
+
+/* Small frames: every radius, border, channel count and sample width. */
+GST_START_TEST (test_bilateral_gpu_small)
+{
+  static const guint radii[] = { 1, 4, 7, 15, 63 };
+  static const guint sizes[][2] = { {1, 1}, {7, 3}, {33, 17} };
+  ClbRuntime *rt = make_runtime ();
+  GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+  ClbEngine *engine = make_gpu_engine (rt, log);
+  guint r, s, b, c, d;
+
+  for (d = 0; d < 3; d++) {
+    ClbSampleSize size = d == 0 ? CLB_SAMPLES_8 : CLB_SAMPLES_16;
+    guint max_value = d == 0 ? 255 : d == 1 ? 1023 : 65535;
+
+    for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+      for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+        for (b = CLB_BORDER_SHRINK; b <= CLB_BORDER_REFLECT; b++) {
+          for (c = 1; c <= 4; c++) {
+            guint worst = worst_vs_reference (engine, sizes[s][0],
+                sizes[s][1], c, size, max_value, radii[r], (ClbBorder) b,
+                FALSE);
+
+            fail_unless (worst <= 1, "max %u, radius %u, %ux%u, border %u, "
+                "%u channels: off by %u", max_value, radii[r], sizes[s][0],
+                sizes[s][1], b, c, worst);
+          }
+        }
+      }
+    }
+  }
+  fail_unless (count_lines_with (log, "variant bilateral_gpu") > 0);
+  fail_unless_equals_int (count_lines_with (log, "variant bilateral_local"),
+      0);
+  fail_unless_equals_int (count_lines_with (log, "variant bilateral_global"),
+      0);
+  clb_engine_free (engine);
+  g_ptr_array_unref (log);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* 640x480 (bands of work-groups, several per frame at the larger radii),
+ * and kept channels (the variant runs the job without them). */
+GST_START_TEST (test_bilateral_gpu_frames)
+{
+  static const guint radii[] = { 1, 4, 7, 15 };
+  ClbRuntime *rt = make_runtime ();
+  GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+  ClbEngine *engine = make_gpu_engine (rt, log);
+  guint r, b, worst;
+
+  for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+    for (b = CLB_BORDER_SHRINK; b <= CLB_BORDER_REFLECT; b++) {
+      guint c = 1 + (r + b) % 4;
+
+      worst = worst_vs_reference (engine, 640, 480, c, CLB_SAMPLES_8, 255,
+          radii[r], (ClbBorder) b, FALSE);
+      fail_unless (worst <= 1, "radius %u, border %u, %u channels: off by "
+          "%u", radii[r], b, c, worst);
+    }
+  }
+  worst = worst_vs_reference (engine, 640, 480, 3, CLB_SAMPLES_16, 65535, 4,
+      CLB_BORDER_REFLECT, FALSE);
+  fail_unless (worst <= 1, "16-bit: off by %u", worst);
+  worst = worst_vs_reference (engine, 640, 480, 4, CLB_SAMPLES_8, 255, 7,
+      CLB_BORDER_REPLICATE, TRUE);
+  fail_unless (worst <= 1, "kept channel: off by %u", worst);
+  worst = worst_vs_reference (engine, 97, 61, 2, CLB_SAMPLES_16, 1023, 63,
+      CLB_BORDER_SHRINK, TRUE);
+  fail_unless (worst <= 1, "kept channel, 16-bit: off by %u", worst);
+  fail_unless (count_lines_with (log, "variant bilateral_gpu") > 0);
+  fail_unless_equals_int (count_lines_with (log, "variant bilateral_local"),
+      0);
+  clb_engine_free (engine);
+  g_ptr_array_unref (log);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+static const gchar *
+choose (const ClbDeviceProfile * p, const ClbPlanes * planes,
+    const ClbJob * job, guint r, ClbWorkShape * shape)
+{
+  const ClbVariant *v = clb_variant_choose (p, CLB_METHOD_BILATERAL, planes,
+      job, r, r, shape);
+
+  return v ? clb_variant_get_name (v) : NULL;
+}
+
+/* When the table gives a job bilateral_gpu, and when the tables, the tile
+ * or the loops do not fit and the next rows take it. */
+GST_START_TEST (test_bilateral_gpu_choice)
+{
+  ClbDeviceProfile gpu, p;
+  ClbPlanes rgba, deep;
+  ClbJob job, gray;
+  ClbWorkShape shape;
+  guint s;
+
+  memset (&gpu, 0, sizeof (gpu));
+  gpu.device_class = CLB_DEVICE_CLASS_GPU;
+  gpu.compute_units = 8;
+  gpu.local_mem_size = 64 * 1024;
+  gpu.max_work_group_size = 1024;
+  gpu.max_items[0] = gpu.max_items[1] = gpu.max_items[2] = 1024;
+  gpu.max_constant_size = 64 * 1024;
+  gpu.max_constant_args = 8;
+  for (s = 0; s < CLB_N_SAMPLE_SIZES; s++)
+    gpu.bilateral_max_wg[s] = gpu.bilateral_gpu_max_wg[s] = 256;
+  one_plane (64, 32, 4, CLB_SAMPLES_8, 255, &rgba, &job);
+  one_plane (64, 32, 1, CLB_SAMPLES_16, 1023, &deep, &gray);
+
+  fail_unless_equals_string (choose (&gpu, &rgba, &job, 5, &shape),
+      "bilateral_gpu");
+  fail_unless_equals_int (shape.local[0], 16);
+  fail_unless_equals_int (shape.local[1], 16);
+  fail_unless_equals_string (choose (&gpu, &deep, &gray, 5, &shape),
+      "bilateral_gpu");
+  /* a tile of 32x8 or 16x16 too large for local memory: 16x8 (a float
+   * a sample, and 1 KiB of range table) */
+  fail_unless_equals_string (choose (&gpu, &rgba, &job, 25, &shape),
+      "bilateral_gpu");
+  fail_unless_equals_int (shape.local[0], 16);
+  fail_unless_equals_int (shape.local[1], 8);
+  /* the spatial table (127 x 127 floats) and the range table beyond
+   * 64 KiB of constant memory; the tile beyond local memory too */
+  fail_unless_equals_string (choose (&gpu, &rgba, &job, 63, &shape),
+      "bilateral_global");
+  /* 16-bit: the range table is global; the spatial one fits */
+  p = gpu;
+  p.local_mem_size = 1024 * 1024;
+  fail_unless_equals_string (choose (&p, &deep, &gray, 63, &shape),
+      "bilateral_gpu");
+  fail_unless_equals_string (choose (&p, &rgba, &job, 63, &shape),
+      "bilateral_local");
+  /* too little constant memory, or too few constant arguments */
+  p = gpu;
+  p.max_constant_size = 1024;
+  fail_unless_equals_string (choose (&p, &rgba, &job, 5, &shape),
+      "bilateral_local");
+  p = gpu;
+  p.max_constant_args = 1;
+  fail_unless_equals_string (choose (&p, &rgba, &job, 5, &shape),
+      "bilateral_local");
+  /* work-groups of at most 16 work-items: none of its shapes */
+  p = gpu;
+  p.bilateral_gpu_max_wg[CLB_SAMPLES_8] = 16;
+  fail_unless_equals_string (choose (&p, &rgba, &job, 2, &shape),
+      "bilateral_local");
+  /* loops capped (llvmpipe) */
+  p = gpu;
+  p.loop_cap = 4000;
+  p.loop_budget = 2000;
+  fail_unless_equals_string (choose (&p, &rgba, &job, 2, &shape),
+      "bilateral_gpu");
+  fail_if (g_strcmp0 (choose (&p, &rgba, &job, 8, &shape),
+          "bilateral_gpu") == 0);
+  /* CPUs never get it */
+  p = gpu;
+  p.device_class = CLB_DEVICE_CLASS_CPU;
+  fail_if (g_strcmp0 (choose (&p, &deep, &gray, 5, &shape),
+          "bilateral_gpu") == 0);
+}
+
+GST_END_TEST;
+
+static Suite *
+enginebilateral_suite (void)
+{
+  Suite *s = suite_create ("engine_bilateral");
+  TCase *tc = tcase_create ("general");
+
+  tcase_set_timeout (tc, 600);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_bilateral_gpu_choice);
+  tcase_add_test (tc, test_bilateral_gpu_small);
+  tcase_add_test (tc, test_bilateral_gpu_frames);
+  return s;
+}
+
+GST_CHECK_MAIN (enginebilateral);
