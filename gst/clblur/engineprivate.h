@@ -157,6 +157,26 @@ cl_int4 clb_job_offsets (const ClbJob * job);
 const ClbJob *clb_variant_job (const ClbVariant * variant, const ClbJob * job,
     ClbJob * unkept);
 
+/* engine.c, for enginemem.c */
+gsize clb_engine_container_bytes (const ClbPlanes * planes);
+gboolean clb_engine_check_jobs (ClbEngine * engine, const ClbJob * jobs,
+    guint n_jobs, GError ** error);
+/* Filters the frame in plane_in; the result is in the planes
+ * clb_engine_result_planes gives. */
+gboolean clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, GError ** error);
+cl_mem *clb_engine_result_planes (ClbEngine * engine,
+    const ClbParams * params);
+/* Whether kernels can take every plane straight from input to output
+ * memory (one separable box pass whose variants wrap, each plane one job
+ * that writes all of it), and run them so. */
+gboolean clb_engine_runs_direct (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs);
+gboolean clb_engine_run_wrapped_jobs (ClbEngine * engine,
+    const ClbParams * params, const ClbJob * jobs, guint n_jobs, cl_mem * in,
+    const gsize * src_stride, cl_mem * out, const gsize * dst_stride,
+    GError ** error);
+
 /* engineradii.c: how many times the box methods filter the frame
  * (bilateral: once), and a job's radii in its own pixels in pass @pass. */
 guint clb_n_passes (const ClbParams * params);
