@@ -42,14 +42,25 @@ can_run_in_place (ClbEngine * engine, const ClbParams * params,
   return TRUE;
 }
 
-/* clEnqueueCopyBufferRect's origin of @plane: the sub-buffer's start, or
- * the plane's offset in its buffer. */
+/* Logs how frames in OpenCL memory go when that changes. */
+static void
+clb_engine_log_mem (ClbEngine * engine, const gchar * how)
+{
+  if (engine->mem_log == how)
+    return;
+  engine->mem_log = how;
+  clb_engine_log (engine, "frames in OpenCL memory: %s", how);
+}
+
+/* clEnqueueCopyBufferRect's buffer and origin for @plane: the whole
+ * buffer from the plane's offset, never the sub-buffer (PoCL 5 crashes in
+ * clEnqueueCopyBufferRect from a sub-buffer). */
 static cl_mem
 rect_of (const ClbMemPlane * plane, size_t * origin)
 {
-  origin[0] = plane->sub ? 0 : plane->offset;
+  origin[0] = plane->offset;
   origin[1] = origin[2] = 0;
-  return plane->sub ? plane->sub : plane->buffer;
+  return plane->buffer;
 }
 
 gboolean
@@ -87,6 +98,7 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
       in_stride[p] = src[p].stride;
       out_stride[p] = dst[p].stride;
     }
+    clb_engine_log_mem (engine, "in place");
     if (!clb_engine_run_wrapped_jobs (engine, params, jobs, n_jobs, in,
             in_stride, out, out_stride, error))
       goto failed;
@@ -95,6 +107,7 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
   }
 
   /* Device-side copies: the samples never cross to the host. */
+  clb_engine_log_mem (engine, "through device-side copies");
   result = clb_engine_result_planes (engine, params);
   for (p = 0; p < planes->n_planes; p++) {
     size_t row = planes->plane_width[p] * bytes;

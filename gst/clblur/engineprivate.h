@@ -60,6 +60,7 @@ struct _ClbEngine
 
   guint n_rects;                /* regions uploaded for this frame */
   gchar *job_log[CLB_MAX_JOBS];   /* the variant last logged per job */
+  const gchar *mem_log;         /* enginemem.c: the way last logged */
   gint cancelled;               /* atomic: clb_engine_cancel */
 };
 
