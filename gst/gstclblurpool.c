@@ -234,6 +234,18 @@ gst_is_cl_blur_memory (GstMemory * mem)
       && GST_IS_CL_BLUR_ALLOCATOR (mem->allocator);
 }
 
+/* Whether the host has @b mapped now: kernels may not touch it then. */
+static gboolean
+block_mapped (Block * b)
+{
+  gboolean mapped;
+
+  g_mutex_lock (&b->lock);
+  mapped = b->map_count > 0;
+  g_mutex_unlock (&b->lock);
+  return mapped;
+}
+
 /* The sub-buffer of @b from @origin to its end: made once, kept; NULL
  * where @origin is not aligned or the list is full. */
 static cl_mem
@@ -300,8 +312,7 @@ gst_cl_blur_buffer_planes (GstBuffer * buffer, const GstVideoInfo * info,
     if (!gst_is_cl_blur_memory (mem) || skip + extent > mem->size)
       return FALSE;
     b = ((GstCLBlurMemory *) mem)->block;
-    if (clb_mem_device_get_context (b->dev) != context
-        || g_atomic_int_get (&b->map_count) != 0)
+    if (clb_mem_device_get_context (b->dev) != context || block_mapped (b))
       return FALSE;
     planes[p].buffer = b->buffer;
     planes[p].offset = mem->offset + skip;

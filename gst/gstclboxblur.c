@@ -401,9 +401,12 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
   GST_OBJECT_LOCK (self);
   self->engine = engine;
   GST_OBJECT_UNLOCK (self);
+  /* without it, no pool: frames are mapped and copied as before */
   self->mem_dev = clb_mem_device_new (self->runtime, &error);
-  if (self->mem_dev == NULL)
-    goto failed;
+  if (self->mem_dev == NULL) {
+    GST_WARNING_OBJECT (self, "no buffer pool: %s", error->message);
+    g_clear_error (&error);
+  }
   GST_INFO_OBJECT (self, "work shaped for a %s%s",
       clb_engine_is_cpu (self->engine) ? "CPU" : "GPU",
       clb_device_class_forced ()? " (forced by " CLB_DEVICE_CLASS_ENV ")" :

@@ -77,11 +77,20 @@ pool_frame (GstBufferPool * pool, const GstVideoInfo * info, guint32 seed)
 {
   GstBuffer *src = make_frame (info, 0, seed), *buf = NULL;
   GstVideoFrame fs, fd;
+  GstMapInfo map;
+  GRand *rand = g_rand_new_with_seed (seed);
+  gsize i;
 
   fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buf, NULL),
       GST_FLOW_OK);
   fail_unless (is_cl_memory (buf));
   fail_unless (gst_buffer_get_video_meta (buf) != NULL);
+  /* random padding, as make_frame's */
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
+  for (i = 0; i < map.size; i++)
+    map.data[i] = g_rand_int (rand) & 0xff;
+  gst_buffer_unmap (buf, &map);
+  g_rand_free (rand);
   fail_unless (gst_video_frame_map (&fs, info, src, GST_MAP_READ));
   fail_unless (gst_video_frame_map (&fd, info, buf, GST_MAP_WRITE));
   fail_unless (gst_video_frame_copy (&fd, &fs));
