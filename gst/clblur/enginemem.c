@@ -115,9 +115,14 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
     size_t origin[3];
     cl_mem mem = rect_of (&src[p], origin);
 
-    CHECK (clEnqueueCopyBufferRect (engine->queue, mem, engine->plane_in[p],
-            origin, zero, region, src[p].stride, 0, row, 0, 0, NULL, NULL),
-        "clEnqueueCopyBufferRect (in)");
+    if (src[p].stride == row)   /* dense rows: one plain copy */
+      CHECK (clEnqueueCopyBuffer (engine->queue, mem, engine->plane_in[p],
+              origin[0], 0, row * region[1], 0, NULL, NULL),
+          "clEnqueueCopyBuffer (in)");
+    else
+      CHECK (clEnqueueCopyBufferRect (engine->queue, mem,
+              engine->plane_in[p], origin, zero, region, src[p].stride, 0,
+              row, 0, 0, NULL, NULL), "clEnqueueCopyBufferRect (in)");
   }
   if (!clb_engine_run_jobs (engine, params, jobs, n_jobs, error))
     goto failed;
@@ -127,9 +132,14 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
     size_t origin[3];
     cl_mem mem = rect_of (&dst[p], origin);
 
-    CHECK (clEnqueueCopyBufferRect (engine->queue, result[p], mem, zero,
-            origin, region, row, 0, dst[p].stride, 0, 0, NULL, NULL),
-        "clEnqueueCopyBufferRect (out)");
+    if (dst[p].stride == row)
+      CHECK (clEnqueueCopyBuffer (engine->queue, result[p], mem, 0,
+              origin[0], row * region[1], 0, NULL, NULL),
+          "clEnqueueCopyBuffer (out)");
+    else
+      CHECK (clEnqueueCopyBufferRect (engine->queue, result[p], mem, zero,
+              origin, region, row, 0, dst[p].stride, 0, 0, NULL, NULL),
+          "clEnqueueCopyBufferRect (out)");
   }
   /* The caller hands the output on (maps on another queue) once this
    * returns. */
