@@ -115,7 +115,7 @@ clb_mem_device_map (ClbMemDevice * dev, cl_mem mem, gsize size,
     cl_map_flags flags, GError ** error)
 {
   gpointer mapped = NULL;
-  cl_int err = clb_fault ("clEnqueueMapBuffer");
+  cl_int err = clb_fault ("pool clEnqueueMapBuffer");
 
   if (err == CL_SUCCESS)
     mapped = clEnqueueMapBuffer (dev->queue, mem, CL_TRUE, flags, 0, size, 0,
@@ -131,7 +131,7 @@ gboolean
 clb_mem_device_unmap (ClbMemDevice * dev, cl_mem mem, gpointer mapped,
     GError ** error)
 {
-  cl_int err = clb_fault ("clEnqueueUnmapMemObject");
+  cl_int err = clb_fault ("pool clEnqueueUnmapMemObject");
 
   if (err == CL_SUCCESS)
     err = clEnqueueUnmapMemObject (dev->queue, mem, mapped, 0, NULL, NULL);

@@ -32,7 +32,11 @@ cl_mem clb_mem_device_alloc (ClbMemDevice * dev, gsize size, GError ** error);
 cl_mem clb_mem_device_sub_buffer (ClbMemDevice * dev, cl_mem parent,
     gsize origin, gsize size, GError ** error);
 /* Blocking clEnqueueMapBuffer of @size bytes from 0 on the device's own
- * queue (@flags: CL_MAP_READ and/or CL_MAP_WRITE). */
+ * queue (@flags: CL_MAP_READ and/or CL_MAP_WRITE). The map and unmap go
+ * through clb_fault as "pool clEnqueueMapBuffer" and "pool
+ * clEnqueueUnmapMemObject": a fault injected into the engine's own map
+ * ("clEnqueueMapBuffer") does not hit a pool buffer's map first, where
+ * GstVideoFilter would drop the frame with a warning instead. */
 gpointer clb_mem_device_map (ClbMemDevice * dev, cl_mem mem, gsize size,
     cl_map_flags flags, GError ** error);
 /* clEnqueueUnmapMemObject and clFinish on the device's own queue: the
