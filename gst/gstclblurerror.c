@@ -81,3 +81,16 @@ gst_cl_blur_engine_options (GstElement * element, ClbEngineOptions * options)
   options->log = engine_log;
   options->log_data = element;
 }
+
+GstFlowReturn
+gst_cl_blur_frame_failed (GstElement * element, GError * error)
+{
+  if (g_error_matches (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_CANCELLED)) {
+    GST_DEBUG_OBJECT (element, "frame stopped: flushing or stopping");
+    g_clear_error (&error);
+    return GST_FLOW_FLUSHING;
+  }
+  gst_cl_blur_post_error (element, error);
+  g_clear_error (&error);
+  return GST_FLOW_ERROR;
+}

@@ -16,6 +16,11 @@ G_BEGIN_DECLS
  * without details. */
 void gst_cl_blur_post_error (GstElement * element, const GError * error);
 
+/* A frame's failure on @element: GST_FLOW_FLUSHING where the engine was
+ * cancelled (flushing, stopping), else the error posted and
+ * GST_FLOW_ERROR. Takes @error. */
+GstFlowReturn gst_cl_blur_frame_failed (GstElement * element, GError * error);
+
 /* The engine's options for @element: from the environment (the one place
  * the element reads it, clb_engine_options_from_env), the engine's log (its
  * device profile, the variant each job runs) to the clboxblur debug

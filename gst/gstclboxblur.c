@@ -100,6 +100,7 @@
 #include "gstclblurerror.h"
 #include "gstclblurlayout.h"
 #include "gstclblurfields.h"
+#include "gstclblurpool.h"
 #include "clblur/engine.h"
 
 /* Shared with the element's other files (GL, errors). */
@@ -123,6 +124,7 @@ struct _GstCLBoxBlur
    * cleared under the object lock too, for gst_cl_box_blur_cancel */
   ClbRuntime *runtime;
   ClbEngine *engine;
+  ClbMemDevice *mem_dev;        /* the buffer pools' (gstclblurpool.c) */
   ClbPlanes planes;             /* the negotiated format's storage */
   ClbPlanes field_planes;       /* one field's, for interlaced video */
   gboolean engine_fields;       /* the engine holds field_planes */
@@ -171,6 +173,8 @@ static GstFlowReturn gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
     GstVideoFrame * in_frame, GstVideoFrame * out_frame);
 static GstFlowReturn gst_cl_box_blur_submit_input_buffer (GstBaseTransform *
     trans, gboolean is_discont, GstBuffer * input);
+static gboolean gst_cl_box_blur_transform_mem (GstCLBoxBlur * self,
+    GstBuffer * inbuf, GstBuffer * outbuf, GstFlowReturn * ret);
 static gboolean gst_cl_box_blur_transform_meta (GstBaseTransform * trans,
     GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf);
 static void gst_cl_box_blur_dispose (GObject * object);
@@ -397,6 +401,12 @@ gst_cl_box_blur_start (GstBaseTransform * trans)
   GST_OBJECT_LOCK (self);
   self->engine = engine;
   GST_OBJECT_UNLOCK (self);
+  /* without it, no pool: frames are mapped and copied as before */
+  self->mem_dev = clb_mem_device_new (self->runtime, &error);
+  if (self->mem_dev == NULL) {
+    GST_WARNING_OBJECT (self, "no buffer pool: %s", error->message);
+    g_clear_error (&error);
+  }
   GST_INFO_OBJECT (self, "work shaped for a %s%s",
       clb_engine_is_cpu (self->engine) ? "CPU" : "GPU",
       clb_device_class_forced ()? " (forced by " CLB_DEVICE_CLASS_ENV ")" :
@@ -430,6 +440,7 @@ gst_cl_box_blur_stop (GstBaseTransform * trans)
   gst_context_replace (&self->cl_context, NULL);
   GST_OBJECT_UNLOCK (self);
   g_clear_pointer (&engine, clb_engine_free);
+  g_clear_pointer (&self->mem_dev, clb_mem_device_unref);
   g_clear_pointer (&self->runtime, clb_runtime_free);
   gst_cl_box_blur_gl_stop (self->gl);
   return TRUE;
@@ -629,6 +640,10 @@ gst_cl_box_blur_propose_allocation (GstBaseTransform * trans,
 
   if (decide_query != NULL && gst_cl_box_blur_gl_query_is_gl (query))
     return gst_cl_box_blur_gl_propose_allocation (self->gl, query);
+  /* Frames in OpenCL memory need no copy; passthrough asks downstream. */
+  if (decide_query != NULL && self->mem_dev != NULL
+      && gst_cl_blur_pool_propose (self->mem_dev, query))
+    return TRUE;
   return GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
       decide_query, query);
 }
@@ -640,6 +655,8 @@ gst_cl_box_blur_decide_allocation (GstBaseTransform * trans, GstQuery * query)
 
   if (gst_cl_box_blur_gl_query_is_gl (query))
     return gst_cl_box_blur_gl_decide_allocation (self->gl, query);
+  if (self->mem_dev != NULL && gst_cl_blur_pool_decide (self->mem_dev, query))
+    return TRUE;
   return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
       query);
 }
@@ -654,9 +671,12 @@ gst_cl_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
   GstFlowReturn ret;
 
-  if (!gst_cl_box_blur_gl_is_active (self->gl))
+  if (!gst_cl_box_blur_gl_is_active (self->gl)) {
+    if (gst_cl_box_blur_transform_mem (self, inbuf, outbuf, &ret))
+      return ret;
     return GST_BASE_TRANSFORM_CLASS (parent_class)->transform (trans, inbuf,
         outbuf);
+  }
 
   gst_cl_box_blur_gl_wait (self->gl, inbuf);
   if (gst_cl_box_blur_gl_shares (self->gl)) {
@@ -837,17 +857,35 @@ copy_failed:
     return GST_FLOW_ERROR;
   }
 process_failed:
-  {
-    if (g_error_matches (error, CLB_ENGINE_ERROR,
-            CLB_ENGINE_ERROR_CANCELLED)) {
-      GST_DEBUG_OBJECT (self, "frame stopped: flushing or stopping");
-      g_clear_error (&error);
-      return GST_FLOW_FLUSHING;
-    }
-    gst_cl_blur_post_error (GST_ELEMENT (self), error);
-    g_clear_error (&error);
-    return GST_FLOW_ERROR;
-  }
+  return gst_cl_blur_frame_failed (GST_ELEMENT (self), error);
+}
+
+/* Frames in OpenCL memory of the engine's context (gstclblurpool.c): no
+ * map, no host copy. FALSE where the frame takes GstVideoFilter's way. */
+static gboolean
+gst_cl_box_blur_transform_mem (GstCLBoxBlur * self, GstBuffer * inbuf,
+    GstBuffer * outbuf, GstFlowReturn * ret)
+{
+  ClbMemPlane src[CLB_MAX_PLANES], dst[CLB_MAX_PLANES];
+  ClbParams params;
+  ClbJob jobs[CLB_MAX_JOBS];
+  guint n_jobs;
+  GError *error = NULL;
+
+  if (self->mem_dev == NULL || !gst_cl_blur_frames_in_mem (GST_VIDEO_FILTER
+          (self), inbuf, outbuf, &self->planes,
+          clb_runtime_get_context (self->runtime), src, dst))
+    return FALSE;
+  n_jobs = gst_cl_box_blur_prepare (self, inbuf, &params, jobs);
+  if (!clb_params_filter_jobs (&params, jobs, n_jobs))
+    return FALSE;               /* GstVideoFilter's way copies it */
+  GST_LOG_OBJECT (self, "frame in OpenCL memory");
+  *ret = GST_FLOW_OK;
+  if ((self->engine_fields && !use_planes (self, FALSE, &error))
+      || !clb_engine_process_mem (self->engine, &params, jobs, n_jobs, src,
+          dst, &error))
+    *ret = gst_cl_blur_frame_failed (GST_ELEMENT (self), error);
+  return TRUE;
 }
 
 /* What stop and READY to NULL normally released already; dispose may run
@@ -858,6 +896,7 @@ gst_cl_box_blur_dispose (GObject * object)
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
 
   g_clear_pointer (&self->engine, clb_engine_free);
+  g_clear_pointer (&self->mem_dev, clb_mem_device_unref);
   g_clear_pointer (&self->runtime, clb_runtime_free);
   gst_cl_box_blur_gl_close (self->gl);
   gst_context_replace (&self->app_cl_context, NULL);

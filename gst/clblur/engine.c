@@ -129,8 +129,8 @@ clb_engine_free (ClbEngine * engine)
   g_free (engine);
 }
 
-static gsize
-container_bytes (const ClbPlanes * planes)
+gsize
+clb_engine_container_bytes (const ClbPlanes * planes)
 {
   return planes->sample_size == CLB_SAMPLES_16 ? 2 : 1;
 }
@@ -139,7 +139,7 @@ gboolean
 clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
     GError ** error)
 {
-  gsize bytes = container_bytes (planes);
+  gsize bytes = clb_engine_container_bytes (planes);
   guint p, j;
 
   g_return_val_if_fail (planes->n_planes >= 1
@@ -414,8 +414,8 @@ bad:
 }
 
 /* Checks that the engine is set up for the jobs. */
-static gboolean
-check_jobs (ClbEngine * engine, const ClbJob * jobs, guint n_jobs,
+gboolean
+clb_engine_check_jobs (ClbEngine * engine, const ClbJob * jobs, guint n_jobs,
     GError ** error)
 {
   guint j;
@@ -435,8 +435,8 @@ check_jobs (ClbEngine * engine, const ClbJob * jobs, guint n_jobs,
 
 /* Box methods filter plane_in in place; bilateral writes plane_out. With
  * regions, plane_out also keeps the original for the composite. */
-static cl_mem *
-result_planes (ClbEngine * engine, const ClbParams * params)
+cl_mem *
+clb_engine_result_planes (ClbEngine * engine, const ClbParams * params)
 {
   return params->method == CLB_METHOD_BILATERAL || params->use_regions ?
       engine->plane_out : engine->plane_in;
@@ -521,13 +521,13 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
 }
 
 /* Filters the frame in plane_in; the result is in result_planes(). */
-static gboolean
-run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
+gboolean
+clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
     guint n_jobs, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
   cl_kernel *k = engine->kernels[planes->sample_size];
-  gsize bytes = container_bytes (planes);
+  gsize bytes = clb_engine_container_bytes (planes);
   gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
   gboolean regions = params->use_regions;
   guint p, j, pass, passes;
@@ -578,13 +578,12 @@ failed:
  * through the kernels alone: one box pass of separable with a radius in
  * every job, every plane one job whose variant reads and writes in place
  * (dense 8-bit in vector registers), input and output apart. */
-static gboolean
-can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
-    guint n_jobs, const guint8 * const *src, const gsize * src_stride,
-    guint8 * const *dst, const gsize * dst_stride)
+gboolean
+clb_engine_runs_direct (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs)
 {
   const ClbPlanes *planes = &engine->planes;
-  guint covered = 0, j, p;
+  guint covered = 0, j;
 
   if (!engine->profile.zero_copy
       || params->method != CLB_METHOD_SEPARABLE || params->use_regions
@@ -612,7 +611,18 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
       return FALSE;
     covered |= 1u << job->plane;
   }
-  if (covered != (1u << planes->n_planes) - 1)
+  return covered == (1u << planes->n_planes) - 1;
+}
+
+static gboolean
+can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
+    guint n_jobs, const guint8 * const *src, const gsize * src_stride,
+    guint8 * const *dst, const gsize * dst_stride)
+{
+  const ClbPlanes *planes = &engine->planes;
+  guint p;
+
+  if (!clb_engine_runs_direct (engine, params, jobs, n_jobs))
     return FALSE;
   for (p = 0; p < planes->n_planes; p++) {
     gsize row = planes->plane_width[p];
@@ -633,9 +643,10 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
   return TRUE;
 }
 
-/* Runs every job on the wrapped planes with the variant can_wrap saw. */
-static gboolean
-run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
+/* Runs every job on the wrapped planes with the variant
+ * clb_engine_runs_direct saw. */
+gboolean
+clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, cl_mem * in, const gsize * src_stride,
     cl_mem * out, const gsize * dst_stride, GError ** error)
 {
@@ -691,7 +702,7 @@ process_wrapped (ClbEngine * engine, const ClbParams * params,
       goto done;
     }
   }
-  if (!run_wrapped_jobs (engine, params, jobs, n_jobs, in, src_stride, out,
+  if (!clb_engine_run_wrapped_jobs (engine, params, jobs, n_jobs, in, src_stride, out,
           dst_stride, error))
     goto done;
   /* A blocking map brings the results into the caller's memory where the
@@ -734,12 +745,12 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
     GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
-  gsize bytes = container_bytes (planes);
+  gsize bytes = clb_engine_container_bytes (planes);
   size_t origin[3] = { 0, 0, 0 };
   cl_mem *result;
   guint p;
 
-  if (!check_jobs (engine, jobs, n_jobs, error))
+  if (!clb_engine_check_jobs (engine, jobs, n_jobs, error))
     return FALSE;
   if (can_wrap (engine, params, jobs, n_jobs, src, src_stride, dst,
           dst_stride)) {
@@ -751,7 +762,7 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
     if (!refused)
       return FALSE;
   }
-  result = result_planes (engine, params);
+  result = clb_engine_result_planes (engine, params);
 
   /* Blocking copies in: the caller's memory is only valid until we return.
    * The final reads block too. */
@@ -771,7 +782,7 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
             0, NULL, NULL), "clEnqueueWriteBufferRect");
   }
 
-  if (!run_jobs (engine, params, jobs, n_jobs, error))
+  if (!clb_engine_run_jobs (engine, params, jobs, n_jobs, error))
     goto failed;
 
   for (p = 0; p < planes->n_planes; p++) {
@@ -802,7 +813,7 @@ clb_engine_process_image (ClbEngine * engine, const ClbParams * params,
   gboolean acquired = FALSE;
   cl_mem *result;
 
-  if (!check_jobs (engine, jobs, n_jobs, error))
+  if (!clb_engine_check_jobs (engine, jobs, n_jobs, error))
     return FALSE;
   if (planes->n_planes != 1 || planes->sample_size != CLB_SAMPLES_8
       || planes->plane_width[0] != 4 * planes->width) {
@@ -810,7 +821,7 @@ clb_engine_process_image (ClbEngine * engine, const ClbParams * params,
         "images hold one plane of 8-bit RGBA, not this format");
     return FALSE;
   }
-  result = result_planes (engine, params);
+  result = clb_engine_result_planes (engine, params);
 
   if (gl_objects) {
     /* The caller has finished the GL commands on the textures (glFinish:
@@ -822,7 +833,7 @@ clb_engine_process_image (ClbEngine * engine, const ClbParams * params,
   /* Device-side copies: no pixel crosses the bus. */
   CHECK (clEnqueueCopyImageToBuffer (engine->queue, src, engine->plane_in[0],
           origin, region, 0, 0, NULL, NULL), "clEnqueueCopyImageToBuffer");
-  if (!run_jobs (engine, params, jobs, n_jobs, error))
+  if (!clb_engine_run_jobs (engine, params, jobs, n_jobs, error))
     goto failed;
   CHECK (clEnqueueCopyBufferToImage (engine->queue, result[0], dst, 0,
           origin, region, 0, NULL, NULL), "clEnqueueCopyBufferToImage");

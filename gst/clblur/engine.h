@@ -317,6 +317,30 @@ gboolean clb_engine_process (ClbEngine * engine, const ClbParams * params,
     const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
     GError ** error);
 
+/* A plane of a frame in OpenCL memory of the engine's context: @offset
+ * bytes into @buffer, rows @stride bytes apart; @sub, when not NULL, a
+ * sub-buffer of @buffer that starts at the plane (made once by the
+ * memory's owner, clCreateSubBuffer: kernels can then read or write the
+ * plane in place). */
+typedef struct {
+  cl_mem buffer;
+  gsize offset;
+  gsize stride;
+  cl_mem sub;
+} ClbMemPlane;
+
+/* Filters one frame held in OpenCL memory (a buffer pool's): no host
+ * copy. Where the engine wraps frames (CPU class, clb_engine_wraps_frames)
+ * and the planes have sub-buffers, kernels read @src's and write @dst's
+ * planes in place (separable, one box pass, dense 8-bit: what
+ * clb_engine_process wraps); otherwise the planes go to the engine's
+ * buffers and back by device-side copies (clEnqueueCopyBufferRect). No
+ * plane of @dst may share bytes with one of @src. The memory must not be
+ * mapped. Returns when @dst holds the result. */
+gboolean clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, const ClbMemPlane * src,
+    const ClbMemPlane * dst, GError ** error);
+
 /* Filters one 8-bit RGBA frame held in the 2D image @src (CL_RGBA,
  * CL_UNORM_INT8, the engine's width and height) into @dst, copying between
  * the images and the engine's buffers on the device. With @gl_objects the

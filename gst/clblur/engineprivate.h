@@ -67,6 +67,7 @@ struct _ClbEngine
 
   guint n_rects;                /* regions uploaded for this frame */
   gchar *job_log[CLB_MAX_JOBS];   /* the variant last logged per job */
+  const gchar *mem_log;         /* enginemem.c: the way last logged */
   gint cancelled;               /* atomic: clb_engine_cancel */
   GArray *kernel_times;         /* ClbKernelTime: the profile option's */
 };
@@ -196,6 +197,26 @@ gboolean clb_bilateral_gpu_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
     ClbWorkShape * shape);
 gboolean clb_bilateral_gpu_run (ClbEngine * engine, const ClbRun * run,
+    GError ** error);
+
+/* engine.c, for enginemem.c */
+gsize clb_engine_container_bytes (const ClbPlanes * planes);
+gboolean clb_engine_check_jobs (ClbEngine * engine, const ClbJob * jobs,
+    guint n_jobs, GError ** error);
+/* Filters the frame in plane_in; the result is in the planes
+ * clb_engine_result_planes gives. */
+gboolean clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, GError ** error);
+cl_mem *clb_engine_result_planes (ClbEngine * engine,
+    const ClbParams * params);
+/* Whether kernels can take every plane straight from input to output
+ * memory (one separable box pass whose variants wrap, each plane one job
+ * that writes all of it), and run them so. */
+gboolean clb_engine_runs_direct (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs);
+gboolean clb_engine_run_wrapped_jobs (ClbEngine * engine,
+    const ClbParams * params, const ClbJob * jobs, guint n_jobs, cl_mem * in,
+    const gsize * src_stride, cl_mem * out, const gsize * dst_stride,
     GError ** error);
 
 /* engineradii.c: how many times the box methods filter the frame

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "runtime.h"
+#include "runtimemem.h"
 
 G_DEFINE_QUARK (clb-runtime-error-quark, clb_runtime_error);
 
@@ -96,12 +97,24 @@ clb_error_name (cl_int err)
   return "unknown OpenCL error";
 }
 
+/* clCreate* calls seen by clb_fault: clb_created_objects (runtimemem.h) */
+static gint created_objects;
+
+guint
+clb_created_objects (void)
+{
+  return (guint) g_atomic_int_get (&created_objects);
+}
+
 cl_int
 clb_fault (const gchar * what)
 {
   const gchar *spec = g_getenv (CLB_FAULT_ENV);
   const gchar *colon;
   gsize len;
+
+  if (g_str_has_prefix (what, "clCreate"))
+    g_atomic_int_inc (&created_objects);
 
   if (spec == NULL || *spec == '\0')
     return CL_SUCCESS;

@@ -1,0 +1,345 @@
+/* GStreamer unit tests for clboxblur: frames in OpenCL memory
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The pool the element proposes upstream (GstVideoMeta, OpenCL memory),
+ * frames from it and from plain system memory through every method, formats
+ * of 8 and 16 bits, planar, semi-planar and packed, odd sizes, passes and
+ * regions, against the plain-C reference; the output from the element's own
+ * pool; buffers recycled and no OpenCL object made per frame once warm.
+ *
+ * Helpers, the reference comparison and the teardown fixture are in
+ * tests/check/blurcheck.c.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+#include <dlfcn.h>
+
+#include "blurcheck.h"
+
+/* gstclblurpool.h: what the pool's memory calls itself */
+#define CL_BLUR_MEMORY_TYPE "CLBlurMemory"
+
+static const gchar *pool_formats[] = {
+  "RGBA", "I420", "NV12", "P010_10LE", "GRAY16_LE", "YUY2", "RGB", "BGRx",
+  "A420",
+};
+
+/* The pool the element's sink pad proposes for @h's caps, configured with
+ * GstVideoMeta and active. */
+static GstBufferPool *
+proposed_pool (GstHarness * h, const GstVideoInfo * info)
+{
+  GstCaps *caps = gst_video_info_to_caps (info);
+  GstQuery *query = gst_query_new_allocation (caps, TRUE);
+  GstBufferPool *pool = NULL;
+  GstStructure *config;
+  guint size, min, max;
+
+  fail_unless (gst_pad_peer_query (h->srcpad, query));
+  fail_unless (gst_query_get_n_allocation_pools (query) >= 1);
+  gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+  fail_unless (pool != NULL);
+  fail_unless (gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
+          NULL));
+  fail_unless (size >= info->size);
+  config = gst_buffer_pool_get_config (pool);
+  fail_unless (gst_buffer_pool_has_option (pool,
+          GST_BUFFER_POOL_OPTION_VIDEO_META));
+  gst_buffer_pool_config_add_option (config,
+      GST_BUFFER_POOL_OPTION_VIDEO_META);
+  gst_buffer_pool_config_set_params (config, caps, size, min, max);
+  fail_unless (gst_buffer_pool_set_config (pool, config));
+  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
+  gst_query_unref (query);
+  gst_caps_unref (caps);
+  return pool;
+}
+
+static gboolean
+is_cl_memory (GstBuffer * buf)
+{
+  guint i;
+
+  for (i = 0; i < gst_buffer_n_memory (buf); i++)
+    if (!gst_memory_is_type (gst_buffer_peek_memory (buf, i),
+            CL_BLUR_MEMORY_TYPE))
+      return FALSE;
+  return gst_buffer_n_memory (buf) > 0;
+}
+
+/* A frame of random samples (make_frame) in a buffer of @pool. */
+static GstBuffer *
+pool_frame (GstBufferPool * pool, const GstVideoInfo * info, guint32 seed)
+{
+  GstBuffer *src = make_frame (info, 0, seed), *buf = NULL;
+  GstVideoFrame fs, fd;
+  GstMapInfo map;
+  GRand *rand = g_rand_new_with_seed (seed);
+  gsize i;
+
+  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buf, NULL),
+      GST_FLOW_OK);
+  fail_unless (is_cl_memory (buf));
+  fail_unless (gst_buffer_get_video_meta (buf) != NULL);
+  /* random padding, as make_frame's */
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
+  for (i = 0; i < map.size; i++)
+    map.data[i] = g_rand_int (rand) & 0xff;
+  gst_buffer_unmap (buf, &map);
+  g_rand_free (rand);
+  fail_unless (gst_video_frame_map (&fs, info, src, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fd, info, buf, GST_MAP_WRITE));
+  fail_unless (gst_video_frame_copy (&fd, &fs));
+  gst_video_frame_unmap (&fd);
+  gst_video_frame_unmap (&fs);
+  gst_buffer_unref (src);
+  return buf;
+}
+
+/* Pushes @in (taken) and checks the output against the reference; the
+ * output must be the element's OpenCL memory too. */
+static void
+push_pool_and_check (GstHarness * h, const GstVideoInfo * info,
+    GstBuffer * in, const Settings * s)
+{
+  GstBuffer *out;
+
+  apply_settings (h, s);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL);
+  fail_unless (is_cl_memory (out), "output not from the element's pool");
+  check_frame (info, in, out, s);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+/* The proposed pool: OpenCL memory, GstVideoMeta, planes that start on
+ * aligned offsets in index order. */
+GST_START_TEST (test_proposed_pool)
+{
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  GstVideoInfo info;
+  GstBufferPool *pool;
+  GstBuffer *buf;
+  GstVideoMeta *meta;
+  guint f, p;
+
+  for (f = 0; f < G_N_ELEMENTS (pool_formats); f++) {
+    set_format (h, &info, pool_formats[f], 33, 17);
+    pool = proposed_pool (h, &info);
+    fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buf,
+            NULL), GST_FLOW_OK);
+    fail_unless (is_cl_memory (buf));
+    meta = gst_buffer_get_video_meta (buf);
+    fail_unless (meta != NULL);
+    fail_unless_equals_int (meta->n_planes, GST_VIDEO_INFO_N_PLANES (&info));
+    for (p = 0; p < meta->n_planes; p++) {
+      fail_unless (meta->stride[p] >= GST_VIDEO_INFO_PLANE_STRIDE (&info, p));
+      fail_unless (meta->offset[p] % 8 == 0);
+      if (p > 0)
+        fail_unless (meta->offset[p] > meta->offset[p - 1]);
+    }
+    gst_buffer_unref (buf);
+    fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+    gst_object_unref (pool);
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Every method, formats of every layout, odd sizes, passes > 1. */
+GST_START_TEST (test_pool_methods)
+{
+  static const gint sizes[][2] = { {33, 17}, {64, 36} };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  GstBufferPool *pool;
+  guint f, z, m, passes;
+
+  s.sigma_spatial = 2.0;
+  s.sigma_range = 25.0;
+  for (f = 0; f < G_N_ELEMENTS (pool_formats); f++) {
+    for (z = 0; z < G_N_ELEMENTS (sizes); z++) {
+      set_format (h, &info, pool_formats[f], sizes[z][0], sizes[z][1]);
+      pool = proposed_pool (h, &info);
+      for (m = 0; m < 3; m++) {
+        for (passes = 1; passes <= (m == METHOD_BILATERAL ? 1u : 2u);
+            passes++) {
+          s.method = m;
+          s.passes = passes;
+          s.rx = 3;
+          s.ry = 2;
+          push_pool_and_check (h, &info, pool_frame (pool, &info,
+                  f * 101 + z * 7 + m + passes), &s);
+        }
+      }
+      fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+      gst_object_unref (pool);
+    }
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Regions, inverted or not, and preserve-alpha: bytes no job writes come
+ * from the input. */
+GST_START_TEST (test_pool_regions)
+{
+  static const gchar *formats[] = { "RGBA", "I420", "NV12", "YUY2",
+    "P010_10LE"
+  };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  GstBufferPool *pool;
+  guint f, m, inv;
+
+  s.rx = 3;
+  s.ry = 2;
+  s.use_rects = TRUE;
+  s.n_rects = 1;
+  s.rects[0][0] = 5;
+  s.rects[0][1] = 3;
+  s.rects[0][2] = 20;
+  s.rects[0][3] = 9;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    set_format (h, &info, formats[f], 33, 17);
+    pool = proposed_pool (h, &info);
+    for (inv = 0; inv < 2; inv++) {
+      for (m = 0; m < 3; m++) {
+        s.method = m;
+        s.invert = inv;
+        s.passes = m == METHOD_SEPARABLE ? 2 : 1;
+        s.preserve_alpha = inv;
+        g_object_set (h->element, "region-x", 5, "region-y", 3,
+            "region-width", 20, "region-height", 9, "region-invert",
+            (gboolean) inv, NULL);
+        push_pool_and_check (h, &info, pool_frame (pool, &info, f + m * 3),
+            &s);
+      }
+    }
+    fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+    gst_object_unref (pool);
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Frames from plain system memory (with and without a GstVideoMeta) still
+ * go through, into the element's pool. */
+GST_START_TEST (test_system_memory)
+{
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint f, m, pad;
+
+  for (f = 0; f < G_N_ELEMENTS (pool_formats); f++) {
+    set_format (h, &info, pool_formats[f], 33, 17);
+    for (m = 0; m < 3; m++) {
+      for (pad = 0; pad <= 8; pad += 8) {
+        s.method = m;
+        push_pool_and_check (h, &info, make_frame (&info, pad, f + m + pad),
+            &s);
+      }
+    }
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* clb_created_objects of the plugin's own copy of the runtime. */
+static guint
+created_objects (void)
+{
+  GstPlugin *plugin = gst_registry_find_plugin (gst_registry_get (),
+      "clboxblur");
+  gpointer module;
+  guint (*count) (void) = NULL;
+  guint n;
+
+  /* loaded already (RTLD_NOLOAD): the plugin's own copy of the counter */
+  fail_unless (plugin != NULL);
+  module = dlopen (gst_plugin_get_filename (plugin), RTLD_LAZY | RTLD_NOLOAD);
+  fail_unless (module != NULL);
+  *(gpointer *) & count = dlsym (module, "clb_created_objects");
+  fail_unless (count != NULL);
+  n = count ();
+  dlclose (module);
+  gst_object_unref (plugin);
+  return n;
+}
+
+/* Once warm, frames from the pool into the pool make no OpenCL object and
+ * reuse the same buffers, for each method. */
+GST_START_TEST (test_recycled)
+{
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  GstBufferPool *pool;
+  GHashTable *seen = g_hash_table_new (NULL, NULL);
+  guint f, m, i, before;
+
+  for (f = 0; f < 2; f++) {
+    set_format (h, &info, f == 0 ? "RGBA" : "NV12", 64, 36);
+    pool = proposed_pool (h, &info);
+    for (m = 0; m < 3; m++) {
+      s.method = m;
+      g_hash_table_remove_all (seen);
+      before = 0;
+      for (i = 0; i < 12; i++) {
+        GstBuffer *in = pool_frame (pool, &info, i), *out;
+
+        if (i == 3)
+          before = created_objects ();
+        g_hash_table_add (seen, gst_buffer_peek_memory (in, 0));
+        apply_settings (h, &s);
+        fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+        out = gst_harness_pull (h);
+        fail_unless (is_cl_memory (out));
+        g_hash_table_add (seen, gst_buffer_peek_memory (out, 0));
+        gst_buffer_unref (out);
+      }
+      fail_unless_equals_int (created_objects (), before);
+      /* an input and an output buffer in turn, a few more at most */
+      fail_unless (g_hash_table_size (seen) <= 4, "%u buffers for 12 frames",
+          g_hash_table_size (seen));
+    }
+    fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+    gst_object_unref (pool);
+  }
+  g_hash_table_unref (seen);
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static Suite *
+clboxblur_pool_suite (void)
+{
+  Suite *s = suite_create ("clboxblur_pool");
+  TCase *tc = tcase_create ("general");
+
+  blurcheck_add_fixture (tc);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_proposed_pool);
+  tcase_add_test (tc, test_pool_methods);
+  tcase_add_test (tc, test_pool_regions);
+  tcase_add_test (tc, test_system_memory);
+  tcase_add_test (tc, test_recycled);
+  return s;
+}
+
+BLURCHECK_MAIN (clboxblur_pool);
