@@ -511,16 +511,55 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
     return FALSE;
   }
   r.job = clb_variant_job (variant, job, &unkept);
-  r.in = engine->plane_in[job->plane];
-  r.out = params->method == CLB_METHOD_BILATERAL ?
-      engine->plane_out[job->plane] : r.in;
+  if (engine->frame_out) {
+    /* a job's first run reads the input, the next ones its own output */
+    r.in = (engine->frame_written & (1u << j) ? engine->frame_out :
+        engine->frame_in)[job->plane];
+    r.out = engine->frame_out[job->plane];
+    engine->frame_written |= 1u << j;
+  } else {
+    r.in = engine->plane_in[job->plane];
+    r.out = params->method == CLB_METHOD_BILATERAL ?
+        engine->plane_out[job->plane] : r.in;
+  }
   r.in_pitch = r.out_pitch = pitch;
   if (params->method == CLB_METHOD_BILATERAL)
     return run_bands (engine, variant, &r, error);
   return clb_engine_run_variant (engine, variant, &r, error);
 }
 
-/* Filters the frame in plane_in; the result is in result_planes(). */
+/* Whether the jobs write every byte of every plane: each plane one job of
+ * all its bytes (no kept channels, no gaps) that runs in some pass. */
+static gboolean
+jobs_write_every_byte (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs)
+{
+  const ClbPlanes *planes = &engine->planes;
+  guint covered = 0, j, pass;
+
+  for (j = 0; j < n_jobs; j++) {
+    const ClbJob *job = &jobs[j];
+    gboolean runs = FALSE;
+
+    for (pass = 0; pass < clb_n_passes (params); pass++) {
+      cl_int rx, ry;
+
+      clb_job_radii (params, job, pass, &rx, &ry);
+      runs |= rx > 0 || ry > 0;
+    }
+    if (!runs || job->keep_mask != 0 || job->pixel_stride != job->channels
+        || job->width * job->channels != planes->plane_width[job->plane]
+        || job->height != planes->plane_height[job->plane]
+        || (covered & (1u << job->plane)))
+      return FALSE;
+    covered |= 1u << job->plane;
+  }
+  return covered == (1u << planes->n_planes) - 1;
+}
+
+/* Filters the frame in plane_in; the result is in result_planes(). With
+ * frame_in and frame_out set (enginemem.c; no regions), from frame_in
+ * into frame_out. */
 gboolean
 clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
     guint n_jobs, GError ** error)
@@ -532,7 +571,20 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
   gboolean regions = params->use_regions;
   guint p, j, pass, passes;
 
-  if (bilateral || regions) {
+  if (engine->frame_out) {
+    /* bytes no job writes (kept channels, gaps, jobs passed through) come
+     * from the input */
+    gboolean copy = !jobs_write_every_byte (engine, params, jobs, n_jobs);
+
+    engine->frame_written = 0;
+    for (p = 0; copy && p < planes->n_planes; p++) {
+      size_t row = planes->plane_width[p] * bytes;
+
+      CHECK (clEnqueueCopyBuffer (engine->queue, engine->frame_in[p],
+              engine->frame_out[p], 0, 0, row * planes->plane_height[p], 0,
+              NULL, NULL), "clEnqueueCopyBuffer");
+    }
+  } else if (bilateral || regions) {
     /* Bytes no job writes (alpha kept, padding) come from the input; with
      * regions, so do the samples left unfiltered. */
     for (p = 0; p < planes->n_planes; p++) {

@@ -4,25 +4,27 @@
  *
  * A frame whose planes are in buffers of the engine's context (the
  * element's buffer pool, gstclblurpool.c) comes in and goes out without a
- * host copy: kernels on the planes' sub-buffers where the engine wraps
- * frames and the variant reads and writes in place, device-side copies to
- * and from the engine's buffers otherwise.
+ * host copy. Where the engine wraps frames (the device works on host
+ * memory: PoCL), the kernels run on the planes' sub-buffers: the wrapping
+ * variants with any stride, every method (no regions) on packed rows.
+ * Otherwise (discrete GPUs, padded rows, regions) device-side copies to
+ * and from the engine's buffers.
  */
 #include "config.h"
 
 #include "engineprivate.h"
 
-/* Whether the kernels can run on the planes in place. */
+/* Whether the kernels can run on the planes where they are: the engine
+ * wraps frames (the device works on host memory), every plane has its
+ * sub-buffer, and no output plane shares bytes with an input plane. */
 static gboolean
-can_run_in_place (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, const ClbMemPlane * src,
+can_run_in_place (ClbEngine * engine, const ClbMemPlane * src,
     const ClbMemPlane * dst)
 {
   const ClbPlanes *planes = &engine->planes;
   guint p, q;
 
-  if (!engine->profile.zero_copy
-      || !clb_engine_runs_direct (engine, params, jobs, n_jobs))
+  if (!engine->profile.zero_copy)
     return FALSE;
   for (p = 0; p < planes->n_planes; p++) {
     if (src[p].sub == NULL || dst[p].sub == NULL
@@ -38,6 +40,24 @@ can_run_in_place (ClbEngine * engine, const ClbParams * params,
           && d < s + src[q].stride * sh)
         return FALSE;
     }
+  }
+  return TRUE;
+}
+
+/* Whether every plane's rows are packed in both frames: the methods'
+ * kernels take the engine's own pitch (the plane's width). */
+static gboolean
+rows_packed (ClbEngine * engine, const ClbMemPlane * src,
+    const ClbMemPlane * dst)
+{
+  const ClbPlanes *planes = &engine->planes;
+  gsize bytes = clb_engine_container_bytes (planes);
+  guint p;
+
+  for (p = 0; p < planes->n_planes; p++) {
+    if (src[p].stride != planes->plane_width[p] * bytes
+        || dst[p].stride != planes->plane_width[p] * bytes)
+      return FALSE;
   }
   return TRUE;
 }
@@ -88,7 +108,8 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
     }
   }
 
-  if (can_run_in_place (engine, params, jobs, n_jobs, src, dst)) {
+  if (can_run_in_place (engine, src, dst)
+      && clb_engine_runs_direct (engine, params, jobs, n_jobs)) {
     cl_mem in[CLB_MAX_PLANES], out[CLB_MAX_PLANES];
     gsize in_stride[CLB_MAX_PLANES], out_stride[CLB_MAX_PLANES];
 
@@ -101,6 +122,27 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
     clb_engine_log_mem (engine, "in place");
     if (!clb_engine_run_wrapped_jobs (engine, params, jobs, n_jobs, in,
             in_stride, out, out_stride, error))
+      goto failed;
+    CHECK (clFinish (engine->queue), "clFinish");
+    return TRUE;
+  }
+  if (can_run_in_place (engine, src, dst) && !params->use_regions
+      && rows_packed (engine, src, dst)) {
+    cl_mem in[CLB_MAX_PLANES], out[CLB_MAX_PLANES];
+    gboolean ok;
+
+    /* every method: its kernels read the input's planes and write the
+     * output's (engine.c, frame_in / frame_out) */
+    for (p = 0; p < planes->n_planes; p++) {
+      in[p] = src[p].sub;
+      out[p] = dst[p].sub;
+    }
+    clb_engine_log_mem (engine, "in place, every method");
+    engine->frame_in = in;
+    engine->frame_out = out;
+    ok = clb_engine_run_jobs (engine, params, jobs, n_jobs, error);
+    engine->frame_in = engine->frame_out = NULL;
+    if (!ok)
       goto failed;
     CHECK (clFinish (engine->queue), "clFinish");
     return TRUE;

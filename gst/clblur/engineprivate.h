@@ -68,6 +68,11 @@ struct _ClbEngine
   guint n_rects;                /* regions uploaded for this frame */
   gchar *job_log[CLB_MAX_JOBS];   /* the variant last logged per job */
   const gchar *mem_log;         /* enginemem.c: the way last logged */
+  /* enginemem.c: a frame in OpenCL memory filtered where it is, from
+   * frame_in's planes into frame_out's (NULL: plane_in / plane_out);
+   * frame_written: the jobs that have written frame_out */
+  cl_mem *frame_in, *frame_out;
+  guint frame_written;
   gint cancelled;               /* atomic: clb_engine_cancel */
   GArray *kernel_times;         /* ClbKernelTime: the profile option's */
 };
