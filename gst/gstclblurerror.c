@@ -11,6 +11,7 @@
 
 #include "gstclblurerror.h"
 #include "clblur/runtime.h"
+#include "gstclblurlayout.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_box_blur_debug);
 #define GST_CAT_DEFAULT gst_cl_box_blur_debug
@@ -93,4 +94,18 @@ gst_cl_blur_frame_failed (GstElement * element, GError * error)
   gst_cl_blur_post_error (element, error);
   g_clear_error (&error);
   return GST_FLOW_ERROR;
+}
+
+gboolean
+gst_cl_blur_check_buffer (GstElement * element,
+    const GstVideoInfo * info, const ClbPlanes * planes, GstBuffer * buf)
+{
+  if (gst_cl_blur_layout_buffer_holds_frame (info, planes, buf))
+    return TRUE;
+  GST_ELEMENT_WARNING (element, STREAM, FORMAT,
+      ("Invalid video buffer received, dropped."),
+      ("%" G_GSIZE_FORMAT " bytes do not hold a %ux%u %s frame",
+          gst_buffer_get_size (buf), GST_VIDEO_INFO_WIDTH (info),
+          GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_NAME (info)));
+  return FALSE;
 }

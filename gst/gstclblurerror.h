@@ -6,6 +6,7 @@
 #pragma once
 
 #include <gst/gst.h>
+#include <gst/video/video.h>
 #include "clblur/engine.h"
 
 G_BEGIN_DECLS
@@ -27,5 +28,11 @@ GstFlowReturn gst_cl_blur_frame_failed (GstElement * element, GError * error);
  * category at INFO. */
 void gst_cl_blur_engine_options (GstElement * element,
     ClbEngineOptions * options);
+
+/* Whether @buf holds a whole frame of @info stored as @planes
+ * (gst_cl_blur_layout_buffer_holds_frame); where it does not, posts a
+ * warning on @element that the buffer is dropped. */
+gboolean gst_cl_blur_check_buffer (GstElement * element,
+    const GstVideoInfo * info, const ClbPlanes * planes, GstBuffer * buf);
 
 G_END_DECLS

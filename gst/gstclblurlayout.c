@@ -287,3 +287,18 @@ gst_cl_blur_layout_field_planes (guint8 ** data, gsize * stride,
     stride[p] *= 2;
   }
 }
+
+gboolean
+gst_cl_blur_layout_meta_survives (GstMeta * meta)
+{
+  const gchar *const *tags = gst_meta_api_type_get_tags (meta->info->api);
+
+  for (; tags && *tags; tags++) {
+    if (!g_str_equal (*tags, GST_META_TAG_VIDEO_STR)
+        && !g_str_equal (*tags, GST_META_TAG_VIDEO_SIZE_STR)
+        && !g_str_equal (*tags, GST_META_TAG_VIDEO_ORIENTATION_STR)
+        && !g_str_equal (*tags, GST_META_TAG_VIDEO_COLORSPACE_STR))
+      return FALSE;
+  }
+  return TRUE;
+}

@@ -52,6 +52,10 @@ guint gst_cl_blur_layout_make_plane_jobs (const GstVideoInfo * info,
  * row bytes lies inside it. */
 gboolean gst_cl_blur_layout_buffer_holds_frame (const GstVideoInfo * info,
     const ClbPlanes * planes, GstBuffer * buf);
+/* Whether @meta only depends on the frame's size, orientation and colour
+ * space, which the filter changes none of (region-of-interest metas among
+ * them): it stays valid on the output. */
+gboolean gst_cl_blur_layout_meta_survives (GstMeta * meta);
 
 /* Each plane's first byte and stride in @frame, as clb_engine_process takes
  * them. */

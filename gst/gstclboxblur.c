@@ -479,25 +479,13 @@ gst_cl_box_blur_submit_input_buffer (GstBaseTransform * trans,
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
 
-  if (filter->negotiated && !gst_cl_blur_layout_buffer_holds_frame
-      (&filter->in_info, &self->planes, input))
-    goto invalid_buffer;
-
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
-      is_discont, input);
-
-  /* ERRORS */
-invalid_buffer:
-  {
-    GST_ELEMENT_WARNING (self, STREAM, FORMAT,
-        ("Invalid video buffer received, dropped."),
-        ("%" G_GSIZE_FORMAT " bytes do not hold a %ux%u %s frame",
-            gst_buffer_get_size (input), GST_VIDEO_INFO_WIDTH
-            (&filter->in_info), GST_VIDEO_INFO_HEIGHT (&filter->in_info),
-            GST_VIDEO_INFO_NAME (&filter->in_info)));
+  if (filter->negotiated && !gst_cl_blur_check_buffer (GST_ELEMENT
+          (self), &filter->in_info, &self->planes, input)) {
     gst_buffer_unref (input);
     return GST_BASE_TRANSFORM_FLOW_DROPPED;
   }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
+      is_discont, input);
 }
 
 /* The filter changes neither the frame's size, nor its orientation, nor
@@ -507,21 +495,13 @@ static gboolean
 gst_cl_box_blur_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
     GstMeta * meta, GstBuffer * inbuf)
 {
-  const gchar *const *tags = gst_meta_api_type_get_tags (meta->info->api);
-
   /* The output gets its own sync point. */
   if (meta->info->api == GST_GL_SYNC_META_API_TYPE)
     return FALSE;
-
-  for (; tags && *tags; tags++) {
-    if (!g_str_equal (*tags, GST_META_TAG_VIDEO_STR)
-        && !g_str_equal (*tags, GST_META_TAG_VIDEO_SIZE_STR)
-        && !g_str_equal (*tags, GST_META_TAG_VIDEO_ORIENTATION_STR)
-        && !g_str_equal (*tags, GST_META_TAG_VIDEO_COLORSPACE_STR))
-      return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
-          outbuf, meta, inbuf);
-  }
-  return TRUE;
+  if (gst_cl_blur_layout_meta_survives (meta))
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
+      outbuf, meta, inbuf);
 }
 
 static void
