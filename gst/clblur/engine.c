@@ -830,8 +830,10 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
   }
   result = clb_engine_result_planes (engine, params);
 
-  /* Blocking copies in: the caller's memory is only valid until we return.
-   * The final reads block too. */
+  /* Copies in, not waited for one by one: the queue runs in order, so the
+   * kernels follow them and the last (blocking) read back follows those;
+   * every way out waits for the queue before the caller's memory, valid
+   * only until we return, is let go. */
   for (p = 0; p < planes->n_planes; p++) {
     size_t row = planes->plane_width[p] * bytes;
     size_t region[3] = { row, planes->plane_height[p], 1 };
@@ -844,7 +846,7 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
       goto failed;
     }
     CHECK (clEnqueueWriteBufferRect (engine->queue, engine->plane_in[p],
-            CL_TRUE, origin, origin, region, row, 0, src_stride[p], 0, src[p],
+            CL_FALSE, origin, origin, region, row, 0, src_stride[p], 0, src[p],
             0, NULL, NULL), "clEnqueueWriteBufferRect");
   }
 
@@ -855,8 +857,10 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
     size_t row = planes->plane_width[p] * bytes;
     size_t region[3] = { row, planes->plane_height[p], 1 };
 
-    CHECK (clEnqueueReadBufferRect (engine->queue, result[p], CL_TRUE, origin,
-            origin, region, row, 0, dst_stride[p], 0, dst[p], 0, NULL, NULL),
+    /* the last read blocks: the queue is then empty */
+    CHECK (clEnqueueReadBufferRect (engine->queue, result[p],
+            p + 1 == planes->n_planes, origin, origin, region, row, 0,
+            dst_stride[p], 0, dst[p], 0, NULL, NULL),
         "clEnqueueReadBufferRect");
   }
   return TRUE;
