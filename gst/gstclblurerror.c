@@ -109,3 +109,15 @@ gst_cl_blur_check_buffer (GstElement * element,
           GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_NAME (info)));
   return FALSE;
 }
+
+GstFlowReturn
+gst_cl_blur_output_failed (GstElement * element, GstFlowReturn ret)
+{
+  if (ret == GST_FLOW_ERROR)
+    GST_ELEMENT_ERROR (element, RESOURCE, NO_SPACE_LEFT,
+        ("Not enough OpenCL memory for an output buffer."),
+        ("the output buffer pool could not allocate a buffer of OpenCL "
+            "memory (clCreateBuffer with CL_MEM_ALLOC_HOST_PTR; its error "
+            "is in the log)"));
+  return ret;
+}

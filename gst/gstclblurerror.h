@@ -35,4 +35,9 @@ void gst_cl_blur_engine_options (GstElement * element,
 gboolean gst_cl_blur_check_buffer (GstElement * element,
     const GstVideoInfo * info, const ClbPlanes * planes, GstBuffer * buf);
 
+/* @ret, from getting an output buffer; where it is GST_FLOW_ERROR (a pool
+ * of OpenCL memory could not allocate one), posts the element error. */
+GstFlowReturn gst_cl_blur_output_failed (GstElement * element,
+    GstFlowReturn ret);
+
 G_END_DECLS

@@ -189,6 +189,8 @@ static gboolean gst_cl_box_blur_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query);
 static gboolean gst_cl_box_blur_decide_allocation (GstBaseTransform * trans,
     GstQuery * query);
+static GstFlowReturn gst_cl_box_blur_prepare_output_buffer (GstBaseTransform
+    * trans, GstBuffer * input, GstBuffer ** outbuf);
 static GstFlowReturn gst_cl_box_blur_transform (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer * outbuf);
 static gboolean gst_cl_box_blur_sink_event (GstBaseTransform * trans,
@@ -237,6 +239,8 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
       GST_DEBUG_FUNCPTR (gst_cl_box_blur_propose_allocation);
   trans_class->decide_allocation =
       GST_DEBUG_FUNCPTR (gst_cl_box_blur_decide_allocation);
+  trans_class->prepare_output_buffer =
+      GST_DEBUG_FUNCPTR (gst_cl_box_blur_prepare_output_buffer);
   trans_class->transform = GST_DEBUG_FUNCPTR (gst_cl_box_blur_transform);
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_box_blur_sink_event);
   trans_class->start = GST_DEBUG_FUNCPTR (gst_cl_box_blur_start);
@@ -639,6 +643,17 @@ gst_cl_box_blur_decide_allocation (GstBaseTransform * trans, GstQuery * query)
     return TRUE;
   return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
       query);
+}
+
+/* An output buffer the pool (of OpenCL memory) cannot give: an element
+ * error saying so, not only a flow error. */
+static GstFlowReturn
+gst_cl_box_blur_prepare_output_buffer (GstBaseTransform * trans,
+    GstBuffer * input, GstBuffer ** outbuf)
+{
+  return gst_cl_blur_output_failed (GST_ELEMENT (trans),
+      GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer (trans,
+          input, outbuf));
 }
 
 /* GstVideoFilter's transform maps the frames into host memory and calls

@@ -299,7 +299,9 @@ update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
       && engine->spatial_ry[j] == ry)
     return TRUE;
 
-  if (n > engine->spatial_capacity[j]) {
+  /* exactly the table: bilateral_gpu passes it as a __constant argument,
+   * which must fit the device's constant buffer size */
+  if (n != engine->spatial_capacity[j]) {
     engine->spatial_sigma[j] = NAN;
     clb_runtime_release_buffer (&engine->spatial[j]);
     engine->spatial_capacity[j] = 0;

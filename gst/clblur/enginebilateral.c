@@ -99,25 +99,8 @@ clb_bilateral_gpu_run (ClbEngine * engine, const ClbRun * r, GError ** error)
   cl_kernel kernel = engine->kernels[planes->sample_size][K_BILATERAL_GPU];
   const size_t *local = r->shape.local;
   size_t offset[2] = { r->x0, r->y0 }, global[2];
-  /* the spatial table's buffer may be larger (sized for the largest
-   * radius yet): a __constant argument gets exactly the table */
-  cl_buffer_region region = { 0, (2 * (gsize) r->rx + 1)
-        * (2 * (gsize) r->ry + 1) * sizeof (cl_float)
-  };
-  cl_mem spatial = NULL;
-  cl_int err;
   ClbArgs a;
   gboolean ok = FALSE;
-
-  err = clb_fault ("clCreateSubBuffer (spatial)");
-  if (err == CL_SUCCESS)
-    spatial = clCreateSubBuffer (engine->spatial[r->index], 0,
-        CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
-  if (err != CL_SUCCESS) {
-    spatial = NULL;
-    clb_set_cl_error (error, err, "clCreateSubBuffer (spatial)");
-    goto failed;
-  }
 
   a = clb_args (kernel);
   clb_args_layout (&a, r->in, planes, job);
@@ -126,7 +109,8 @@ clb_bilateral_gpu_run (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&a, r->rx);
   clb_arg_int (&a, r->ry);
   clb_arg_int (&a, r->border);
-  clb_arg_mem (&a, spatial);
+  /* exactly the table (engine.c sizes it so) */
+  clb_arg_mem (&a, engine->spatial[r->index]);
   clb_arg_mem (&a, engine->range);
   clb_arg_int (&a, job->dist_mask);
   clb_arg_int (&a, planes->max_value);
@@ -145,6 +129,5 @@ clb_bilateral_gpu_run (ClbEngine * engine, const ClbRun * r, GError ** error)
   ok = TRUE;
 
 failed:
-  clb_runtime_release_buffer (&spatial);
   return ok;
 }

@@ -301,7 +301,7 @@ GST_START_TEST (test_fault_injection)
     {"clEnqueueWriteBufferRect", METHOD_SAT, FALSE, FALSE},
     {"clSetKernelArg:-49", METHOD_SAT, FALSE, FALSE},
     {"clEnqueueNDRangeKernel (sat_box)", METHOD_SAT, FALSE, FALSE},
-    {"clEnqueueNDRangeKernel (separable", METHOD_SEPARABLE, FALSE, FALSE},
+    {"clEnqueueNDRangeKernel", METHOD_SEPARABLE, FALSE, FALSE},
     {"clEnqueueReadBufferRect", METHOD_SAT, FALSE, FALSE},
     {"clEnqueueMapBuffer", METHOD_SEPARABLE, FALSE, TRUE},
     {"clEnqueueCopyBuffer", METHOD_BILATERAL, FALSE, FALSE},
