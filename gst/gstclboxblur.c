@@ -171,12 +171,6 @@ static gboolean gst_cl_box_blur_set_info (GstVideoFilter * filter,
     GstVideoInfo * out_info);
 static GstFlowReturn gst_cl_box_blur_transform_frame (GstVideoFilter * filter,
     GstVideoFrame * in_frame, GstVideoFrame * out_frame);
-static GstFlowReturn gst_cl_box_blur_submit_input_buffer (GstBaseTransform *
-    trans, gboolean is_discont, GstBuffer * input);
-static gboolean gst_cl_box_blur_transform_mem (GstCLBoxBlur * self,
-    GstBuffer * inbuf, GstBuffer * outbuf, GstFlowReturn * ret);
-static gboolean gst_cl_box_blur_transform_meta (GstBaseTransform * trans,
-    GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf);
 static void gst_cl_box_blur_dispose (GObject * object);
 static void gst_cl_box_blur_finalize (GObject * object);
 static void gst_cl_box_blur_set_context (GstElement * element,
@@ -185,16 +179,8 @@ static GstStateChangeReturn gst_cl_box_blur_change_state (GstElement *
     element, GstStateChange transition);
 static gboolean gst_cl_box_blur_query (GstBaseTransform * trans,
     GstPadDirection direction, GstQuery * query);
-static gboolean gst_cl_box_blur_propose_allocation (GstBaseTransform * trans,
-    GstQuery * decide_query, GstQuery * query);
-static gboolean gst_cl_box_blur_decide_allocation (GstBaseTransform * trans,
-    GstQuery * query);
-static GstFlowReturn gst_cl_box_blur_prepare_output_buffer (GstBaseTransform
-    * trans, GstBuffer * input, GstBuffer ** outbuf);
 static GstFlowReturn gst_cl_box_blur_transform (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer * outbuf);
-static gboolean gst_cl_box_blur_sink_event (GstBaseTransform * trans,
-    GstEvent * event);
 static guint gst_cl_box_blur_prepare (GstCLBoxBlur * self, GstBuffer * inbuf,
     ClbParams * params, ClbJob * jobs);
 
@@ -203,6 +189,120 @@ G_DEFINE_TYPE (GstCLBoxBlur, gst_cl_box_blur, GST_TYPE_VIDEO_FILTER);
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (clboxblur, "clboxblur", GST_RANK_NONE,
     GST_TYPE_CL_BOX_BLUR, GST_DEBUG_CATEGORY_INIT (gst_cl_box_blur_debug,
         "clboxblur", 0, "OpenCL box blur"));
+
+/* With @cancel, makes the frame in progress, if any, stop between two
+ * bands of its work (within about 50 ms on a CPU, clb_engine_cancel) and
+ * return GST_FLOW_FLUSHING, as every later one does until called again
+ * without. Safe from any thread. */
+static void
+gst_cl_box_blur_cancel (GstCLBoxBlur * self, gboolean cancel)
+{
+  GST_OBJECT_LOCK (self);
+  if (self->engine != NULL) {
+    if (cancel)
+      clb_engine_cancel (self->engine);
+    else
+      clb_engine_resume (self->engine);
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* A flush stops the frame being filtered: the sink pad refuses buffers
+ * from now until FLUSH_STOP anyway. */
+static gboolean
+gst_cl_box_blur_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
+
+  switch (GST_EVENT_TYPE (event)) {
+    case GST_EVENT_FLUSH_START:
+      gst_cl_box_blur_cancel (self, TRUE);
+      break;
+    case GST_EVENT_FLUSH_STOP:
+      gst_cl_box_blur_cancel (self, FALSE);
+      break;
+    default:
+      break;
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+}
+
+/* Checks each input buffer before anything is allocated for it: a buffer
+ * that does not hold a whole frame (gst_cl_blur_layout_buffer_holds_frame)
+ * is dropped with a warning (GstVideoFilter
+ * alone would push its unwritten output buffer, or with no output pool
+ * abort on a 0-byte buffer). */
+static GstFlowReturn
+gst_cl_box_blur_submit_input_buffer (GstBaseTransform * trans,
+    gboolean is_discont, GstBuffer * input)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
+  GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
+
+  if (filter->negotiated && !gst_cl_blur_check_buffer (GST_ELEMENT
+          (self), &filter->in_info, &self->planes, input)) {
+    gst_buffer_unref (input);
+    return GST_BASE_TRANSFORM_FLOW_DROPPED;
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
+      is_discont, input);
+}
+
+/* The filter changes neither the frame's size, nor its orientation, nor
+ * its colour space: metas that only depend on those (region-of-interest
+ * metas among them) stay valid. */
+static gboolean
+gst_cl_box_blur_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
+    GstMeta * meta, GstBuffer * inbuf)
+{
+  /* The output gets its own sync point. */
+  if (meta->info->api == GST_GL_SYNC_META_API_TYPE)
+    return FALSE;
+  if (gst_cl_blur_layout_meta_survives (meta))
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
+      outbuf, meta, inbuf);
+}
+
+static gboolean
+gst_cl_box_blur_propose_allocation (GstBaseTransform * trans,
+    GstQuery * decide_query, GstQuery * query)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
+
+  if (decide_query != NULL && gst_cl_box_blur_gl_query_is_gl (query))
+    return gst_cl_box_blur_gl_propose_allocation (self->gl, query);
+  /* Frames in OpenCL memory need no copy; passthrough asks downstream. */
+  if (decide_query != NULL && self->mem_dev != NULL
+      && gst_cl_blur_pool_propose (self->mem_dev, query))
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
+      decide_query, query);
+}
+
+static gboolean
+gst_cl_box_blur_decide_allocation (GstBaseTransform * trans, GstQuery * query)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
+
+  if (gst_cl_box_blur_gl_query_is_gl (query))
+    return gst_cl_box_blur_gl_decide_allocation (self->gl, query);
+  if (self->mem_dev != NULL && gst_cl_blur_pool_decide (self->mem_dev, query))
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
+      query);
+}
+
+/* An output buffer the pool (of OpenCL memory) cannot give: an element
+ * error saying so, not only a flow error. */
+static GstFlowReturn
+gst_cl_box_blur_prepare_output_buffer (GstBaseTransform * trans,
+    GstBuffer * input, GstBuffer ** outbuf)
+{
+  return gst_cl_blur_output_failed (GST_ELEMENT (trans),
+      GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer (trans,
+          input, outbuf));
+}
 
 static void
 gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
@@ -471,43 +571,6 @@ gst_cl_box_blur_before_transform (GstBaseTransform * trans,
   gst_cl_box_blur_update_passthrough (GST_CL_BOX_BLUR (trans));
 }
 
-/* Checks each input buffer before anything is allocated for it: a buffer
- * that does not hold a whole frame (gst_cl_blur_layout_buffer_holds_frame)
- * is dropped with a warning (GstVideoFilter
- * alone would push its unwritten output buffer, or with no output pool
- * abort on a 0-byte buffer). */
-static GstFlowReturn
-gst_cl_box_blur_submit_input_buffer (GstBaseTransform * trans,
-    gboolean is_discont, GstBuffer * input)
-{
-  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
-  GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
-
-  if (filter->negotiated && !gst_cl_blur_check_buffer (GST_ELEMENT
-          (self), &filter->in_info, &self->planes, input)) {
-    gst_buffer_unref (input);
-    return GST_BASE_TRANSFORM_FLOW_DROPPED;
-  }
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
-      is_discont, input);
-}
-
-/* The filter changes neither the frame's size, nor its orientation, nor
- * its colour space: metas that only depend on those (region-of-interest
- * metas among them) stay valid. */
-static gboolean
-gst_cl_box_blur_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
-    GstMeta * meta, GstBuffer * inbuf)
-{
-  /* The output gets its own sync point. */
-  if (meta->info->api == GST_GL_SYNC_META_API_TYPE)
-    return FALSE;
-  if (gst_cl_blur_layout_meta_survives (meta))
-    return TRUE;
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
-      outbuf, meta, inbuf);
-}
-
 static void
 gst_cl_box_blur_set_context (GstElement * element, GstContext * context)
 {
@@ -554,43 +617,6 @@ gst_cl_box_blur_query (GstBaseTransform * trans, GstPadDirection direction,
       query);
 }
 
-/* With @cancel, makes the frame in progress, if any, stop between two
- * bands of its work (within about 50 ms on a CPU, clb_engine_cancel) and
- * return GST_FLOW_FLUSHING, as every later one does until called again
- * without. Safe from any thread. */
-static void
-gst_cl_box_blur_cancel (GstCLBoxBlur * self, gboolean cancel)
-{
-  GST_OBJECT_LOCK (self);
-  if (self->engine != NULL) {
-    if (cancel)
-      clb_engine_cancel (self->engine);
-    else
-      clb_engine_resume (self->engine);
-  }
-  GST_OBJECT_UNLOCK (self);
-}
-
-/* A flush stops the frame being filtered: the sink pad refuses buffers
- * from now until FLUSH_STOP anyway. */
-static gboolean
-gst_cl_box_blur_sink_event (GstBaseTransform * trans, GstEvent * event)
-{
-  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
-
-  switch (GST_EVENT_TYPE (event)) {
-    case GST_EVENT_FLUSH_START:
-      gst_cl_box_blur_cancel (self, TRUE);
-      break;
-    case GST_EVENT_FLUSH_STOP:
-      gst_cl_box_blur_cancel (self, FALSE);
-      break;
-    default:
-      break;
-  }
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
-}
-
 static GstStateChangeReturn
 gst_cl_box_blur_change_state (GstElement * element,
     GstStateChange transition)
@@ -613,82 +639,6 @@ gst_cl_box_blur_change_state (GstElement * element,
 
   if (transition == GST_STATE_CHANGE_READY_TO_NULL)
     gst_cl_box_blur_gl_close (self->gl);
-  return ret;
-}
-
-static gboolean
-gst_cl_box_blur_propose_allocation (GstBaseTransform * trans,
-    GstQuery * decide_query, GstQuery * query)
-{
-  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
-
-  if (decide_query != NULL && gst_cl_box_blur_gl_query_is_gl (query))
-    return gst_cl_box_blur_gl_propose_allocation (self->gl, query);
-  /* Frames in OpenCL memory need no copy; passthrough asks downstream. */
-  if (decide_query != NULL && self->mem_dev != NULL
-      && gst_cl_blur_pool_propose (self->mem_dev, query))
-    return TRUE;
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
-      decide_query, query);
-}
-
-static gboolean
-gst_cl_box_blur_decide_allocation (GstBaseTransform * trans, GstQuery * query)
-{
-  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
-
-  if (gst_cl_box_blur_gl_query_is_gl (query))
-    return gst_cl_box_blur_gl_decide_allocation (self->gl, query);
-  if (self->mem_dev != NULL && gst_cl_blur_pool_decide (self->mem_dev, query))
-    return TRUE;
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
-      query);
-}
-
-/* An output buffer the pool (of OpenCL memory) cannot give: an element
- * error saying so, not only a flow error. */
-static GstFlowReturn
-gst_cl_box_blur_prepare_output_buffer (GstBaseTransform * trans,
-    GstBuffer * input, GstBuffer ** outbuf)
-{
-  return gst_cl_blur_output_failed (GST_ELEMENT (trans),
-      GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer (trans,
-          input, outbuf));
-}
-
-/* GstVideoFilter's transform maps the frames into host memory and calls
- * transform_frame; GLMemory frames are shared with OpenCL or copied
- * (gstclboxblurgl.c). */
-static GstFlowReturn
-gst_cl_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
-    GstBuffer * outbuf)
-{
-  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
-  GstFlowReturn ret;
-
-  if (!gst_cl_box_blur_gl_is_active (self->gl)) {
-    if (gst_cl_box_blur_transform_mem (self, inbuf, outbuf, &ret))
-      return ret;
-    return GST_BASE_TRANSFORM_CLASS (parent_class)->transform (trans, inbuf,
-        outbuf);
-  }
-
-  gst_cl_box_blur_gl_wait (self->gl, inbuf);
-  if (gst_cl_box_blur_gl_shares (self->gl)) {
-    ClbParams params;
-    ClbJob jobs[CLB_MAX_JOBS];
-    guint n_jobs = gst_cl_box_blur_prepare (self, inbuf, &params, jobs);
-
-    ret = gst_cl_box_blur_gl_transform (self->gl, inbuf, outbuf, &params,
-        jobs, n_jobs);
-  } else {
-    ret = GST_BASE_TRANSFORM_CLASS (parent_class)->transform (trans, inbuf,
-        outbuf);
-    if (ret == GST_FLOW_OK)
-      ret = gst_cl_box_blur_gl_upload (self->gl, outbuf);
-  }
-  if (ret == GST_FLOW_OK)
-    gst_cl_box_blur_gl_set_sync_point (self->gl, outbuf);
   return ret;
 }
 
@@ -910,4 +860,40 @@ gst_cl_box_blur_finalize (GObject * object)
   gst_cl_box_blur_gl_free (self->gl);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+/* GstVideoFilter's transform maps the frames into host memory and calls
+ * transform_frame; GLMemory frames are shared with OpenCL or copied
+ * (gstclboxblurgl.c). */
+static GstFlowReturn
+gst_cl_box_blur_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
+  GstFlowReturn ret;
+
+  if (!gst_cl_box_blur_gl_is_active (self->gl)) {
+    if (gst_cl_box_blur_transform_mem (self, inbuf, outbuf, &ret))
+      return ret;
+    return GST_BASE_TRANSFORM_CLASS (parent_class)->transform (trans, inbuf,
+        outbuf);
+  }
+
+  gst_cl_box_blur_gl_wait (self->gl, inbuf);
+  if (gst_cl_box_blur_gl_shares (self->gl)) {
+    ClbParams params;
+    ClbJob jobs[CLB_MAX_JOBS];
+    guint n_jobs = gst_cl_box_blur_prepare (self, inbuf, &params, jobs);
+
+    ret = gst_cl_box_blur_gl_transform (self->gl, inbuf, outbuf, &params,
+        jobs, n_jobs);
+  } else {
+    ret = GST_BASE_TRANSFORM_CLASS (parent_class)->transform (trans, inbuf,
+        outbuf);
+    if (ret == GST_FLOW_OK)
+      ret = gst_cl_box_blur_gl_upload (self->gl, outbuf);
+  }
+  if (ret == GST_FLOW_OK)
+    gst_cl_box_blur_gl_set_sync_point (self->gl, outbuf);
+  return ret;
 }
