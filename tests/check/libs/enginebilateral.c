@@ -178,10 +178,21 @@ GST_START_TEST (test_bilateral_gpu_small)
     }
   }
   fail_unless (count_lines_with (log, "variant bilateral_gpu") > 0);
-  fail_unless_equals_int (count_lines_with (log, "variant bilateral_local"),
-      0);
-  fail_unless_equals_int (count_lines_with (log, "variant bilateral_global"),
-      0);
+  if (clb_engine_get_loop_cap (engine) == 0) {
+    fail_unless_equals_int (count_lines_with (log,
+            "variant bilateral_local"), 0);
+    fail_unless_equals_int (count_lines_with (log,
+            "variant bilateral_global"), 0);
+  } else {
+    /* bilateral_gpu's usable refuses windows whose loops pass the cap */
+    g_print ("test_bilateral_gpu_small: that bilateral_gpu takes every "
+        "case does not apply: the device ends loops after %u iterations, "
+        "so the largest windows go to bilateral_local or bilateral_global "
+        "(%u and %u jobs), each checked against the reference the same\n",
+        clb_engine_get_loop_cap (engine), count_lines_with (log,
+            "variant bilateral_local"), count_lines_with (log,
+            "variant bilateral_global"));
+  }
   clb_engine_free (engine);
   g_ptr_array_unref (log);
   clb_runtime_free (rt);
