@@ -102,18 +102,9 @@ clb_bilateral_gpu_run (ClbEngine * engine, const ClbRun * r, GError ** error)
   ClbArgs a;
   gboolean ok = FALSE;
 
-  a = clb_args (kernel);
-  clb_args_layout (&a, r->in, planes, job);
-  clb_arg_mem (&a, r->out);
-  clb_args_size (&a, job);
-  clb_arg_int (&a, r->rx);
-  clb_arg_int (&a, r->ry);
-  clb_arg_int (&a, r->border);
-  /* exactly the table (engine.c sizes it so) */
-  clb_arg_mem (&a, engine->spatial[r->index]);
-  clb_arg_mem (&a, engine->range);
-  clb_arg_int (&a, job->dist_mask);
-  clb_arg_int (&a, planes->max_value);
+  /* the spatial table among them: exactly the table, a __constant
+   * argument (engine.c sizes its buffer so) */
+  a = clb_bilateral_args (engine, kernel, r);
   clb_arg_int (&a, r->x1);
   clb_arg_int (&a, r->y1);
   /* the tile, then (8-bit) the range table */

@@ -197,6 +197,10 @@ gboolean clb_run_gpu_separable (ClbEngine * engine, const ClbRun * run,
 gboolean clb_run_gpu_sat (ClbEngine * engine, const ClbRun * run,
     GError ** error);
 
+/* The arguments every bilateral kernel starts with (enginevariants.c). */
+ClbArgs clb_bilateral_args (ClbEngine * engine, cl_kernel kernel,
+    const ClbRun * r);
+
 /* enginebilateral.c: the bilateral_gpu variant's usable and run. */
 gboolean clb_bilateral_gpu_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,

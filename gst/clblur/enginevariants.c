@@ -560,9 +560,8 @@ failed:
   return FALSE;
 }
 
-/* The arguments bilateral_local and bilateral_global share. */
-static ClbArgs
-bilateral_args (ClbEngine * engine, cl_kernel kernel, const ClbRun * r)
+ClbArgs
+clb_bilateral_args (ClbEngine * engine, cl_kernel kernel, const ClbRun * r)
 {
   const ClbJob *job = r->job;
   ClbArgs a = clb_args (kernel);
@@ -588,7 +587,7 @@ run_bilateral_local (ClbEngine * engine, const ClbRun * r, GError ** error)
   const ClbJob *job = r->job;
   const size_t *local = r->shape.local;
   size_t offset[2] = { r->x0, r->y0 }, global[2];
-  ClbArgs a = bilateral_args (engine, kernel, r);
+  ClbArgs a = clb_bilateral_args (engine, kernel, r);
 
   /* the tile */
   clb_arg_local (&a, (local[0] + 2 * r->rx) * (local[1] + 2 * r->ry)
@@ -629,7 +628,7 @@ run_bilateral_global (ClbEngine * engine, const ClbRun * r, GError ** error)
   guint rows = steps_per_launch (profile, bilateral_loops (cn, 0, 0, NULL, rx,
           ry), cols * (2 * cn + 3) + cn + 3, sh);
   cl_mem sums = engine->range;  /* a buffer never touched with one block */
-  ClbArgs fixed = bilateral_args (engine, kernel, r);
+  ClbArgs fixed = clb_bilateral_args (engine, kernel, r);
   cl_int4 block;
 
   if (!clb_args_done (&fixed, error))
