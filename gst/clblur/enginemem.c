@@ -108,10 +108,10 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
     }
   }
 
-  if (can_run_in_place (engine, src, dst)
-      && clb_engine_runs_direct (engine, params, jobs, n_jobs)) {
+  if (can_run_in_place (engine, src, dst)) {
     cl_mem in[CLB_MAX_PLANES], out[CLB_MAX_PLANES];
     gsize in_stride[CLB_MAX_PLANES], out_stride[CLB_MAX_PLANES];
+    gboolean ok;
 
     for (p = 0; p < planes->n_planes; p++) {
       in[p] = src[p].sub;
@@ -119,35 +119,29 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
       in_stride[p] = src[p].stride;
       out_stride[p] = dst[p].stride;
     }
-    clb_engine_log_mem (engine, "in place");
-    if (!clb_engine_run_wrapped_jobs (engine, params, jobs, n_jobs, in,
-            in_stride, out, out_stride, error))
-      goto failed;
-    CHECK (clFinish (engine->queue), "clFinish");
-    return TRUE;
-  }
-  if (can_run_in_place (engine, src, dst) && !params->use_regions
-      && rows_packed (engine, src, dst)) {
-    cl_mem in[CLB_MAX_PLANES], out[CLB_MAX_PLANES];
-    gboolean ok;
-
-    /* every method: its kernels read the input's planes and write the
-     * output's (engine.c, frame_in / frame_out) */
-    for (p = 0; p < planes->n_planes; p++) {
-      in[p] = src[p].sub;
-      out[p] = dst[p].sub;
+    if (clb_engine_runs_direct (engine, params, jobs, n_jobs)) {
+      /* the wrapping variants, at any stride */
+      clb_engine_log_mem (engine, "in place");
+      ok = clb_engine_run_wrapped_jobs (engine, params, jobs, n_jobs, in,
+          in_stride, out, out_stride, error);
+    } else if (!params->use_regions && rows_packed (engine, src, dst)) {
+      /* every method: its kernels read the input's planes and write the
+       * output's (engine.c, frame_in / frame_out) */
+      clb_engine_log_mem (engine, "in place, every method");
+      engine->frame_in = in;
+      engine->frame_out = out;
+      ok = clb_engine_run_jobs (engine, params, jobs, n_jobs, error);
+      engine->frame_in = engine->frame_out = NULL;
+    } else {
+      goto copies;
     }
-    clb_engine_log_mem (engine, "in place, every method");
-    engine->frame_in = in;
-    engine->frame_out = out;
-    ok = clb_engine_run_jobs (engine, params, jobs, n_jobs, error);
-    engine->frame_in = engine->frame_out = NULL;
     if (!ok)
       goto failed;
     CHECK (clFinish (engine->queue), "clFinish");
     return TRUE;
   }
 
+copies:
   /* Device-side copies: the samples never cross to the host. */
   clb_engine_log_mem (engine, "through device-side copies");
   result = clb_engine_result_planes (engine, params);
