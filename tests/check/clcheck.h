@@ -5,6 +5,7 @@
 #pragma once
 
 #include <stdio.h>
+#include <string.h>
 #include <glib.h>
 #include <gst/check/gstcheck.h>
 #include <CL/cl.h>
@@ -75,4 +76,62 @@ clcheck_default_device (void)
 
   clb_runtime_free (rt);
   return device;
+}
+
+/* clcheck_default_runtime's device with the programs built. */
+static inline ClbRuntime *
+clcheck_built_runtime (void)
+{
+  GError *err = NULL;
+  ClbRuntime *rt = clcheck_default_runtime ();
+
+  fail_unless (clb_runtime_build_program (rt, NULL, &err), "%s",
+      err ? err->message : "");
+  return rt;
+}
+
+/* An engine log function (ClbEngineOptions.log) keeping each line in the
+ * GPtrArray @user_data, and how many of them contain @text. */
+static inline void
+clcheck_collect_log (gpointer user_data, const gchar * message)
+{
+  g_ptr_array_add ((GPtrArray *) user_data, g_strdup (message));
+}
+
+static inline guint
+clcheck_lines_with (GPtrArray * log, const gchar * text)
+{
+  guint i, n = 0;
+
+  for (i = 0; i < log->len; i++)
+    n += strstr (g_ptr_array_index (log, i), text) != NULL;
+  return n;
+}
+
+/* One plane of @w x @h pixels of @channels interleaved samples of
+ * @sample_size, values up to @max_value, as one job (the range distance
+ * over the colour channels: alpha left out of four). */
+static inline void
+clcheck_one_plane (guint w, guint h, guint channels,
+    ClbSampleSize sample_size, guint max_value, ClbPlanes * planes,
+    ClbJob * job)
+{
+  guint c;
+
+  memset (planes, 0, sizeof (*planes));
+  memset (job, 0, sizeof (*job));
+  planes->width = w;
+  planes->height = h;
+  planes->sample_size = sample_size;
+  planes->max_value = max_value;
+  planes->n_planes = 1;
+  planes->plane_width[0] = w * channels;
+  planes->plane_height[0] = h;
+  job->width = w;
+  job->height = h;
+  job->channels = channels;
+  job->pixel_stride = channels;
+  for (c = 0; c < channels; c++)
+    job->offset[c] = c;
+  job->dist_mask = channels == 4 ? 0x7 : (1u << channels) - 1;
 }

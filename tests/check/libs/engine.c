@@ -50,35 +50,6 @@ restore_option_envs (void)
   }
 }
 
-static ClbRuntime *
-make_runtime (void)
-{
-  GError *err = NULL;
-  ClbRuntime *rt = clb_runtime_new (CLB_DEVICE_TYPE_DEFAULT, -1, 0, &err);
-
-  fail_unless (rt != NULL, "%s", err ? err->message : "");
-  fail_unless (clb_runtime_build_program (rt, NULL, &err), "%s",
-      err ? err->message : "");
-  return rt;
-}
-
-/* The engine's log, kept line by line. */
-static void
-collect_log (gpointer user_data, const gchar * message)
-{
-  g_ptr_array_add ((GPtrArray *) user_data, g_strdup (message));
-}
-
-static guint
-count_lines_with (GPtrArray * log, const gchar * text)
-{
-  guint i, n = 0;
-
-  for (i = 0; i < log->len; i++)
-    n += strstr (g_ptr_array_index (log, i), text) != NULL;
-  return n;
-}
-
 static ClbEngine *
 make_engine (ClbRuntime * rt, ClbDeviceClass device_class, GPtrArray * log)
 {
@@ -88,37 +59,11 @@ make_engine (ClbRuntime * rt, ClbDeviceClass device_class, GPtrArray * log)
 
   clb_engine_options_init (&options);
   options.device_class = device_class;
-  options.log = log ? collect_log : NULL;
+  options.log = log ? clcheck_collect_log : NULL;
   options.log_data = log;
   engine = clb_engine_new (rt, &options, &err);
   fail_unless (engine != NULL, "%s", err ? err->message : "");
   return engine;
-}
-
-/* One plane of @w x @h pixels of @channels interleaved 8-bit samples,
- * one job. */
-static void
-one_plane (guint w, guint h, guint channels, ClbPlanes * planes,
-    ClbJob * job)
-{
-  guint c;
-
-  memset (planes, 0, sizeof (*planes));
-  memset (job, 0, sizeof (*job));
-  planes->width = w;
-  planes->height = h;
-  planes->sample_size = CLB_SAMPLES_8;
-  planes->max_value = 255;
-  planes->n_planes = 1;
-  planes->plane_width[0] = w * channels;
-  planes->plane_height[0] = h;
-  job->width = w;
-  job->height = h;
-  job->channels = channels;
-  job->pixel_stride = channels;
-  for (c = 0; c < channels; c++)
-    job->offset[c] = c;
-  job->dist_mask = channels == 4 ? 0x7 : (1u << channels) - 1;
 }
 
 /* Filters a random frame and returns the largest difference from the
@@ -137,7 +82,7 @@ worst_vs_reference (ClbEngine * engine, const ClbParams * params,
   guint8 *dst[1] = { out };
   guint worst = 0;
 
-  one_plane (w, h, channels, &planes, &job);
+  clcheck_one_plane (w, h, channels, CLB_SAMPLES_8, 255, &planes, &job);
   fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
       err ? err->message : "");
   for (i = 0; i < n; i++)
@@ -169,7 +114,7 @@ GST_START_TEST (test_methods_match_reference)
     CLB_DEVICE_CLASS_GPU
   };
   static const guint channel_counts[] = { 4, 3, 1 };
-  ClbRuntime *rt = make_runtime ();
+  ClbRuntime *rt = clcheck_built_runtime ();
   guint c, m, n, b;
 
   for (c = 0; c < G_N_ELEMENTS (classes); c++) {
@@ -200,14 +145,14 @@ GST_START_TEST (test_methods_match_reference)
       }
     }
     /* the variants the table gives dense 8-bit planes on each class */
-    fail_unless_equals_int (count_lines_with (log, "device profile"), 1);
-    fail_unless (count_lines_with (log, cpu ? "class cpu (forced)" :
+    fail_unless_equals_int (clcheck_lines_with (log, "device profile"), 1);
+    fail_unless (clcheck_lines_with (log, cpu ? "class cpu (forced)" :
             "class gpu (forced)") == 1);
-    fail_unless_equals_int (count_lines_with (log, "variant separable_x16") > 0, cpu);
-    fail_unless_equals_int (count_lines_with (log, "variant bilateral_x16") > 0, cpu);
-    fail_unless_equals_int (count_lines_with (log, "variant sat_strip16") > 0, cpu);
-    fail_unless_equals_int (count_lines_with (log, "variant sat_gpu") > 0, !cpu);
-    fail_unless_equals_int (count_lines_with (log,
+    fail_unless_equals_int (clcheck_lines_with (log, "variant separable_x16") > 0, cpu);
+    fail_unless_equals_int (clcheck_lines_with (log, "variant bilateral_x16") > 0, cpu);
+    fail_unless_equals_int (clcheck_lines_with (log, "variant sat_strip16") > 0, cpu);
+    fail_unless_equals_int (clcheck_lines_with (log, "variant sat_gpu") > 0, !cpu);
+    fail_unless_equals_int (clcheck_lines_with (log,
             "variant bilateral_gpu") > 0, !cpu);
     clb_engine_free (engine);
     g_ptr_array_unref (log);
@@ -227,7 +172,7 @@ GST_START_TEST (test_pass_and_job_radii)
   static const guint rx[3] = { 1, 4, 2 }, ry[3] = { 3, 0, 2 };
   const guint w = 41, h = 27, channels = 4;
   gsize n = (gsize) w * h * channels, i, stride = w * channels;
-  ClbRuntime *rt = make_runtime ();
+  ClbRuntime *rt = clcheck_built_runtime ();
   guint8 *in = g_malloc (n), *out = g_malloc (n);
   guint16 *a = g_new (guint16, n), *b = g_new (guint16, n);
   const guint8 *src[1] = { in };
@@ -242,7 +187,7 @@ GST_START_TEST (test_pass_and_job_radii)
     ClbJob job;
     GError *err = NULL;
 
-    one_plane (w, h, channels, &planes, &job);
+    clcheck_one_plane (w, h, channels, CLB_SAMPLES_8, 255, &planes, &job);
     fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
         err ? err->message : "");
     for (m = CLB_METHOD_SAT; m <= CLB_METHOD_SEPARABLE; m++) {
@@ -339,7 +284,7 @@ worst_kept (ClbEngine * engine, const ClbParams * params, guint w, guint h,
   ClbParams p = *params;
   guint worst = 0;
 
-  one_plane (w, h, 4, &planes, &job);
+  clcheck_one_plane (w, h, 4, CLB_SAMPLES_8, 255, &planes, &job);
   job.keep_mask = 1u << kept;
   job.dist_mask = 0xf & ~job.keep_mask;
   fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
@@ -390,7 +335,7 @@ GST_START_TEST (test_kept_channels)
   static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_CPU,
     CLB_DEVICE_CLASS_GPU
   };
-  ClbRuntime *rt = make_runtime ();
+  ClbRuntime *rt = clcheck_built_runtime ();
   guint c, m, k, region;
 
   for (c = 0; c < G_N_ELEMENTS (classes); c++) {
@@ -418,9 +363,9 @@ GST_START_TEST (test_kept_channels)
         }
       }
     }
-    fail_unless_equals_int (count_lines_with (log, "variant separable_x16") > 0, cpu);
-    fail_unless_equals_int (count_lines_with (log, "variant bilateral_x16") > 0, cpu);
-    fail_unless_equals_int (count_lines_with (log, "caller's memory") > 0, cpu);
+    fail_unless_equals_int (clcheck_lines_with (log, "variant separable_x16") > 0, cpu);
+    fail_unless_equals_int (clcheck_lines_with (log, "variant bilateral_x16") > 0, cpu);
+    fail_unless_equals_int (clcheck_lines_with (log, "caller's memory") > 0, cpu);
     clb_engine_free (engine);
     g_ptr_array_unref (log);
   }
@@ -432,7 +377,7 @@ GST_END_TEST;
 /* A variant is logged for a job when it changes, not every frame. */
 GST_START_TEST (test_variant_logged_on_change)
 {
-  ClbRuntime *rt = make_runtime ();
+  ClbRuntime *rt = clcheck_built_runtime ();
   GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
   ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_GPU, log);
   ClbParams params = { 0, };
@@ -443,11 +388,11 @@ GST_START_TEST (test_variant_logged_on_change)
   params.passes = 1;
   for (i = 0; i < 3; i++)
     fail_unless (worst_vs_reference (engine, &params, 20, 10, 1) == 0);
-  fail_unless_equals_int (count_lines_with (log, "job 0 "), 1);
+  fail_unless_equals_int (clcheck_lines_with (log, "job 0 "), 1);
   params.radius_x = 4;
   fail_unless (worst_vs_reference (engine, &params, 20, 10, 1) == 0);
-  fail_unless_equals_int (count_lines_with (log, "job 0 "), 2);
-  fail_unless_equals_int (count_lines_with (log, "radius 4,2"), 1);
+  fail_unless_equals_int (clcheck_lines_with (log, "job 0 "), 2);
+  fail_unless_equals_int (clcheck_lines_with (log, "radius 4,2"), 1);
   clb_engine_free (engine);
   g_ptr_array_unref (log);
   clb_runtime_free (rt);
@@ -494,7 +439,7 @@ GST_START_TEST (test_variant_table)
   ClbJob job, strided;
   ClbWorkShape shape;
 
-  one_plane (64, 32, 4, &rgba, &job);
+  clcheck_one_plane (64, 32, 4, CLB_SAMPLES_8, 255, &rgba, &job);
   deep = rgba;
   deep.sample_size = CLB_SAMPLES_16;
   deep.max_value = 1023;
@@ -599,7 +544,7 @@ GST_START_TEST (test_options)
   restore_option_envs ();
 
   /* The engine takes its options, not the environment. */
-  rt = make_runtime ();
+  rt = clcheck_built_runtime ();
   g_setenv (CLB_LOOP_CAP_ENV, "50000", TRUE);
   clb_engine_options_init (&o);
   o.device_class = CLB_DEVICE_CLASS_GPU;
@@ -647,7 +592,7 @@ GST_END_TEST;
  * reported with the kernel and the argument. */
 GST_START_TEST (test_args_cursor)
 {
-  ClbRuntime *rt = make_runtime ();
+  ClbRuntime *rt = clcheck_built_runtime ();
   GError *err = NULL;
   cl_kernel kernel = clb_runtime_create_kernel (rt, CLB_SAMPLES_8,
       "region_composite", &err);
@@ -721,7 +666,7 @@ GST_END_TEST;
 /* The engine's own errors are in its domain. */
 GST_START_TEST (test_engine_errors)
 {
-  ClbRuntime *rt = make_runtime ();
+  ClbRuntime *rt = clcheck_built_runtime ();
   ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_AUTO, NULL);
   ClbPlanes planes;
   ClbJob job, bad;
@@ -732,7 +677,7 @@ GST_START_TEST (test_engine_errors)
   gsize stride = 16;
   GError *err = NULL;
 
-  one_plane (16, 8, 1, &planes, &job);
+  clcheck_one_plane (16, 8, 1, CLB_SAMPLES_8, 255, &planes, &job);
   params.method = CLB_METHOD_SAT;
   params.radius_x = params.radius_y = 1;
   params.passes = 1;
@@ -795,7 +740,7 @@ GST_START_TEST (test_bilateral_bands_and_cancel)
   static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_CPU,
     CLB_DEVICE_CLASS_GPU
   };
-  ClbRuntime *rt = make_runtime ();
+  ClbRuntime *rt = clcheck_built_runtime ();
   guint c;
 
   fail_unless_equals_int (clb_bilateral_radius (2047, 21.0), 63);
@@ -823,7 +768,7 @@ GST_START_TEST (test_bilateral_bands_and_cancel)
     params.sigma_range = 30.0;
     fail_unless (worst_vs_reference (engine, &params, 200, 40, 1) <= 1);
 
-    one_plane (640, 200, 4, &planes, &job);
+    clcheck_one_plane (640, 200, 4, CLB_SAMPLES_8, 255, &planes, &job);
     fail_unless (clb_engine_set_planes (engine, &planes, &err));
     clb_engine_cancel (engine);
     fail_if (clb_engine_process (engine, &params, &job, 1, src, &stride, dst,

@@ -14,48 +14,7 @@
 
 #include "engine.h"
 #include "refblur.h"
-
-static void
-collect_log (gpointer user_data, const gchar * message)
-{
-  g_ptr_array_add ((GPtrArray *) user_data, g_strdup (message));
-}
-
-static guint
-count_lines_with (GPtrArray * log, const gchar * text)
-{
-  guint i, n = 0;
-
-  for (i = 0; i < log->len; i++)
-    n += strstr (g_ptr_array_index (log, i), text) != NULL;
-  return n;
-}
-
-/* One plane of @w x @h pixels of @channels interleaved samples of
- * @sample_size, values up to @max_value; one job. */
-static void
-one_plane (guint w, guint h, guint channels, ClbSampleSize sample_size,
-    guint max_value, ClbPlanes * planes, ClbJob * job)
-{
-  guint c;
-
-  memset (planes, 0, sizeof (*planes));
-  memset (job, 0, sizeof (*job));
-  planes->width = w;
-  planes->height = h;
-  planes->sample_size = sample_size;
-  planes->max_value = max_value;
-  planes->n_planes = 1;
-  planes->plane_width[0] = w * channels;
-  planes->plane_height[0] = h;
-  job->width = w;
-  job->height = h;
-  job->channels = channels;
-  job->pixel_stride = channels;
-  for (c = 0; c < channels; c++)
-    job->offset[c] = c;
-  job->dist_mask = channels == 4 ? 0x7 : (1u << channels) - 1;
-}
+#include "clcheck.h"
 
 /* Filters a random frame with the engine and the reference and returns
  * the largest difference; with @keep_last, the job keeps its last channel,
@@ -78,7 +37,7 @@ worst_vs_reference (ClbEngine * engine, guint w, guint h, guint channels,
   guint8 *dst[1];
   guint worst = 0;
 
-  one_plane (w, h, channels, size, max_value, &planes, &job);
+  clcheck_one_plane (w, h, channels, size, max_value, &planes, &job);
   if (keep_last)
     job.keep_mask = 1u << (channels - 1);
   fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
@@ -128,23 +87,11 @@ make_gpu_engine (ClbRuntime * rt, GPtrArray * log)
 
   clb_engine_options_init (&options);
   options.device_class = CLB_DEVICE_CLASS_GPU;
-  options.log = collect_log;
+  options.log = clcheck_collect_log;
   options.log_data = log;
   engine = clb_engine_new (rt, &options, &err);
   fail_unless (engine != NULL, "%s", err ? err->message : "");
   return engine;
-}
-
-static ClbRuntime *
-make_runtime (void)
-{
-  GError *err = NULL;
-  ClbRuntime *rt = clb_runtime_new (CLB_DEVICE_TYPE_DEFAULT, -1, 0, &err);
-
-  fail_unless (rt != NULL, "%s", err ? err->message : "");
-  fail_unless (clb_runtime_build_program (rt, NULL, &err), "%s",
-      err ? err->message : "");
-  return rt;
 }
 
 /* Small frames: every radius, border, channel count and sample width. */
@@ -152,7 +99,7 @@ GST_START_TEST (test_bilateral_gpu_small)
 {
   static const guint radii[] = { 1, 4, 7, 15, 63 };
   static const guint sizes[][2] = { {1, 1}, {7, 3}, {33, 17} };
-  ClbRuntime *rt = make_runtime ();
+  ClbRuntime *rt = clcheck_built_runtime ();
   GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
   ClbEngine *engine = make_gpu_engine (rt, log);
   guint r, s, b, c, d;
@@ -177,11 +124,11 @@ GST_START_TEST (test_bilateral_gpu_small)
       }
     }
   }
-  fail_unless (count_lines_with (log, "variant bilateral_gpu") > 0);
+  fail_unless (clcheck_lines_with (log, "variant bilateral_gpu") > 0);
   if (clb_engine_get_loop_cap (engine) == 0) {
-    fail_unless_equals_int (count_lines_with (log,
+    fail_unless_equals_int (clcheck_lines_with (log,
             "variant bilateral_local"), 0);
-    fail_unless_equals_int (count_lines_with (log,
+    fail_unless_equals_int (clcheck_lines_with (log,
             "variant bilateral_global"), 0);
   } else {
     /* bilateral_gpu's usable refuses windows whose loops pass the cap */
@@ -189,8 +136,8 @@ GST_START_TEST (test_bilateral_gpu_small)
         "case does not apply: the device ends loops after %u iterations, "
         "so the largest windows go to bilateral_local or bilateral_global "
         "(%u and %u jobs), each checked against the reference the same\n",
-        clb_engine_get_loop_cap (engine), count_lines_with (log,
-            "variant bilateral_local"), count_lines_with (log,
+        clb_engine_get_loop_cap (engine), clcheck_lines_with (log,
+            "variant bilateral_local"), clcheck_lines_with (log,
             "variant bilateral_global"));
   }
   clb_engine_free (engine);
@@ -205,7 +152,7 @@ GST_END_TEST;
 GST_START_TEST (test_bilateral_gpu_frames)
 {
   static const guint radii[] = { 1, 4, 7, 15 };
-  ClbRuntime *rt = make_runtime ();
+  ClbRuntime *rt = clcheck_built_runtime ();
   GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
   ClbEngine *engine = make_gpu_engine (rt, log);
   guint r, b, worst;
@@ -229,8 +176,8 @@ GST_START_TEST (test_bilateral_gpu_frames)
   worst = worst_vs_reference (engine, 97, 61, 2, CLB_SAMPLES_16, 1023, 63,
       CLB_BORDER_SHRINK, TRUE);
   fail_unless (worst <= 1, "kept channel, 16-bit: off by %u", worst);
-  fail_unless (count_lines_with (log, "variant bilateral_gpu") > 0);
-  fail_unless_equals_int (count_lines_with (log, "variant bilateral_local"),
+  fail_unless (clcheck_lines_with (log, "variant bilateral_gpu") > 0);
+  fail_unless_equals_int (clcheck_lines_with (log, "variant bilateral_local"),
       0);
   clb_engine_free (engine);
   g_ptr_array_unref (log);
@@ -269,8 +216,8 @@ GST_START_TEST (test_bilateral_gpu_choice)
   gpu.max_constant_args = 8;
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++)
     gpu.bilateral_max_wg[s] = gpu.bilateral_gpu_max_wg[s] = 256;
-  one_plane (64, 32, 4, CLB_SAMPLES_8, 255, &rgba, &job);
-  one_plane (64, 32, 1, CLB_SAMPLES_16, 1023, &deep, &gray);
+  clcheck_one_plane (64, 32, 4, CLB_SAMPLES_8, 255, &rgba, &job);
+  clcheck_one_plane (64, 32, 1, CLB_SAMPLES_16, 1023, &deep, &gray);
 
   fail_unless_equals_string (choose (&gpu, &rgba, &job, 5, &shape),
       "bilateral_gpu");

@@ -15,24 +15,9 @@
 
 #include "engine.h"
 #include "refblur.h"
+#include "clcheck.h"
 
 void enginegpu_add_tests (TCase * tc);
-
-static void
-gpu_collect_log (gpointer user_data, const gchar * message)
-{
-  g_ptr_array_add ((GPtrArray *) user_data, g_strdup (message));
-}
-
-static guint
-gpu_lines_with (GPtrArray * log, const gchar * text)
-{
-  guint i, n = 0;
-
-  for (i = 0; i < log->len; i++)
-    n += strstr (g_ptr_array_index (log, i), text) != NULL;
-  return n;
-}
 
 /* A storage layout for the test frames. */
 typedef struct {
@@ -149,7 +134,7 @@ GST_START_TEST (test_gpu_box_variants)
       err ? err->message : "");
   clb_engine_options_init (&options);
   options.device_class = CLB_DEVICE_CLASS_GPU;
-  options.log = gpu_collect_log;
+  options.log = clcheck_collect_log;
   options.log_data = log;
   engine = clb_engine_new (rt, &options, &err);
   fail_unless (engine != NULL, "%s", err ? err->message : "");
@@ -190,12 +175,12 @@ GST_START_TEST (test_gpu_box_variants)
   }
   g_print ("gpu box variants: %u frames equal the reference (log lines: "
       "%u sat_gpu, %u separable_gpu, %u generic)\n", n,
-      gpu_lines_with (log, "variant sat_gpu"),
-      gpu_lines_with (log, "variant separable_gpu"),
-      gpu_lines_with (log, "variant sat (")
-      + gpu_lines_with (log, "variant separable ("));
-  fail_unless (gpu_lines_with (log, "variant sat_gpu") > 0);
-  fail_unless (gpu_lines_with (log, "variant separable_gpu") > 0);
+      clcheck_lines_with (log, "variant sat_gpu"),
+      clcheck_lines_with (log, "variant separable_gpu"),
+      clcheck_lines_with (log, "variant sat (")
+      + clcheck_lines_with (log, "variant separable ("));
+  fail_unless (clcheck_lines_with (log, "variant sat_gpu") > 0);
+  fail_unless (clcheck_lines_with (log, "variant separable_gpu") > 0);
   clb_engine_free (engine);
   clb_runtime_free (rt);
   g_ptr_array_unref (log);
