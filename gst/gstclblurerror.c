@@ -13,8 +13,8 @@
 #include "clblur/runtime.h"
 #include "gstclblurlayout.h"
 
-GST_DEBUG_CATEGORY_EXTERN (gst_cl_box_blur_debug);
-#define GST_CAT_DEFAULT gst_cl_box_blur_debug
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_base_filter_debug);
+#define GST_CAT_DEFAULT gst_cl_base_filter_debug
 
 void
 gst_cl_blur_post_error (GstElement * self, const GError * error)

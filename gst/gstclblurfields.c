@@ -6,15 +6,14 @@
 #include "config.h"
 #endif
 
-#include <string.h>
 #include <gst/gl/gl.h>
 
 #include "gstclblurfields.h"
 #include "gstclblurlayout.h"
 #include "gstclblurregion.h"
 
-GST_DEBUG_CATEGORY_EXTERN (gst_cl_box_blur_debug);
-#define GST_CAT_DEFAULT gst_cl_box_blur_debug
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_base_filter_debug);
+#define GST_CAT_DEFAULT gst_cl_base_filter_debug
 
 gboolean
 gst_cl_blur_fields_check (GstElement * self, GstCaps * caps,
@@ -50,29 +49,22 @@ gst_cl_blur_fields_check (GstElement * self, GstCaps * caps,
 
 gboolean
 gst_cl_blur_fields_process (ClbEngine * engine, ClbParams * params,
-    ClbJob * jobs, guint n_jobs, guint8 ** src, const gsize * src_stride,
-    guint8 ** dst, const gsize * dst_stride, guint n_planes,
-    GArray * field_rects, GError ** error)
+    ClbJob * jobs, guint n_jobs, const ClbFrame * src, const ClbFrame * dst,
+    guint n_planes, GArray * field_rects, GError ** error)
 {
   ClbParams field_params;
   guint f;
 
   gst_cl_blur_layout_field_jobs (jobs, n_jobs);
   for (f = 0; f < 2; f++) {
-    guint8 *fsrc[GST_VIDEO_MAX_PLANES], *fdst[GST_VIDEO_MAX_PLANES];
-    gsize fsrc_stride[GST_VIDEO_MAX_PLANES], fdst_stride[GST_VIDEO_MAX_PLANES];
+    ClbFrame fsrc, fdst;
 
-    memcpy (fsrc, src, sizeof (fsrc));
-    memcpy (fdst, dst, sizeof (fdst));
-    memcpy (fsrc_stride, src_stride, sizeof (fsrc_stride));
-    memcpy (fdst_stride, dst_stride, sizeof (fdst_stride));
-    gst_cl_blur_layout_field_planes (fsrc, fsrc_stride, n_planes, f);
-    gst_cl_blur_layout_field_planes (fdst, fdst_stride, n_planes, f);
+    clb_frame_field (src, n_planes, f, &fsrc);
+    clb_frame_field (dst, n_planes, f, &fdst);
     field_params = *params;
     if (field_params.use_regions)
       gst_cl_blur_regions_to_field (&field_params, f, field_rects);
-    if (!clb_engine_process (engine, &field_params, jobs, n_jobs,
-            (const guint8 * const *) fsrc, fsrc_stride, fdst, fdst_stride,
+    if (!clb_engine_filter (engine, &field_params, jobs, n_jobs, &fsrc, &fdst,
             error))
       return FALSE;
   }

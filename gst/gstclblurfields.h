@@ -25,8 +25,7 @@ gboolean gst_cl_blur_fields_check (GstElement * element, GstCaps * caps,
  * regions are mapped to field rows through @field_rects. Turns @jobs into
  * a field's. */
 gboolean gst_cl_blur_fields_process (ClbEngine * engine, ClbParams * params,
-    ClbJob * jobs, guint n_jobs, guint8 ** src, const gsize * src_stride,
-    guint8 ** dst, const gsize * dst_stride, guint n_planes,
-    GArray * field_rects, GError ** error);
+    ClbJob * jobs, guint n_jobs, const ClbFrame * src, const ClbFrame * dst,
+    guint n_planes, GArray * field_rects, GError ** error);
 
 G_END_DECLS

@@ -276,18 +276,6 @@ gst_cl_blur_layout_field_jobs (ClbJob * jobs, guint n_jobs)
     jobs[j].height /= 2;
 }
 
-void
-gst_cl_blur_layout_field_planes (guint8 ** data, gsize * stride,
-    guint n_planes, guint field)
-{
-  guint p;
-
-  for (p = 0; p < n_planes; p++) {
-    data[p] += field * stride[p];
-    stride[p] *= 2;
-  }
-}
-
 gboolean
 gst_cl_blur_layout_meta_survives (GstMeta * meta)
 {

@@ -47,6 +47,10 @@ guint gst_cl_blur_layout_make_plane_jobs (const GstVideoInfo * info,
     const GstCLBlurRadius * chroma, const GstCLBlurRadius * alpha,
     ClbJob jobs[CLB_MAX_JOBS]);
 
+/* Turns @jobs (from gst_cl_blur_layout_make_jobs) into those of one field
+ * (clb_frame_field gives the field's planes). */
+void gst_cl_blur_layout_field_jobs (ClbJob * jobs, guint n_jobs);
+
 /* Whether @buf holds a whole frame of @info, stored as @planes: it maps as
  * one, and with a GstVideoMeta every plane's offset + stride x (rows - 1) +
  * row bytes lies inside it. */
@@ -57,7 +61,7 @@ gboolean gst_cl_blur_layout_buffer_holds_frame (const GstVideoInfo * info,
  * them): it stays valid on the output. */
 gboolean gst_cl_blur_layout_meta_survives (GstMeta * meta);
 
-/* Each plane's first byte and stride in @frame, as clb_engine_process takes
+/* Each plane's first byte and stride in @frame, as clb_frame_init_host takes
  * them. */
 void gst_cl_blur_layout_frame_planes (const GstVideoFrame * frame,
     guint8 * data[GST_VIDEO_MAX_PLANES], gsize stride[GST_VIDEO_MAX_PLANES]);
@@ -76,11 +80,5 @@ gboolean gst_cl_blur_layout_has_fields (const GstVideoInfo * info,
 gboolean gst_cl_blur_layout_make_field_planes (const GstVideoInfo * info,
     ClbPlanes * planes);
 
-/* Turns @jobs (from gst_cl_blur_layout_make_jobs) into those of one field,
- * and @data and @stride (from gst_cl_blur_layout_frame_planes, @n_planes
- * of them) into field @field's (0: the top one, the frame's first row). */
-void gst_cl_blur_layout_field_jobs (ClbJob * jobs, guint n_jobs);
-void gst_cl_blur_layout_field_planes (guint8 ** data, gsize * stride,
-    guint n_planes, guint field);
 
 G_END_DECLS

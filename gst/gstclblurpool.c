@@ -9,8 +9,8 @@
 #include "gstclblurpool.h"
 #include "gstclblurlayout.h"
 
-GST_DEBUG_CATEGORY_EXTERN (gst_cl_box_blur_debug);
-#define GST_CAT_DEFAULT gst_cl_box_blur_debug
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_base_filter_debug);
+#define GST_CAT_DEFAULT gst_cl_base_filter_debug
 
 /* Sub-buffers kept per buffer: one per plane start seen. */
 #define MAX_SUBS (2 * GST_VIDEO_MAX_PLANES)
@@ -568,4 +568,18 @@ gst_cl_blur_pool_decide (ClbMemDevice * dev, GstQuery * query)
       video_meta ? "" : " (no video meta downstream: default layout)");
   gst_object_unref (pool);
   return TRUE;
+}
+
+gboolean
+gst_cl_blur_pool_query_is_cl (GstQuery * query)
+{
+  GstBufferPool *pool = NULL;
+  gboolean cl;
+
+  if (gst_query_get_n_allocation_pools (query) == 0)
+    return FALSE;
+  gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
+  cl = pool != NULL && GST_IS_CL_BLUR_POOL (pool);
+  g_clear_object (&pool);
+  return cl;
 }

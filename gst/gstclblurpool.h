@@ -74,5 +74,8 @@ gboolean gst_cl_blur_pool_propose (ClbMemDevice * dev, GstQuery * query);
  * system-memory one. FALSE: @query left as it was (the caller decides as
  * usual). */
 gboolean gst_cl_blur_pool_decide (ClbMemDevice * dev, GstQuery * query);
+/* Whether the first pool in the allocation @query is a pool of OpenCL
+ * memory (a downstream clboxblur's, kept by gst_cl_blur_pool_decide). */
+gboolean gst_cl_blur_pool_query_is_cl (GstQuery * query);
 
 G_END_DECLS

@@ -37,8 +37,8 @@
 #include "gstclboxblurgl.h"
 #include "gstclblurerror.h"
 
-GST_DEBUG_CATEGORY_EXTERN (gst_cl_box_blur_debug);
-#define GST_CAT_DEFAULT gst_cl_box_blur_debug
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_base_filter_debug);
+#define GST_CAT_DEFAULT gst_cl_base_filter_debug
 
 /* The GL APIs whose textures we can read and write. */
 #define SUPPORTED_GL_APIS \
@@ -247,7 +247,7 @@ gl_platform_of (GstGLContext * context, guintptr * display_handle)
 
 typedef struct
 {
-  const GstCLBoxBlurGLSettings *settings;
+  const GstCLDeviceSettings *settings;
   const cl_context_properties *props;
   ClbRuntime *runtime;
   GError *error;
@@ -271,7 +271,7 @@ static gint runtime_generation = 0;
 
 /* An OpenCL runtime and engine on a context tied to gl->context. */
 static gboolean
-make_runtime (GstCLBoxBlurGL * gl, const GstCLBoxBlurGLSettings * settings,
+make_runtime (GstCLBoxBlurGL * gl, const GstCLDeviceSettings * settings,
     ClbGlPlatform platform, guintptr display_handle, GError ** error)
 {
   cl_context_properties props[5];
@@ -314,7 +314,7 @@ failed:
 /* Chooses how textures reach OpenCL; FALSE with @error when there is no GL
  * context or gl-sharing=force cannot be honoured. */
 static gboolean
-choose_path (GstCLBoxBlurGL * gl, const GstCLBoxBlurGLSettings * settings,
+choose_path (GstCLBoxBlurGL * gl, const GstCLDeviceSettings * settings,
     ClbRuntime * runtime, GError ** error)
 {
   ClbGlPlatform platform;
@@ -368,7 +368,7 @@ caps_are_gl (GstCaps * caps)
 
 gboolean
 gst_cl_box_blur_gl_set_info (GstCLBoxBlurGL * gl, GstCaps * incaps,
-    const GstCLBoxBlurGLSettings * settings, ClbRuntime * runtime,
+    const GstCLDeviceSettings * settings, ClbRuntime * runtime,
     const ClbPlanes * planes, GError ** error)
 {
   gl->active = caps_are_gl (incaps);
@@ -620,8 +620,12 @@ gst_cl_box_blur_gl_transform (GstCLBoxBlurGL * gl, GstBuffer * inbuf,
       &error) : NULL;
   if (dst != NULL) {
     gst_gl_context_thread_add (gl->context, gl_finish, NULL);
-    ok = clb_engine_process_image (gl->engine, params, jobs, n_jobs, src,
-        dst, TRUE, &error);
+    ClbFrame in, out;
+
+    clb_frame_init_image (&in, src, TRUE);
+    clb_frame_init_image (&out, dst, TRUE);
+    ok = clb_engine_filter (gl->engine, params, jobs, n_jobs, &in, &out,
+        &error);
   }
 
   gst_memory_unmap (out_mem, &out_map);

@@ -22,14 +22,15 @@ G_BEGIN_DECLS
 
 typedef struct _GstCLBoxBlurGL GstCLBoxBlurGL;
 
-/* The element's properties the GL path reads, taken in one go. */
+/* Which device an element's properties choose, and what it does with GL
+ * memory (the GL path reads all four): taken in one go. */
 typedef struct
 {
   ClbGlSharing sharing;
   ClbDeviceType device_type;
   gint platform_index;
   gint device_index;
-} GstCLBoxBlurGLSettings;
+} GstCLDeviceSettings;
 
 /* @element owns the result and outlives it: errors are posted, contexts
  * queried and messages logged on its behalf. */
@@ -61,7 +62,7 @@ gboolean gst_cl_box_blur_gl_decide_allocation (GstCLBoxBlurGL * gl,
  * @error (GST_RESOURCE_ERROR or GST_GL_CONTEXT_ERROR: no GL context;
  * CLB_RUNTIME_ERROR: OpenCL) on failure. */
 gboolean gst_cl_box_blur_gl_set_info (GstCLBoxBlurGL * gl, GstCaps * incaps,
-    const GstCLBoxBlurGLSettings * settings, ClbRuntime * runtime,
+    const GstCLDeviceSettings * settings, ClbRuntime * runtime,
     const ClbPlanes * planes, GError ** error);
 /* Whether the negotiated caps are GLMemory. */
 gboolean gst_cl_box_blur_gl_is_active (GstCLBoxBlurGL * gl);

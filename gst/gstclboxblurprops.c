@@ -440,7 +440,7 @@ static const PropRow prop_rows[N_PROPS] = {
    * shares them (cl_khr_gl_sharing, no pixel leaves the device) where the
    * device and the GL context allow it and copies them through host memory
    * otherwise; `off` always copies; `force` shares or fails with an error
-   * saying why. The debug log (clboxblur:4) says which path runs.
+   * saying why. The debug log (clbasefilter:4) says which path runs.
    */
   [PROP_GL_SHARING] = {"gl-sharing", "GL sharing", "How GL textures reach "
       "OpenCL: shared (cl_khr_gl_sharing) or copied", KIND_ENUM,

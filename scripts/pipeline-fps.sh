@@ -44,7 +44,7 @@ id=$(median <"$tmp/id")
 
 echo "pipeline: videotestsrc num-buffers=$frames ! video/x-raw,format=$format,width=$w,height=$h ! X ! fakesink"
 # the OpenCL device the element chose, from its log
-device=$(GST_DEBUG=clboxblur:4 GST_DEBUG_NO_COLOR=1 gst-launch-1.0 -q \
+device=$(GST_DEBUG=clbasefilter:4 GST_DEBUG_NO_COLOR=1 gst-launch-1.0 -q \
   videotestsrc num-buffers=1 ! "video/x-raw,format=$format,width=64,height=64" \
   ! clboxblur $args ! fakesink 2>&1 | sed -n "s/.*\(OpenCL device '.*\)/\1/p" | head -1)
 echo "opencl: ${device:-unknown}"

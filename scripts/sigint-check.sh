@@ -21,7 +21,7 @@ gst-inspect-1.0 clboxblur >/dev/null 2>&1 || { echo "no clboxblur plugin"; exit 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-GST_DEBUG=clboxblur:4 GST_DEBUG_NO_COLOR=1 gst-launch-1.0 videotestsrc num-buffers=3 \
+GST_DEBUG=clbasefilter:4 GST_DEBUG_NO_COLOR=1 gst-launch-1.0 videotestsrc num-buffers=3 \
   ! video/x-raw,format=RGBA,width=1920,height=1080 \
   ! clboxblur method=bilateral radius=2047 sigma-spatial=21 \
   ! fakesink >"$log" 2>&1 &

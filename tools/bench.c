@@ -474,6 +474,7 @@ main (int argc, char **argv)
       cl_mem src_mem[CLB_MAX_PLANES] = { NULL, };
       cl_mem dst_mem[CLB_MAX_PLANES] = { NULL, };
       CopyFloor fl;
+      ClbFrame in, out;
       gdouble floor_ms;
       guint p;
 
@@ -497,6 +498,10 @@ main (int argc, char **argv)
         frame_bytes += l.plane_bytes[p];
       }
       g_rand_free (rand);
+      clb_frame_init_host (&in, l.planes.n_planes,
+          (const guint8 * const *) src, stride);
+      clb_frame_init_host (&out, l.planes.n_planes,
+          (const guint8 * const *) dst, stride);
       if (!clb_engine_set_planes (engine, &l.planes, &err)) {
         g_printerr ("%s %s: %s\n", size_list[s], l.name, err->message);
         g_clear_error (&err);
@@ -535,9 +540,8 @@ main (int argc, char **argv)
             if (it == 0)        /* the warm-up's kernels left out */
               g_free (clb_engine_take_profile (engine, 0));
             t0 = g_get_monotonic_time ();
-            if (!clb_engine_process (engine, &params, l.jobs, l.n_jobs,
-                    (const guint8 * const *) src, stride, dst, stride,
-                    &err)) {
+            if (!clb_engine_filter (engine, &params, l.jobs, l.n_jobs,
+                    &in, &out, &err)) {
               g_printerr ("%s\n", err->message);
               return 1;
             }

@@ -806,20 +806,21 @@ done:
   return ok;
 }
 
-gboolean
-clb_engine_process (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, const guint8 * const *src,
-    const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
-    GError ** error)
+/* A frame in host memory: wrapped, or copied in and out. */
+static gboolean
+process_host (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, const ClbFrame * in,
+    const ClbFrame * out, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
+  const guint8 *const *src = (const guint8 * const *) in->data;
+  guint8 *const *dst = out->data;
+  const gsize *src_stride = in->stride, *dst_stride = out->stride;
   gsize bytes = clb_engine_container_bytes (planes);
   size_t origin[3] = { 0, 0, 0 };
   cl_mem *result;
   guint p;
 
-  if (!clb_engine_check_jobs (engine, jobs, n_jobs, error))
-    return FALSE;
   if (can_wrap (engine, params, jobs, n_jobs, src, src_stride, dst,
           dst_stride)) {
     gboolean refused = FALSE;
@@ -840,13 +841,6 @@ clb_engine_process (ClbEngine * engine, const ClbParams * params,
     size_t row = planes->plane_width[p] * bytes;
     size_t region[3] = { row, planes->plane_height[p], 1 };
 
-    if (src_stride[p] < row || dst_stride[p] < row) {
-      g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_JOB,
-          "plane %u: rows of %" G_GSIZE_FORMAT " / %" G_GSIZE_FORMAT
-          " bytes, but %" G_GSIZE_FORMAT " bytes of samples", p,
-          src_stride[p], dst_stride[p], (gsize) row);
-      goto failed;
-    }
     CHECK (clEnqueueWriteBufferRect (engine->queue, engine->plane_in[p],
             CL_FALSE, origin, origin, region, row, 0, src_stride[p], 0, src[p],
             0, NULL, NULL), "clEnqueueWriteBufferRect");
@@ -873,20 +867,21 @@ failed:
   return FALSE;
 }
 
-gboolean
-clb_engine_process_image (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, cl_mem src, cl_mem dst,
-    gboolean gl_objects, GError ** error)
+/* A frame in a 2D image: device-side copies to and from the buffers. */
+static gboolean
+process_image (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, const ClbFrame * in,
+    const ClbFrame * out, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
+  cl_mem src = in->image, dst = out->image;
+  gboolean gl_objects = in->gl || out->gl;
   size_t origin[3] = { 0, 0, 0 };
   size_t region[3] = { planes->width, planes->height, 1 };
   cl_mem objects[2] = { src, dst };
   gboolean acquired = FALSE;
   cl_mem *result;
 
-  if (!clb_engine_check_jobs (engine, jobs, n_jobs, error))
-    return FALSE;
   if (planes->n_planes != 1 || planes->sample_size != CLB_SAMPLES_8
       || planes->plane_width[0] != 4 * planes->width) {
     g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_FORMAT,
@@ -923,4 +918,95 @@ failed:
     clEnqueueReleaseGLObjects (engine->queue, 2, objects, 0, NULL, NULL);
   clFinish (engine->queue);
   return FALSE;
+}
+
+void
+clb_frame_init_host (ClbFrame * frame, guint n_planes,
+    const guint8 * const *data, const gsize * stride)
+{
+  guint p;
+
+  memset (frame, 0, sizeof (*frame));
+  frame->kind = CLB_FRAME_HOST;
+  for (p = 0; p < MIN (n_planes, CLB_MAX_PLANES); p++) {
+    frame->data[p] = (guint8 *) data[p];
+    frame->stride[p] = stride[p];
+  }
+}
+
+void
+clb_frame_init_mem (ClbFrame * frame, guint n_planes,
+    const ClbMemPlane * planes)
+{
+  guint p;
+
+  memset (frame, 0, sizeof (*frame));
+  frame->kind = CLB_FRAME_MEM;
+  for (p = 0; p < MIN (n_planes, CLB_MAX_PLANES); p++) {
+    frame->mem[p] = planes[p];
+    frame->stride[p] = planes[p].stride;
+  }
+}
+
+void
+clb_frame_init_image (ClbFrame * frame, cl_mem image, gboolean gl)
+{
+  memset (frame, 0, sizeof (*frame));
+  frame->kind = CLB_FRAME_IMAGE;
+  frame->image = image;
+  frame->gl = gl;
+}
+
+void
+clb_frame_field (const ClbFrame * frame, guint n_planes, guint field,
+    ClbFrame * view)
+{
+  guint p;
+
+  *view = *frame;
+  for (p = 0; p < MIN (n_planes, CLB_MAX_PLANES); p++) {
+    if (frame->kind == CLB_FRAME_HOST)
+      view->data[p] = frame->data[p] + field * frame->stride[p];
+    /* a MEM field has no sub-buffer of its own: device-side copies */
+    view->mem[p].offset = frame->mem[p].offset + field * frame->stride[p];
+    view->mem[p].sub = NULL;
+    view->mem[p].stride = view->stride[p] = 2 * frame->stride[p];
+  }
+}
+
+/* The checks every kind of frame shares, then the kind's own way. */
+gboolean
+clb_engine_filter (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, const ClbFrame * src,
+    const ClbFrame * dst, GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  gsize bytes = clb_engine_container_bytes (planes);
+  guint p;
+
+  if (!clb_engine_check_jobs (engine, jobs, n_jobs, error))
+    return FALSE;
+  if (src->kind != dst->kind) {
+    g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_FORMAT,
+        "source and destination frames of different kinds (%d, %d)",
+        src->kind, dst->kind);
+    return FALSE;
+  }
+  if (src->kind == CLB_FRAME_IMAGE)
+    return process_image (engine, params, jobs, n_jobs, src, dst, error);
+  for (p = 0; p < planes->n_planes; p++) {
+    gsize row = planes->plane_width[p] * bytes;
+
+    if (src->stride[p] < row || dst->stride[p] < row) {
+      g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_JOB,
+          "plane %u: rows of %" G_GSIZE_FORMAT " / %" G_GSIZE_FORMAT
+          " bytes, but %" G_GSIZE_FORMAT " bytes of samples", p,
+          src->stride[p], dst->stride[p], row);
+      return FALSE;
+    }
+  }
+  if (src->kind == CLB_FRAME_MEM)
+    return clb_engine_process_mem (engine, params, jobs, n_jobs, src->mem,
+        dst->mem, error);
+  return process_host (engine, params, jobs, n_jobs, src, dst, error);
 }

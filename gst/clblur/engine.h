@@ -308,15 +308,6 @@ void clb_gaussian_radii (gdouble sigma, guint n, guint * radii);
 gboolean clb_params_filter_jobs (const ClbParams * params,
     const ClbJob * jobs, guint n_jobs);
 
-/* Filters one frame. @src and @dst hold each plane's first byte, rows
- * @src_stride / @dst_stride bytes apart (at least the plane's width).
- * Bytes of a plane that no job covers are copied unchanged. Returns when
- * @dst holds the result. */
-gboolean clb_engine_process (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, const guint8 * const *src,
-    const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
-    GError ** error);
-
 /* A plane of a frame in OpenCL memory of the engine's context: @offset
  * bytes into @buffer, rows @stride bytes apart; @sub, when not NULL, a
  * sub-buffer of @buffer that starts at the plane (made once by the
@@ -329,26 +320,56 @@ typedef struct {
   cl_mem sub;
 } ClbMemPlane;
 
-/* Filters one frame held in OpenCL memory (a buffer pool's): no host
- * copy. Where the engine wraps frames (CPU class, clb_engine_wraps_frames)
- * and the planes have sub-buffers, kernels read @src's and write @dst's
- * planes in place (separable, one box pass, dense 8-bit: what
- * clb_engine_process wraps); otherwise the planes go to the engine's
- * buffers and back by device-side copies (clEnqueueCopyBufferRect). No
- * plane of @dst may share bytes with one of @src. The memory must not be
- * mapped. Returns when @dst holds the result. */
-gboolean clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, const ClbMemPlane * src,
-    const ClbMemPlane * dst, GError ** error);
+/* Where a frame is. */
+typedef enum {
+  CLB_FRAME_HOST,       /* host memory: each plane's first byte, stride */
+  CLB_FRAME_MEM,        /* OpenCL buffers of the engine's context */
+  CLB_FRAME_IMAGE,      /* one 2D image, CL_RGBA / CL_UNORM_INT8 */
+} ClbFrameKind;
 
-/* Filters one 8-bit RGBA frame held in the 2D image @src (CL_RGBA,
- * CL_UNORM_INT8, the engine's width and height) into @dst, copying between
- * the images and the engine's buffers on the device. With @gl_objects the
- * images come from clCreateFromGLTexture: they are acquired before and
- * released after, and the caller must have finished GL's work on them.
- * Returns when @dst holds the result. */
-gboolean clb_engine_process_image (ClbEngine * engine,
-    const ClbParams * params, const ClbJob * jobs, guint n_jobs, cl_mem src,
-    cl_mem dst, gboolean gl_objects, GError ** error);
+/* A frame as the engine reads or writes it: the planes of the engine's
+ * ClbPlanes (clb_engine_set_planes), wherever they are. A field of an
+ * interlaced frame is a view of it: every other row (clb_frame_field). */
+typedef struct {
+  ClbFrameKind kind;
+  /* HOST: each plane's first byte, rows stride[p] bytes apart (at least
+   * the plane's width) */
+  guint8 *data[CLB_MAX_PLANES];
+  gsize stride[CLB_MAX_PLANES];
+  /* MEM: each plane's buffer, offset and stride */
+  ClbMemPlane mem[CLB_MAX_PLANES];
+  /* IMAGE: the image; with gl, made by clCreateFromGLTexture: acquired
+   * before and released after, and GL's work on it must be finished */
+  cl_mem image;
+  gboolean gl;
+} ClbFrame;
+
+/* A frame of @n_planes planes in host memory (@data may be the caller's
+ * read-only input: the engine never writes a source frame). */
+void clb_frame_init_host (ClbFrame * frame, guint n_planes,
+    const guint8 * const *data, const gsize * stride);
+/* A frame of @n_planes planes in OpenCL memory. */
+void clb_frame_init_mem (ClbFrame * frame, guint n_planes,
+    const ClbMemPlane * planes);
+/* A frame in the 2D image @image; @gl: a GL texture's (see ClbFrame). */
+void clb_frame_init_image (ClbFrame * frame, cl_mem image, gboolean gl);
+/* Field @field (0: top, the even rows) of @frame (HOST or MEM, every
+ * plane's rows) as a frame of its own in @view. */
+void clb_frame_field (const ClbFrame * frame, guint n_planes, guint field,
+    ClbFrame * view);
+
+/* Filters @src into @dst, frames of the same kind: the one way in. Bytes
+ * of a plane that no job covers are copied unchanged. HOST: where the
+ * engine wraps frames (clb_engine_wraps_frames), the kernels read and
+ * write the caller's memory; else copies to and from the device. MEM:
+ * where the engine wraps frames and the planes have sub-buffers, kernels
+ * read @src's and write @dst's planes in place; otherwise device-side
+ * copies (no host copy); the memory must not be mapped. IMAGE: one plane
+ * of 8-bit RGBA, copied between the images and the engine's buffers on
+ * the device. No plane of @dst may share bytes with one of @src. Returns
+ * when @dst holds the result. */
+gboolean clb_engine_filter (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, const ClbFrame * src,
+    const ClbFrame * dst, GError ** error);
 
 G_END_DECLS

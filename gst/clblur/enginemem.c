@@ -94,20 +94,6 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
   cl_mem *result;
   guint p;
 
-  if (!clb_engine_check_jobs (engine, jobs, n_jobs, error))
-    return FALSE;
-  for (p = 0; p < planes->n_planes; p++) {
-    size_t row = planes->plane_width[p] * bytes;
-
-    if (src[p].stride < row || dst[p].stride < row) {
-      g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_JOB,
-          "plane %u: rows of %" G_GSIZE_FORMAT " / %" G_GSIZE_FORMAT
-          " bytes, but %" G_GSIZE_FORMAT " bytes of samples", p,
-          src[p].stride, dst[p].stride, (gsize) row);
-      return FALSE;
-    }
-  }
-
   if (can_run_in_place (engine, src, dst)) {
     cl_mem in[CLB_MAX_PLANES], out[CLB_MAX_PLANES];
     gsize in_stride[CLB_MAX_PLANES], out_stride[CLB_MAX_PLANES];

@@ -234,4 +234,10 @@ guint clb_n_passes (const ClbParams * params);
 void clb_job_radii (const ClbParams * params, const ClbJob * job,
     guint pass, cl_int * rx, cl_int * ry);
 
+/* A frame in OpenCL memory (enginemem.c), strides checked by
+ * clb_engine_filter. */
+gboolean clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, const ClbMemPlane * src,
+    const ClbMemPlane * dst, GError ** error);
+
 G_END_DECLS

@@ -135,3 +135,31 @@ clcheck_one_plane (guint w, guint h, guint channels,
     job->offset[c] = c;
   job->dist_mask = channels == 4 ? 0x7 : (1u << channels) - 1;
 }
+
+/* One frame of one plane in host memory through the engine's one entry,
+ * clb_engine_filter. */
+static inline gboolean
+clcheck_filter_plane (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, const guint8 * const *src,
+    const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
+    GError ** error)
+{
+  ClbFrame in, out;
+
+  clb_frame_init_host (&in, 1, src, src_stride);
+  clb_frame_init_host (&out, 1, (const guint8 * const *) dst, dst_stride);
+  return clb_engine_filter (engine, params, jobs, n_jobs, &in, &out, error);
+}
+
+/* The same for a frame in the 2D image @src into @dst. */
+static inline gboolean
+clcheck_filter_image (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, cl_mem src, cl_mem dst,
+    GError ** error)
+{
+  ClbFrame in, out;
+
+  clb_frame_init_image (&in, src, FALSE);
+  clb_frame_init_image (&out, dst, FALSE);
+  return clb_engine_filter (engine, params, jobs, n_jobs, &in, &out, error);
+}

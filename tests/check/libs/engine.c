@@ -87,7 +87,7 @@ worst_vs_reference (ClbEngine * engine, const ClbParams * params,
       err ? err->message : "");
   for (i = 0; i < n; i++)
     in16[i] = in[i] = g_random_int_range (0, 256);
-  fail_unless (clb_engine_process (engine, params, &job, 1, src, &stride,
+  fail_unless (clcheck_filter_plane (engine, params, &job, 1, src, &stride,
           dst, &stride, &err), "%s", err ? err->message : "");
   if (params->method == CLB_METHOD_BILATERAL)
     ref_bilateral (in16, ref, w, h, channels, params->radius_x,
@@ -203,7 +203,7 @@ GST_START_TEST (test_pass_and_job_radii)
         params.pass_radius_y[k] = ry[k];
       }
       fail_unless (clb_params_filter_jobs (&params, &job, 1));
-      fail_unless (clb_engine_process (engine, &params, &job, 1, src,
+      fail_unless (clcheck_filter_plane (engine, &params, &job, 1, src,
               &stride, dst, &stride, &err), "%s", err ? err->message : "");
       for (i = 0; i < n; i++)
         a[i] = in[i];
@@ -219,7 +219,7 @@ GST_START_TEST (test_pass_and_job_radii)
       job.own_radius = TRUE;
       job.radius_x = 2;
       job.radius_y = 1;
-      fail_unless (clb_engine_process (engine, &params, &job, 1, src,
+      fail_unless (clcheck_filter_plane (engine, &params, &job, 1, src,
               &stride, dst, &stride, &err), "%s", err ? err->message : "");
       for (i = 0; i < n; i++)
         a[i] = in[i];
@@ -230,7 +230,7 @@ GST_START_TEST (test_pass_and_job_radii)
       /* own radius 0: nothing to filter, and the job comes out as it was */
       job.radius_x = job.radius_y = 0;
       fail_if (clb_params_filter_jobs (&params, &job, 1));
-      fail_unless (clb_engine_process (engine, &params, &job, 1, src,
+      fail_unless (clcheck_filter_plane (engine, &params, &job, 1, src,
               &stride, dst, &stride, &err), "%s", err ? err->message : "");
       fail_unless (memcmp (in, out, n) == 0);
       job.own_radius = FALSE;
@@ -299,7 +299,7 @@ worst_kept (ClbEngine * engine, const ClbParams * params, guint w, guint h,
     p.regions = &rect;
     p.n_regions = 1;
   }
-  fail_unless (clb_engine_process (engine, &p, &job, 1, src, &stride, dst,
+  fail_unless (clcheck_filter_plane (engine, &p, &job, 1, src, &stride, dst,
           &stride, &err), "%s", err ? err->message : "");
   if (params->method == CLB_METHOD_BILATERAL)
     ref_bilateral (in3, ref, w, h, 3, params->radius_x, params->radius_y,
@@ -683,7 +683,7 @@ GST_START_TEST (test_engine_errors)
   params.passes = 1;
 
   /* not configured */
-  fail_if (clb_engine_process (engine, &params, &job, 1, src, &stride, dst,
+  fail_if (clcheck_filter_plane (engine, &params, &job, 1, src, &stride, dst,
           &stride, &err));
   fail_unless (g_error_matches (err, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_JOB),
       "%s", err->message);
@@ -692,14 +692,14 @@ GST_START_TEST (test_engine_errors)
   fail_unless (clb_engine_set_planes (engine, &planes, &err));
   bad = job;
   bad.width = 17;
-  fail_if (clb_engine_process (engine, &params, &bad, 1, src, &stride, dst,
+  fail_if (clcheck_filter_plane (engine, &params, &bad, 1, src, &stride, dst,
           &stride, &err));
   fail_unless (g_error_matches (err, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_JOB),
       "%s", err->message);
   g_clear_error (&err);
 
   params.method = (ClbMethod) 42;
-  fail_if (clb_engine_process (engine, &params, &job, 1, src, &stride, dst,
+  fail_if (clcheck_filter_plane (engine, &params, &job, 1, src, &stride, dst,
           &stride, &err));
   fail_unless (g_error_matches (err, CLB_ENGINE_ERROR,
           CLB_ENGINE_ERROR_METHOD), "%s", err->message);
@@ -771,14 +771,14 @@ GST_START_TEST (test_bilateral_bands_and_cancel)
     clcheck_one_plane (640, 200, 4, CLB_SAMPLES_8, 255, &planes, &job);
     fail_unless (clb_engine_set_planes (engine, &planes, &err));
     clb_engine_cancel (engine);
-    fail_if (clb_engine_process (engine, &params, &job, 1, src, &stride, dst,
+    fail_if (clcheck_filter_plane (engine, &params, &job, 1, src, &stride, dst,
             &stride, &err));
     fail_unless (g_error_matches (err, CLB_ENGINE_ERROR,
             CLB_ENGINE_ERROR_CANCELLED), "%s", err->message);
     g_clear_error (&err);
     clb_engine_resume (engine);
     params.radius_x = params.radius_y = 1;
-    fail_unless (clb_engine_process (engine, &params, &job, 1, src, &stride,
+    fail_unless (clcheck_filter_plane (engine, &params, &job, 1, src, &stride,
             dst, &stride, &err), "%s", err ? err->message : "");
 
     /* the first pass builds the kernels for the bands' work-groups */
@@ -789,7 +789,7 @@ GST_START_TEST (test_bilateral_bands_and_cancel)
       gint64 took;
 
       clb_engine_resume (engine);
-      fail_if (clb_engine_process (engine, &params, &job, 1, src, &stride,
+      fail_if (clcheck_filter_plane (engine, &params, &job, 1, src, &stride,
               dst, &stride, &err));
       took = g_get_monotonic_time () - canceller.cancelled_at;
       g_thread_join (thread);

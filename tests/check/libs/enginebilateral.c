@@ -59,7 +59,7 @@ worst_vs_reference (ClbEngine * engine, guint w, guint h, guint channels,
   /* a window bound (3 sigma) that leaves the radius as it is */
   params.sigma_spatial = MAX (r / 2.0, 1.0);
   params.sigma_range = 30;
-  fail_unless (clb_engine_process (engine, &params, &job, 1, src, &stride,
+  fail_unless (clcheck_filter_plane (engine, &params, &job, 1, src, &stride,
           dst, &stride, &err), "%s", err ? err->message : "");
   fail_unless (ref_bilateral (in16, ref, w, h, channels, r, r,
           (RefBorder) border, params.sigma_spatial, params.sigma_range,

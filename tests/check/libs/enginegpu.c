@@ -90,7 +90,7 @@ gpu_worst (ClbEngine * engine, const ClbParams * params, const Layout * l,
       in[i] = v;
     }
   }
-  fail_unless (clb_engine_process (engine, params, &job, 1, src, &stride,
+  fail_unless (clcheck_filter_plane (engine, params, &job, 1, src, &stride,
           dst, &stride, &err), "%s", err ? err->message : "");
   ref_box_blur (vin, ref, w, h, channels, params->radius_x, params->radius_y,
       (RefBorder) params->border, params->passes);

@@ -162,8 +162,8 @@ GST_START_TEST (test_image_path_matches_reference)
     params.regions = &region;
     params.n_regions = 1;
 
-    fail_unless (clb_engine_process_image (engine, &params, &job, 1, src,
-            dst, FALSE, &err), "%s", err ? err->message : "");
+    fail_unless (clcheck_filter_image (engine, &params, &job, 1, src,
+            dst, &err), "%s", err ? err->message : "");
     fail_unless_equals_int (clEnqueueReadImage (queue, dst, CL_TRUE, origin,
             size, 4 * w, 0, out, 0, NULL, NULL), CL_SUCCESS);
 
@@ -198,8 +198,8 @@ GST_START_TEST (test_image_path_matches_reference)
   planes.plane_width[1] = 2 * w;
   planes.plane_height[1] = h / 2;
   fail_unless (clb_engine_set_planes (engine, &planes, &err));
-  fail_if (clb_engine_process_image (engine, &params, &job, 1, src, dst,
-          FALSE, &err));
+  fail_if (clcheck_filter_image (engine, &params, &job, 1, src, dst,
+          &err));
   fail_unless (err && strstr (err->message, "RGBA"));
   g_clear_error (&err);
 
@@ -252,8 +252,8 @@ GST_START_TEST (test_image_path_fault)
   fail_unless (src && dst);
 
   g_setenv (CLB_FAULT_ENV, "clEnqueueCopyImageToBuffer", TRUE);
-  fail_if (clb_engine_process_image (engine, &params, &job, 1, src, dst,
-          FALSE, &err));
+  fail_if (clcheck_filter_image (engine, &params, &job, 1, src, dst,
+          &err));
   fail_unless (err && strstr (err->message, "clEnqueueCopyImageToBuffer"));
   g_clear_error (&err);
   g_setenv (CLB_FAULT_ENV, "clCreateImage", TRUE);
@@ -262,8 +262,8 @@ GST_START_TEST (test_image_path_fault)
   g_clear_error (&err);
   g_unsetenv (CLB_FAULT_ENV);
   /* and it works again */
-  fail_unless (clb_engine_process_image (engine, &params, &job, 1, src, dst,
-          FALSE, &err), "%s", err ? err->message : "");
+  fail_unless (clcheck_filter_image (engine, &params, &job, 1, src, dst,
+          &err), "%s", err ? err->message : "");
 
   clb_runtime_release_buffer (&src);
   clb_runtime_release_buffer (&dst);
