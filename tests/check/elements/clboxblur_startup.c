@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Issue 23: program-cache entries that are not regular files (a FIFO used
- * to block the start for ever).
+ * to block the start for ever), and a user cache folder that cannot be
+ * created (XDG_CACHE_HOME a regular file: PoCL lists no device).
  *
  * Helpers, the reference comparison and the teardown fixture are in
  * tests/check/blurcheck.c.
@@ -244,6 +245,119 @@ GST_START_TEST (test_cache_entry_not_a_file)
 
 GST_END_TEST;
 
+/* Each property=value written in @text (the element's error) names a
+ * property the element has with a value it takes. */
+static void
+check_named_values (GstElement * e, const gchar * text)
+{
+  GRegex *re = g_regex_new ("([a-z][a-z-]*)=([A-Za-z0-9_-]+)", 0, 0, NULL);
+  GMatchInfo *m;
+
+  g_regex_match (re, text, 0, &m);
+  while (g_match_info_matches (m)) {
+    gchar *name = g_match_info_fetch (m, 1);
+    gchar *value = g_match_info_fetch (m, 2);
+    GParamSpec *ps = g_object_class_find_property (G_OBJECT_GET_CLASS (e),
+        name);
+
+    if (ps != NULL) {
+      GValue v = G_VALUE_INIT;
+
+      g_value_init (&v, ps->value_type);
+      fail_unless (gst_value_deserialize (&v, value)
+          && !g_param_value_validate (ps, &v),
+          "the error names %s=%s, a value the property refuses: %s", name,
+          value, text);
+      g_value_unset (&v);
+    }
+    g_free (name);
+    g_free (value);
+    g_match_info_next (m, NULL);
+  }
+  g_match_info_free (m);
+  g_regex_unref (re);
+}
+
+/* Whether a platform named PoCL is installed. */
+static gboolean
+have_pocl (void)
+{
+  cl_platform_id platforms[64];
+  cl_uint n = 0, p;
+  gboolean found = FALSE;
+
+  if (clGetPlatformIDs (G_N_ELEMENTS (platforms), platforms, &n) !=
+      CL_SUCCESS)
+    return FALSE;
+  for (p = 0; p < MIN (n, G_N_ELEMENTS (platforms)) && !found; p++) {
+    gchar name[256] = "";
+
+    clGetPlatformInfo (platforms[p], CL_PLATFORM_NAME, sizeof (name) - 1,
+        name, NULL);
+    found = g_str_has_prefix (name, "Portable Computing Language");
+  }
+  return found;
+}
+
+/* Run by the test clboxblur_startup_cachefile with XDG_CACHE_HOME a
+ * regular file, set before the process's first OpenCL call: PoCL cannot
+ * create its cache folder under it and lists no device; the element's own
+ * cache (CLBOXBLUR_CACHE_DIR unset here) cannot be created either. Either
+ * the element still filters (another driver, or POCL_CACHE_DIR set), or
+ * it fails with an error that says what to do and names no property value
+ * the element refuses. Elsewhere (a usable cache folder) it filters. */
+GST_START_TEST (test_unwritable_cache_home)
+{
+  const gchar *xdg = g_getenv ("XDG_CACHE_HOME");
+  gchar *saved = g_strdup (g_getenv (CLB_CACHE_DIR_ENV));
+  GstElement *e = gst_element_factory_make ("clboxblur", NULL);
+  GstBus *bus = gst_bus_new ();
+  GstStateChangeReturn ret;
+
+  if (xdg != NULL && g_file_test (xdg, G_FILE_TEST_IS_REGULAR))
+    g_unsetenv (CLB_CACHE_DIR_ENV);
+  gst_element_set_bus (e, bus);
+  ret = gst_element_set_state (e, GST_STATE_PAUSED);
+  if (ret == GST_STATE_CHANGE_FAILURE) {
+    GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+    GError *err = NULL;
+    gchar *debug = NULL, *text;
+
+    fail_unless (msg != NULL, "no error message posted");
+    gst_message_parse_error (msg, &err, &debug);
+    text = g_strdup_printf ("%s\n%s", err->message, debug ? debug : "");
+    GST_INFO ("start failed: %s", text);
+    fail_unless (g_error_matches (err, GST_RESOURCE_ERROR,
+            GST_RESOURCE_ERROR_NOT_FOUND), "%s", text);
+    check_named_values (e, text);
+    /* what to do, in the message itself, and the folder at fault */
+    if (have_pocl ()) {
+      fail_unless (strstr (err->message, "POCL_CACHE_DIR") != NULL
+          && strstr (err->message, "writable") != NULL, "%s", text);
+      if (xdg != NULL)
+        fail_unless (strstr (text, xdg) != NULL, "%s does not name %s",
+            text, xdg);
+    }
+    g_free (text);
+    g_free (debug);
+    g_error_free (err);
+    gst_message_unref (msg);
+  }
+  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  gst_element_set_bus (e, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (e);
+  if (ret != GST_STATE_CHANGE_FAILURE)
+    start_and_check (NULL, 600);
+
+  if (saved)
+    g_setenv (CLB_CACHE_DIR_ENV, saved, TRUE);
+  g_free (saved);
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblur_startup_suite (void)
 {
@@ -253,6 +367,7 @@ clboxblur_startup_suite (void)
   suite_add_tcase (s, tc);
   blurcheck_add_fixture (tc);
   tcase_add_test (tc, test_cache_entry_not_a_file);
+  tcase_add_test (tc, test_unwritable_cache_home);
   return s;
 }
 
