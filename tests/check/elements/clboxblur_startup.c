@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Issue 23: program-cache entries that are not regular files (a FIFO used
- * to block the start for ever), and a user cache folder that cannot be
- * created (XDG_CACHE_HOME a regular file: PoCL lists no device).
+ * to block the start for ever), a user cache folder that cannot be
+ * created (XDG_CACHE_HOME a regular file: PoCL lists no device), and a
+ * BYTES segment (multifilesrc) in front of the element.
  *
  * Helpers, the reference comparison and the teardown fixture are in
  * tests/check/blurcheck.c.
@@ -358,6 +359,58 @@ GST_START_TEST (test_unwritable_cache_home)
 
 GST_END_TEST;
 
+static gboolean
+count_critical (const gchar * domain, GLogLevelFlags level,
+    const gchar * message, gpointer user_data)
+{
+  g_atomic_int_inc ((gint *) user_data);
+  return TRUE;                  /* counted here, failed on below */
+}
+
+/* After a BYTES segment (multifilesrc, appsrc format=bytes) the frames are
+ * filtered with the properties as set, and nothing asks the segment for a
+ * stream time it cannot give: every frame used to log
+ * "gst_segment_to_stream_time: assertion 'segment->format == format'
+ * failed". GstCheck fails a test on any critical; this one counts them
+ * instead, so that the failure is reported here and not from inside the
+ * harness's push. */
+GST_START_TEST (test_bytes_segment)
+{
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  GstCheckLogFilter *filter;
+  GstSegment seg;
+  GstVideoInfo info;
+  Settings s = default_settings;
+  gint criticals = 0;
+  guint i;
+
+  filter = gst_check_add_log_filter ("GStreamer", G_LOG_LEVEL_CRITICAL,
+      g_regex_new (".*", 0, 0, NULL), count_critical, &criticals, NULL);
+
+  set_format (h, &info, "RGBA", 40, 30);
+  gst_segment_init (&seg, GST_FORMAT_BYTES);
+  fail_unless (gst_harness_push_event (h, gst_event_new_segment (&seg)));
+  for (i = 0; i < 3; i++) {
+    GstBuffer *in = make_frame (&info, 0, 40 + i);
+    GstBuffer *out;
+
+    GST_BUFFER_PTS (in) = i * GST_SECOND / 30;
+    GST_BUFFER_OFFSET (in) = i * GST_VIDEO_INFO_SIZE (&info);
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+        GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    check_frame (&info, in, out, &s);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  gst_check_remove_log_filter (filter);
+  fail_unless_equals_int (criticals, 0);
+
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblur_startup_suite (void)
 {
@@ -368,6 +421,7 @@ clboxblur_startup_suite (void)
   blurcheck_add_fixture (tc);
   tcase_add_test (tc, test_cache_entry_not_a_file);
   tcase_add_test (tc, test_unwritable_cache_home);
+  tcase_add_test (tc, test_bytes_segment);
   return s;
 }
 
