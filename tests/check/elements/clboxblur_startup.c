@@ -113,7 +113,10 @@ start_and_check (GPtrArray * entries, gint seconds)
 
   thread = g_thread_new ("start", start_thread, &st);
   g_mutex_lock (&st.lock);
-  while (!st.done && g_cond_wait_until (&st.cond, &st.lock, end));
+  while (!st.done) {
+    if (!g_cond_wait_until (&st.cond, &st.lock, end))
+      break;
+  }
   done = st.done;
   g_mutex_unlock (&st.lock);
   if (!done && entries != NULL) {
