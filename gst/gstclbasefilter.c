@@ -328,15 +328,20 @@ gst_cl_base_filter_before_transform (GstBaseTransform * trans,
 {
   GstClockTime timestamp, stream_time;
 
+  /* Controlled values follow stream time, which only a TIME segment gives:
+   * after a BYTES segment (multifilesrc, filesrc ! rawvideoparse without a
+   * TIME segment) the properties keep their set values. */
   timestamp = GST_BUFFER_TIMESTAMP (buffer);
-  stream_time = gst_segment_to_stream_time (&trans->segment, GST_FORMAT_TIME,
-      timestamp);
+  if (trans->segment.format == GST_FORMAT_TIME) {
+    stream_time = gst_segment_to_stream_time (&trans->segment,
+        GST_FORMAT_TIME, timestamp);
 
-  GST_DEBUG_OBJECT (trans, "sync to %" GST_TIME_FORMAT,
-      GST_TIME_ARGS (timestamp));
+    GST_DEBUG_OBJECT (trans, "sync to %" GST_TIME_FORMAT,
+        GST_TIME_ARGS (timestamp));
 
-  if (GST_CLOCK_TIME_IS_VALID (stream_time))
-    gst_object_sync_values (GST_OBJECT (trans), stream_time);
+    if (GST_CLOCK_TIME_IS_VALID (stream_time))
+      gst_object_sync_values (GST_OBJECT (trans), stream_time);
+  }
 
   /* Decided here, by the streaming thread alone, before this buffer's
    * output is prepared: radius 0 hands the buffer on untouched. */

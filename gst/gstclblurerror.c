@@ -44,6 +44,13 @@ gst_cl_blur_post_error (GstElement * self, const GError * error)
           ("No OpenCL device matches device-type, platform-index and "
               "device-index."), ("%s", error->message));
       break;
+    case CLB_RUNTIME_ERROR_NO_DEVICE_LISTED:
+      GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
+          ("OpenCL drivers are installed, but none lists a device. PoCL "
+              "lists none when it cannot create its cache folder: set "
+              "POCL_CACHE_DIR to an existing writable folder (or "
+              "XDG_CACHE_HOME to a writable one)."), ("%s", error->message));
+      break;
     case CLB_RUNTIME_ERROR_SOURCE:
     case CLB_RUNTIME_ERROR_BUILD:
       GST_ELEMENT_ERROR (self, LIBRARY, INIT,

@@ -31,7 +31,8 @@ packages="meson ninja-build pkg-config gcc libc6-dev python3
   gstreamer1.0-gl libgl1-mesa-dri libegl-mesa0 libglx-mesa0"
 # The GL memory tests run under a virtual X server (Mesa's llvmpipe); the
 # strict kernel check compiles the OpenCL C with clang; the doc_reference
-# test reads the element through GObject introspection (python3-gi).
+# and readme_properties tests read the element through GObject
+# introspection (python3-gi).
 [ "$action" != demo ] && packages="$packages xvfb xauth clang python3-gi gir1.2-gstreamer-1.0"
 [ "$action" = test-rusticl ] && packages="$packages mesa-opencl-icd"
 

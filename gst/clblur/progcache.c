@@ -10,7 +10,11 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "progcache.h"
@@ -91,15 +95,56 @@ cache_check (const gchar * data, gsize len, const gchar * key, gsize * size)
   return ok ? (const guchar *) data + sizeof (h) : NULL;
 }
 
+/* The contents of the entry at @path, or NULL when there is none or it is
+ * not a regular file. Opened without blocking and checked with fstat before
+ * anything is read: a FIFO there would block open () (and the pipeline's
+ * start) until a writer came, a character device could be read forever. A
+ * directory, socket or anything else is a cache miss too. */
+static gchar *
+cache_slurp (const gchar * path, gsize * len)
+{
+  struct stat st;
+  gchar *data;
+  gsize got = 0;
+  gint fd;
+
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+  if (fd < 0)
+    return NULL;
+  if (fstat (fd, &st) != 0) {
+    close (fd);
+    return NULL;
+  }
+  if (!S_ISREG (st.st_mode)) {
+    g_debug ("program cache entry %s is not a regular file (mode 0%o): "
+        "ignored", path, (guint) st.st_mode);
+    close (fd);
+    return NULL;
+  }
+  data = g_malloc (st.st_size + 1);
+  while (got < (gsize) st.st_size) {
+    gssize n = read (fd, data + got, st.st_size - got);
+
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    got += n;
+  }
+  close (fd);
+  *len = got;
+  return data;
+}
+
 gchar *
 clb_cache_read (const gchar * key, gsize * size)
 {
-  gchar *data = NULL, *path = cache_path (key), *bin = NULL;
+  gchar *data, *path = cache_path (key), *bin = NULL;
   gsize len = 0;
   const guchar *checked;
 
-  if (g_file_get_contents (path, &data, &len, NULL)
-      && (checked = cache_check (data, len, key, size)) != NULL)
+  data = cache_slurp (path, &len);
+  if (data != NULL && (checked = cache_check (data, len, key, size)) != NULL)
     bin = g_memdup2 (checked, *size);
   g_free (data);
   g_free (path);

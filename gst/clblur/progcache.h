@@ -19,7 +19,9 @@ gchar *clb_cache_key (const gchar * const *device_strings, gchar ** sources,
 /* The binary of the entry for @key (g_free it), or NULL when there is none
  * or it fails a check: its length, magic, key, and the checksum of the
  * binary. A truncated, damaged or foreign file never reaches the driver
- * (some drivers abort in clCreateProgramWithBinary on one). */
+ * (some drivers abort in clCreateProgramWithBinary on one). An entry that
+ * is not a regular file (FIFO, directory, socket, device) is a miss too,
+ * found without blocking and never read. */
 gchar *clb_cache_read (const gchar * key, gsize * size);
 
 /* Writes the entry for @key (best effort: a cache that cannot be written

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include "runtime.h"
 #include "progcache.h"
@@ -144,6 +145,85 @@ count_devices (cl_platform_id platform, cl_device_type type)
   return n;
 }
 
+/* Where PoCL keeps its kernel cache, as PoCL 3 chooses it: POCL_CACHE_DIR
+ * when that folder exists, else $XDG_CACHE_HOME/pocl/kcache, else
+ * $HOME/.cache/pocl/kcache. PoCL lists no device when it cannot create the
+ * folder. "" when that folder is usable or no reason is seen, else why not
+ * (g_free it). */
+static gchar *
+pocl_cache_problem (void)
+{
+  const gchar *pocl = g_getenv ("POCL_CACHE_DIR");
+  const gchar *xdg = g_getenv ("XDG_CACHE_HOME");
+  const gchar *home = g_getenv ("HOME");
+  gchar *dir, *p, *why = NULL;
+
+  if (pocl != NULL && *pocl != '\0' && g_file_test (pocl, G_FILE_TEST_EXISTS))
+    dir = g_strdup (pocl);
+  else if (xdg != NULL && *xdg != '\0')
+    dir = g_build_filename (xdg, "pocl", "kcache", NULL);
+  else if (home != NULL)
+    dir = g_build_filename (home, ".cache", "pocl", "kcache", NULL);
+  else
+    dir = g_strdup ("/tmp/pocl/kcache");
+
+  /* the nearest part of the path that exists must be a writable folder */
+  p = g_strdup (dir);
+  while (!g_file_test (p, G_FILE_TEST_EXISTS)) {
+    gchar *parent = g_path_get_dirname (p);
+
+    if (strcmp (parent, p) == 0) {
+      g_free (parent);
+      break;
+    }
+    g_free (p);
+    p = parent;
+  }
+  if (!g_file_test (p, G_FILE_TEST_IS_DIR))
+    why = g_strdup_printf (": PoCL's cache folder %s cannot be created, "
+        "%s is not a folder", dir, p);
+  else if (access (p, W_OK) != 0)
+    why = g_strdup_printf (": PoCL's cache folder %s cannot be %s, %s is "
+        "not writable", dir, strcmp (p, dir) == 0 ? "written" : "created", p);
+  g_free (p);
+  g_free (dir);
+  return why ? why : g_strdup ("");
+}
+
+/* The error for @n_platforms platforms none of which lists a device. */
+static void
+set_no_device_listed (GError ** error, cl_platform_id * platforms,
+    cl_uint n_platforms)
+{
+  gboolean pocl = FALSE;
+  gchar *why;
+  cl_uint p;
+
+  for (p = 0; p < n_platforms && !pocl; p++) {
+    gchar *name = get_platform_string (platforms[p], CL_PLATFORM_NAME);
+
+    pocl = g_str_has_prefix (name, "Portable Computing Language");
+    g_free (name);
+  }
+  if (!pocl) {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_DEVICE_LISTED,
+        "%u OpenCL platform(s) found, but none lists a device: their "
+        "drivers cannot reach a device or failed to start. Check the "
+        "driver's own set-up (permissions on /dev/dri or the GPU's device "
+        "nodes, the driver's environment variables)", n_platforms);
+    return;
+  }
+  why = pocl_cache_problem ();
+  g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_DEVICE_LISTED,
+      "%u OpenCL platform(s) found, but none lists a device%s. PoCL, the CPU "
+      "driver, lists none when it cannot create its kernel cache folder "
+      "($POCL_CACHE_DIR if that folder exists, else $XDG_CACHE_HOME/pocl, "
+      "else ~/.cache/pocl). Set POCL_CACHE_DIR to an existing writable "
+      "folder, or XDG_CACHE_HOME to a writable one; POCL_DEBUG=all shows "
+      "why a driver lists no device", n_platforms, why);
+  g_free (why);
+}
+
 static gboolean
 select_device (ClbShared * rt, ClbDeviceType type, gint platform_index,
     gint device_index, GError ** error)
@@ -207,10 +287,19 @@ select_device (ClbShared * rt, ClbDeviceType type, gint platform_index,
   }
 
   if (n_devices == 0) {
+    cl_uint any = 0, q;
+
+    for (q = 0; q < n_platforms; q++)
+      any += count_devices (platforms[q], CL_DEVICE_TYPE_ALL);
+    if (any == 0) {
+      set_no_device_listed (error, platforms, n_platforms);
+      goto out;
+    }
     g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_DEVICE,
         "No OpenCL device of type %s on %s (%u platform(s) found). Install "
         "an OpenCL driver for that device type (e.g. 'apt-get install "
-        "pocl-opencl-icd' for the CPU), or set device-type=any",
+        "pocl-opencl-icd' for the CPU), or set device-type=default (any "
+        "type)",
         device_type_name (type), platform_index >= 0 ? "that platform" :
         "any platform", n_platforms);
     goto out;

@@ -31,6 +31,9 @@ typedef enum {
   CLB_RUNTIME_ERROR_NO_MEMORY,    /* allocation on the device failed */
   CLB_RUNTIME_ERROR_FAILED,       /* any other OpenCL call failed */
   CLB_RUNTIME_ERROR_NO_GL_SHARING, /* GL sharing demanded, not possible */
+  CLB_RUNTIME_ERROR_NO_DEVICE_LISTED, /* platforms there, but none lists a
+                                       * device: a driver that cannot start
+                                       * (PoCL without a writable cache) */
 } ClbRuntimeError;
 
 /* Name of the environment variable that points the runtime at a folder of
