@@ -118,6 +118,7 @@ release_buffers (ClbEngine * engine)
   for (i = 0; i < CLB_MAX_PLANES; i++) {
     clb_runtime_release_buffer (&engine->plane_out[i]);
     clb_runtime_release_buffer (&engine->plane_in[i]);
+    engine->plane_bytes[i] = 0;
   }
   engine->configured = FALSE;
 }
@@ -149,6 +150,27 @@ clb_engine_container_bytes (const ClbPlanes * planes)
   return planes->sample_size == CLB_SAMPLES_16 ? 2 : 1;
 }
 
+/* Whether the engine's buffers already hold frames stored as @planes:
+ * as many planes of the same samples, none larger than allocated. */
+static gboolean
+planes_fit (ClbEngine * engine, const ClbPlanes * planes)
+{
+  gsize bytes = clb_engine_container_bytes (planes);
+  guint p;
+
+  if (!engine->configured || planes->n_planes != engine->planes.n_planes
+      || planes->sample_size != engine->planes.sample_size
+      || planes->max_value != engine->planes.max_value)
+    return FALSE;
+  for (p = 0; p < planes->n_planes; p++) {
+    if ((gsize) planes->plane_width[p] * planes->plane_height[p] * bytes
+        > engine->plane_bytes[p] || planes->plane_width[p] == 0
+        || planes->plane_height[p] == 0)
+      return FALSE;
+  }
+  return TRUE;
+}
+
 gboolean
 clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
     GError ** error)
@@ -161,6 +183,12 @@ clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
   g_return_val_if_fail (planes->max_value >= 1
       && planes->max_value <= G_MAXUINT16, FALSE);
 
+  if (planes_fit (engine, planes)) {
+    /* a field of the frame's planes, or the frame again (mixed
+     * interlaced video): other views of the same buffers */
+    engine->planes = *planes;
+    return TRUE;
+  }
   release_buffers (engine);
   engine->planes = *planes;
 
@@ -178,6 +206,7 @@ clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
         CL_MEM_READ_WRITE, containers * bytes, error);
     if (!engine->plane_out[p])
       goto failed;
+    engine->plane_bytes[p] = containers * bytes;
   }
 
   /* The box methods' work buffer is sized by the method on first use. */

@@ -271,8 +271,11 @@ const gchar *clb_variant_get_name (const ClbVariant * variant);
 /* Whether the variant can read and write the caller's memory in place. */
 gboolean clb_variant_wraps (const ClbVariant * variant);
 
-/* (Re)allocates the device buffers for frames stored as @planes. Frees the
- * previous ones first. */
+/* Makes the engine filter frames stored as @planes: (re)allocates the
+ * device buffers, freeing the previous ones first, unless those hold
+ * @planes already (the same samples, no plane larger: a field of the
+ * frame's planes, as mixed interlaced video switches), which are then
+ * reused. */
 gboolean clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
     GError ** error);
 

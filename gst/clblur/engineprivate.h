@@ -51,6 +51,7 @@ struct _ClbEngine
   gboolean configured;
   cl_mem plane_in[CLB_MAX_PLANES];   /* the frame, filtered in place by box */
   cl_mem plane_out[CLB_MAX_PLANES];  /* bilateral output */
+  gsize plane_bytes[CLB_MAX_PLANES];  /* what each of them holds */
   cl_mem work;                  /* summed-area table or box intermediate */
   gsize work_size;              /* bytes; grown on first need */
 

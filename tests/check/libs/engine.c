@@ -13,6 +13,7 @@
 
 #include "engine.h"
 #include "engineargs.h"
+#include "runtimemem.h"
 #include "refblur.h"
 #include "clcheck.h"
 void enginegpu_add_tests (TCase * tc);  /* enginegpu.c */
@@ -104,6 +105,34 @@ worst_vs_reference (ClbEngine * engine, const ClbParams * params,
   g_free (ref);
   return worst;
 }
+
+/* Mixed interlaced video switches the engine between a frame's planes and
+ * a field's (half its rows): the buffers made for the frame hold the
+ * field, so the switch back and forth makes no OpenCL object, and both
+ * still equal the reference; planes larger than allocated get new ones. */
+GST_START_TEST (test_field_planes_reuse_buffers)
+{
+  ClbRuntime *rt = clcheck_built_runtime ();
+  ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_AUTO, NULL);
+  ClbParams params = { 0, };
+  guint before;
+
+  params.method = CLB_METHOD_SEPARABLE;
+  params.border = CLB_BORDER_REFLECT;
+  params.radius_x = params.radius_y = 3;
+  params.passes = 2;            /* never wrapped: no object per frame */
+  fail_unless_equals_int (worst_vs_reference (engine, &params, 40, 30, 4), 0);
+  before = clb_created_objects ();
+  fail_unless_equals_int (worst_vs_reference (engine, &params, 40, 15, 4), 0);
+  fail_unless_equals_int (worst_vs_reference (engine, &params, 40, 30, 4), 0);
+  fail_unless_equals_int (clb_created_objects (), before);
+  fail_unless_equals_int (worst_vs_reference (engine, &params, 40, 31, 4), 0);
+  fail_unless (clb_created_objects () > before);
+  clb_engine_free (engine);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
 
 /* Every method on small planes, with the CPU and the GPU variants (the
  * device class forced by the options), equals the reference: the box
@@ -824,6 +853,7 @@ engine_suite (void)
   tcase_add_test (tc, test_engine_errors);
   tcase_add_test (tc, test_variant_logged_on_change);
   tcase_add_test (tc, test_methods_match_reference);
+  tcase_add_test (tc, test_field_planes_reuse_buffers);
   tcase_add_test (tc, test_bilateral_bands_and_cancel);
   tcase_add_test (tc, test_kept_channels);
   tcase_add_test (tc, test_pass_and_job_radii);
