@@ -11,7 +11,6 @@
 #include <math.h>
 
 #include "engineprivate.h"
-#include <CL/cl_gl.h>
 
 static const gchar *kernel_names[N_KERNELS] = {
   "sat_scan_rows", "sat_scan_columns", "sat_box", "sat_box_border",
@@ -150,6 +149,24 @@ clb_engine_container_bytes (const ClbPlanes * planes)
   return planes->sample_size == CLB_SAMPLES_16 ? 2 : 1;
 }
 
+static gboolean
+same_planes (const ClbPlanes * a, const ClbPlanes * b)
+{
+  guint p;
+
+  if (a->width != b->width || a->height != b->height
+      || a->sample_size != b->sample_size || a->shift != b->shift
+      || a->big_endian != b->big_endian || a->max_value != b->max_value
+      || a->n_planes != b->n_planes)
+    return FALSE;
+  for (p = 0; p < MIN (a->n_planes, CLB_MAX_PLANES); p++) {
+    if (a->plane_width[p] != b->plane_width[p]
+        || a->plane_height[p] != b->plane_height[p])
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* Whether the engine's buffers already hold frames stored as @planes:
  * as many planes of the same samples, none larger than allocated. */
 static gboolean
@@ -183,6 +200,8 @@ clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
   g_return_val_if_fail (planes->max_value >= 1
       && planes->max_value <= G_MAXUINT16, FALSE);
 
+  if (!same_planes (&engine->planes, planes))
+    engine->plan.valid = FALSE;
   if (planes_fit (engine, planes)) {
     /* a field of the frame's planes, or the frame again (mixed
      * interlaced video): other views of the same buffers */
@@ -527,20 +546,20 @@ failed:
   return FALSE;
 }
 
-/* Runs job @j's pass @pass with the variant the table gives it. Box
- * methods filter plane_in in place; bilateral writes plane_out. */
+/* Runs job @j's pass @pass as the plan's @step says. Box methods filter
+ * plane_in in place; bilateral writes plane_out. */
 static gboolean
 run_job (ClbEngine * engine, const ClbParams * params, guint j,
-    const ClbJob * job, guint pass, GError ** error)
+    const ClbJob * job, const ClbStep * step, GError ** error)
 {
-  const ClbVariant *variant;
+  const ClbVariant *variant = step->variant;
   ClbRun r = { .params = params, .job = job, .index = j,
-    .border = params->border };
+    .border = params->border, .rx = step->rx, .ry = step->ry,
+    .shape = step->shape };
   cl_int pitch = engine->planes.plane_width[job->plane];
   ClbJob unkept;
 
-  clb_job_radii (params, job, pass, &r.rx, &r.ry);
-  if (r.rx == 0 && r.ry == 0)
+  if (variant == NULL)
     return TRUE;                /* this job is passed through */
 
   if (params->method == CLB_METHOD_BILATERAL
@@ -548,13 +567,6 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
           || !update_spatial_table (engine, j, r.rx, r.ry,
               params->sigma_spatial, error)))
     return FALSE;
-  variant = clb_variant_choose (&engine->profile, params->method,
-      &engine->planes, job, r.rx, r.ry, &r.shape);
-  if (variant == NULL) {
-    g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_METHOD,
-        "unknown method %d", params->method);
-    return FALSE;
-  }
   r.job = clb_variant_job (variant, job, &unkept);
   if (engine->frame_out) {
     /* a job's first run reads the input, the next ones its own output */
@@ -573,35 +585,6 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
   return clb_engine_run_variant (engine, variant, &r, error);
 }
 
-/* Whether the jobs write every byte of every plane: each plane one job of
- * all its bytes (no kept channels, no gaps) that runs in some pass. */
-static gboolean
-jobs_write_every_byte (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs)
-{
-  const ClbPlanes *planes = &engine->planes;
-  guint covered = 0, j, pass;
-
-  for (j = 0; j < n_jobs; j++) {
-    const ClbJob *job = &jobs[j];
-    gboolean runs = FALSE;
-
-    for (pass = 0; pass < clb_n_passes (params); pass++) {
-      cl_int rx, ry;
-
-      clb_job_radii (params, job, pass, &rx, &ry);
-      runs |= rx > 0 || ry > 0;
-    }
-    if (!runs || job->keep_mask != 0 || job->pixel_stride != job->channels
-        || job->width * job->channels != planes->plane_width[job->plane]
-        || job->height != planes->plane_height[job->plane]
-        || (covered & (1u << job->plane)))
-      return FALSE;
-    covered |= 1u << job->plane;
-  }
-  return covered == (1u << planes->n_planes) - 1;
-}
-
 /* Filters the frame in plane_in; the result is in result_planes(). With
  * frame_in and frame_out set (enginemem.c; no regions), from frame_in
  * into frame_out. */
@@ -614,12 +597,18 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
   gsize bytes = clb_engine_container_bytes (planes);
   gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
   gboolean regions = params->use_regions;
-  guint p, j, pass, passes;
+  const ClbPlan *plan = clb_engine_plan (engine, params, jobs, n_jobs);
+  guint p, j, pass;
 
+  if (plan->unknown_method) {
+    g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_METHOD,
+        "unknown method %d", params->method);
+    return FALSE;
+  }
   if (engine->frame_out) {
     /* bytes no job writes (kept channels, gaps, jobs passed through) come
      * from the input */
-    gboolean copy = !jobs_write_every_byte (engine, params, jobs, n_jobs);
+    gboolean copy = !plan->every_byte;
 
     engine->frame_written = 0;
     for (p = 0; copy && p < planes->n_planes; p++) {
@@ -641,11 +630,11 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
     }
   }
 
-  passes = clb_n_passes (params);
-  for (pass = 0; pass < passes; pass++) {
-    for (j = 0; j < n_jobs; j++) {
+  for (pass = 0; pass < plan->passes; pass++) {
+    for (j = 0; j < plan->n_jobs; j++) {
       if (!check_cancelled (engine, error)
-          || !run_job (engine, params, j, &jobs[j], pass, error))
+          || !run_job (engine, params, j, &jobs[j], &plan->steps[pass][j],
+              error))
         return FALSE;
     }
   }
@@ -669,373 +658,4 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
 
 failed:
   return FALSE;
-}
-
-/* Whether the frame can go from the caller's input to its output memory
- * through the kernels alone: one box pass of separable with a radius in
- * every job, every plane one job whose variant reads and writes in place
- * (dense 8-bit in vector registers), input and output apart. */
-gboolean
-clb_engine_runs_direct (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs)
-{
-  const ClbPlanes *planes = &engine->planes;
-  guint covered = 0, j;
-
-  if (!engine->profile.zero_copy
-      || params->method != CLB_METHOD_SEPARABLE || params->use_regions
-      || clb_n_passes (params) != 1)
-    return FALSE;
-  for (j = 0; j < n_jobs; j++) {
-    const ClbJob *job = &jobs[j];
-    const ClbVariant *variant;
-    ClbWorkShape shape;
-    ClbJob unkept;
-    cl_int rx, ry;
-
-    clb_job_radii (params, job, 0, &rx, &ry);
-    if (rx == 0 && ry == 0)
-      return FALSE;
-    variant = clb_variant_choose (&engine->profile, params->method, planes,
-        job, rx, ry, &shape);
-    if (!clb_variant_wraps (variant))
-      return FALSE;
-    /* a variant that wraps writes every sample of its job's rows */
-    job = clb_variant_job (variant, job, &unkept);
-    if (job->width * job->channels != planes->plane_width[job->plane]
-        || job->height != planes->plane_height[job->plane]
-        || (covered & (1u << job->plane)))
-      return FALSE;
-    covered |= 1u << job->plane;
-  }
-  return covered == (1u << planes->n_planes) - 1;
-}
-
-static gboolean
-can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
-    guint n_jobs, const guint8 * const *src, const gsize * src_stride,
-    guint8 * const *dst, const gsize * dst_stride)
-{
-  const ClbPlanes *planes = &engine->planes;
-  guint p;
-
-  if (!clb_engine_runs_direct (engine, params, jobs, n_jobs))
-    return FALSE;
-  for (p = 0; p < planes->n_planes; p++) {
-    gsize row = planes->plane_width[p];
-    guint q;
-
-    if (src_stride[p] < row || dst_stride[p] < row
-        || src_stride[p] > G_MAXINT || dst_stride[p] > G_MAXINT)
-      return FALSE;
-    /* no output plane may share bytes with any input plane */
-    for (q = 0; q < planes->n_planes; q++) {
-      const guint8 *s = src[q], *d = dst[p];
-      gsize sh = planes->plane_height[q], dh = planes->plane_height[p];
-
-      if (s < d + dst_stride[p] * dh && d < s + src_stride[q] * sh)
-        return FALSE;
-    }
-  }
-  return TRUE;
-}
-
-/* Runs every job on the wrapped planes with the variant
- * clb_engine_runs_direct saw. */
-gboolean
-clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, cl_mem * in, const gsize * src_stride,
-    cl_mem * out, const gsize * dst_stride, GError ** error)
-{
-  guint j;
-
-  for (j = 0; j < n_jobs; j++) {
-    const ClbJob *job = &jobs[j];
-    ClbRun r = { .params = params, .job = job, .index = j,
-    .border = params->border };
-    const ClbVariant *variant;
-    ClbJob unkept;
-
-    clb_job_radii (params, job, 0, &r.rx, &r.ry);
-    variant = clb_variant_choose (&engine->profile, params->method,
-        &engine->planes, job, r.rx, r.ry, &r.shape);
-    r.job = clb_variant_job (variant, job, &unkept);
-    r.in = in[job->plane];
-    r.out = out[job->plane];
-    r.in_pitch = (cl_int) src_stride[job->plane];
-    r.out_pitch = (cl_int) dst_stride[job->plane];
-    r.wrapped = TRUE;
-    if (!clb_engine_run_variant (engine, variant, &r, error))
-      return FALSE;
-  }
-  return TRUE;
-}
-
-/* The frame through kernels that read the caller's input and write its
- * output in place (CL_MEM_USE_HOST_PTR): no copy in or out. */
-static gboolean
-process_wrapped (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, const guint8 * const *src,
-    const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
-    gboolean * refused, GError ** error)
-{
-  const ClbPlanes *planes = &engine->planes;
-  cl_mem in[CLB_MAX_PLANES] = { NULL, }, out[CLB_MAX_PLANES] = { NULL, };
-  gboolean ok = FALSE;
-  guint p;
-
-  for (p = 0; p < planes->n_planes; p++) {
-    gsize row = planes->plane_width[p], h = planes->plane_height[p];
-
-    /* A device may refuse a host pointer (alignment, limits): nothing is
-     * queued yet, so the caller copies the frame instead. */
-    in[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_READ_ONLY,
-        (gpointer) src[p], src_stride[p] * (h - 1) + row, NULL);
-    if (in[p])
-      out[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_WRITE_ONLY, dst[p],
-          dst_stride[p] * (h - 1) + row, NULL);
-    if (!in[p] || !out[p]) {
-      *refused = TRUE;
-      goto done;
-    }
-  }
-  if (!clb_engine_run_wrapped_jobs (engine, params, jobs, n_jobs, in, src_stride, out,
-          dst_stride, error))
-    goto done;
-  /* A blocking map brings the results into the caller's memory where the
-   * device worked on a copy of it. */
-  for (p = 0; p < planes->n_planes; p++) {
-    cl_int err = clb_fault ("clEnqueueMapBuffer");
-    gpointer mapped = NULL;
-
-    if (err == CL_SUCCESS)
-      mapped = clEnqueueMapBuffer (engine->queue, out[p], CL_TRUE, CL_MAP_READ,
-          0, dst_stride[p] * (planes->plane_height[p] - 1)
-          + planes->plane_width[p], 0, NULL, NULL, &err);
-    if (err != CL_SUCCESS) {
-      clb_set_cl_error (error, err, "clEnqueueMapBuffer");
-      goto failed;
-    }
-    CHECK (clEnqueueUnmapMemObject (engine->queue, out[p], mapped, 0, NULL,
-            NULL), "clEnqueueUnmapMemObject");
-  }
-  CHECK (clFinish (engine->queue), "clFinish");
-  ok = TRUE;
-  goto done;
-
-failed:
-  ok = FALSE;
-done:
-  if (!ok)
-    clFinish (engine->queue);
-  for (p = 0; p < planes->n_planes; p++) {
-    clb_runtime_release_buffer (&in[p]);
-    clb_runtime_release_buffer (&out[p]);
-  }
-  return ok;
-}
-
-/* A frame in host memory: wrapped, or copied in and out. */
-static gboolean
-process_host (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, const ClbFrame * in,
-    const ClbFrame * out, GError ** error)
-{
-  const ClbPlanes *planes = &engine->planes;
-  const guint8 *const *src = (const guint8 * const *) in->data;
-  guint8 *const *dst = out->data;
-  const gsize *src_stride = in->stride, *dst_stride = out->stride;
-  gsize bytes = clb_engine_container_bytes (planes);
-  size_t origin[3] = { 0, 0, 0 };
-  cl_mem *result;
-  guint p;
-
-  if (can_wrap (engine, params, jobs, n_jobs, src, src_stride, dst,
-          dst_stride)) {
-    gboolean refused = FALSE;
-
-    if (process_wrapped (engine, params, jobs, n_jobs, src, src_stride, dst,
-            dst_stride, &refused, error))
-      return TRUE;
-    if (!refused)
-      return FALSE;
-  }
-  result = clb_engine_result_planes (engine, params);
-
-  /* Copies in, not waited for one by one: the queue runs in order, so the
-   * kernels follow them and the last (blocking) read back follows those;
-   * every way out waits for the queue before the caller's memory, valid
-   * only until we return, is let go. */
-  for (p = 0; p < planes->n_planes; p++) {
-    size_t row = planes->plane_width[p] * bytes;
-    size_t region[3] = { row, planes->plane_height[p], 1 };
-
-    CHECK (clEnqueueWriteBufferRect (engine->queue, engine->plane_in[p],
-            CL_FALSE, origin, origin, region, row, 0, src_stride[p], 0, src[p],
-            0, NULL, NULL), "clEnqueueWriteBufferRect");
-  }
-
-  if (!clb_engine_run_jobs (engine, params, jobs, n_jobs, error))
-    goto failed;
-
-  for (p = 0; p < planes->n_planes; p++) {
-    size_t row = planes->plane_width[p] * bytes;
-    size_t region[3] = { row, planes->plane_height[p], 1 };
-
-    /* the last read blocks: the queue is then empty */
-    CHECK (clEnqueueReadBufferRect (engine->queue, result[p],
-            p + 1 == planes->n_planes, origin, origin, region, row, 0,
-            dst_stride[p], 0, dst[p], 0, NULL, NULL),
-        "clEnqueueReadBufferRect");
-  }
-  return TRUE;
-
-failed:
-  /* Nothing may still be running against the caller's memory. */
-  clFinish (engine->queue);
-  return FALSE;
-}
-
-/* A frame in a 2D image: device-side copies to and from the buffers. */
-static gboolean
-process_image (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, const ClbFrame * in,
-    const ClbFrame * out, GError ** error)
-{
-  const ClbPlanes *planes = &engine->planes;
-  cl_mem src = in->image, dst = out->image;
-  gboolean gl_objects = in->gl || out->gl;
-  size_t origin[3] = { 0, 0, 0 };
-  size_t region[3] = { planes->width, planes->height, 1 };
-  cl_mem objects[2] = { src, dst };
-  gboolean acquired = FALSE;
-  cl_mem *result;
-
-  if (planes->n_planes != 1 || planes->sample_size != CLB_SAMPLES_8
-      || planes->plane_width[0] != 4 * planes->width) {
-    g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_FORMAT,
-        "images hold one plane of 8-bit RGBA, not this format");
-    return FALSE;
-  }
-  result = clb_engine_result_planes (engine, params);
-
-  if (gl_objects) {
-    /* The caller has finished the GL commands on the textures (glFinish:
-     * without cl_khr_gl_event there is no finer fence). */
-    CHECK (clEnqueueAcquireGLObjects (engine->queue, 2, objects, 0, NULL,
-            NULL), "clEnqueueAcquireGLObjects");
-    acquired = TRUE;
-  }
-  /* Device-side copies: no pixel crosses the bus. */
-  CHECK (clEnqueueCopyImageToBuffer (engine->queue, src, engine->plane_in[0],
-          origin, region, 0, 0, NULL, NULL), "clEnqueueCopyImageToBuffer");
-  if (!clb_engine_run_jobs (engine, params, jobs, n_jobs, error))
-    goto failed;
-  CHECK (clEnqueueCopyBufferToImage (engine->queue, result[0], dst, 0,
-          origin, region, 0, NULL, NULL), "clEnqueueCopyBufferToImage");
-  if (acquired) {
-    acquired = FALSE;
-    CHECK (clEnqueueReleaseGLObjects (engine->queue, 2, objects, 0, NULL,
-            NULL), "clEnqueueReleaseGLObjects");
-  }
-  /* GL may use the textures once this returns. */
-  CHECK (clFinish (engine->queue), "clFinish");
-  return TRUE;
-
-failed:
-  if (acquired)
-    clEnqueueReleaseGLObjects (engine->queue, 2, objects, 0, NULL, NULL);
-  clFinish (engine->queue);
-  return FALSE;
-}
-
-void
-clb_frame_init_host (ClbFrame * frame, guint n_planes,
-    const guint8 * const *data, const gsize * stride)
-{
-  guint p;
-
-  memset (frame, 0, sizeof (*frame));
-  frame->kind = CLB_FRAME_HOST;
-  for (p = 0; p < MIN (n_planes, CLB_MAX_PLANES); p++) {
-    frame->data[p] = (guint8 *) data[p];
-    frame->stride[p] = stride[p];
-  }
-}
-
-void
-clb_frame_init_mem (ClbFrame * frame, guint n_planes,
-    const ClbMemPlane * planes)
-{
-  guint p;
-
-  memset (frame, 0, sizeof (*frame));
-  frame->kind = CLB_FRAME_MEM;
-  for (p = 0; p < MIN (n_planes, CLB_MAX_PLANES); p++) {
-    frame->mem[p] = planes[p];
-    frame->stride[p] = planes[p].stride;
-  }
-}
-
-void
-clb_frame_init_image (ClbFrame * frame, cl_mem image, gboolean gl)
-{
-  memset (frame, 0, sizeof (*frame));
-  frame->kind = CLB_FRAME_IMAGE;
-  frame->image = image;
-  frame->gl = gl;
-}
-
-void
-clb_frame_field (const ClbFrame * frame, guint n_planes, guint field,
-    ClbFrame * view)
-{
-  guint p;
-
-  *view = *frame;
-  for (p = 0; p < MIN (n_planes, CLB_MAX_PLANES); p++) {
-    if (frame->kind == CLB_FRAME_HOST)
-      view->data[p] = frame->data[p] + field * frame->stride[p];
-    /* a MEM field has no sub-buffer of its own: device-side copies */
-    view->mem[p].offset = frame->mem[p].offset + field * frame->stride[p];
-    view->mem[p].sub = NULL;
-    view->mem[p].stride = view->stride[p] = 2 * frame->stride[p];
-  }
-}
-
-/* The checks every kind of frame shares, then the kind's own way. */
-gboolean
-clb_engine_filter (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, const ClbFrame * src,
-    const ClbFrame * dst, GError ** error)
-{
-  const ClbPlanes *planes = &engine->planes;
-  gsize bytes = clb_engine_container_bytes (planes);
-  guint p;
-
-  if (!clb_engine_check_jobs (engine, jobs, n_jobs, error))
-    return FALSE;
-  if (src->kind != dst->kind) {
-    g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_FORMAT,
-        "source and destination frames of different kinds (%d, %d)",
-        src->kind, dst->kind);
-    return FALSE;
-  }
-  if (src->kind == CLB_FRAME_IMAGE)
-    return process_image (engine, params, jobs, n_jobs, src, dst, error);
-  for (p = 0; p < planes->n_planes; p++) {
-    gsize row = planes->plane_width[p] * bytes;
-
-    if (src->stride[p] < row || dst->stride[p] < row) {
-      g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_JOB,
-          "plane %u: rows of %" G_GSIZE_FORMAT " / %" G_GSIZE_FORMAT
-          " bytes, but %" G_GSIZE_FORMAT " bytes of samples", p,
-          src->stride[p], dst->stride[p], row);
-      return FALSE;
-    }
-  }
-  if (src->kind == CLB_FRAME_MEM)
-    return clb_engine_process_mem (engine, params, jobs, n_jobs, src->mem,
-        dst->mem, error);
-  return process_host (engine, params, jobs, n_jobs, src, dst, error);
 }

@@ -288,6 +288,10 @@ guint clb_scale_radius (guint radius, guint sub);
  * window) leaves out the middle term. */
 guint clb_bilateral_radius (guint radius, gdouble sigma_spatial);
 
+/* How many plans the engine has made (one per change of the parameters,
+ * the jobs or the planes: see engineplan.c); for tests and logs. */
+guint clb_engine_count_plans (ClbEngine * engine);
+
 /* Makes the frame in progress, if any, and every later one fail with
  * CLB_ENGINE_ERROR_CANCELLED until clb_engine_resume: the engine stops
  * between two bands of its work (each a bounded number of taps, see

@@ -105,7 +105,7 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
       in_stride[p] = src[p].stride;
       out_stride[p] = dst[p].stride;
     }
-    if (clb_engine_runs_direct (engine, params, jobs, n_jobs)) {
+    if (clb_engine_plan (engine, params, jobs, n_jobs)->direct) {
       /* the wrapping variants, at any stride */
       clb_engine_log_mem (engine, "in place");
       ok = clb_engine_run_wrapped_jobs (engine, params, jobs, n_jobs, in,

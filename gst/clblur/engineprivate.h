@@ -2,7 +2,10 @@
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * engine.c: the engine's life, its buffers, a frame's way in and out;
+ * engine.c: the engine's life, its buffers and tables, the jobs' runs;
+ * engineframe.c: clb_engine_filter, a frame's way in and out;
+ * enginemem.c: frames in OpenCL memory;
+ * engineplan.c: the plan of a frame's work, made once per change;
  * engineprofile.c: the options and the device profile, probed once;
  * enginevariants.c: the kernel variants' table, their runs and launches;
  * enginegpu.c: the box methods' GPU-shaped runs (kernels/gpu_box.cl);
@@ -37,6 +40,27 @@ enum
   K_BILATERAL_X16,
   N_KERNELS
 };
+
+/* One job's run in one pass (engineplan.c). */
+typedef struct {
+  cl_int rx, ry;                /* 0, 0: the job is passed through */
+  const ClbVariant *variant;    /* NULL when passed through */
+  ClbWorkShape shape;
+} ClbStep;
+
+/* What a frame's jobs run, made once for the parameters, jobs and planes
+ * (clb_engine_plan) and reused until one of them changes. */
+typedef struct {
+  gboolean valid;
+  ClbParams params;             /* made for: regions left out */
+  ClbJob jobs[CLB_MAX_JOBS];
+  guint n_jobs;
+  guint passes;
+  ClbStep steps[CLB_MAX_PASSES][CLB_MAX_JOBS];
+  gboolean unknown_method;      /* some step found no variant */
+  gboolean every_byte;          /* the jobs write every byte of every plane */
+  gboolean direct;              /* caller's memory to caller's, in place */
+} ClbPlan;
 
 struct _ClbEngine
 {
@@ -74,6 +98,8 @@ struct _ClbEngine
    * frame_written: the jobs that have written frame_out */
   cl_mem *frame_in, *frame_out;
   guint frame_written;
+  ClbPlan plan;                 /* engineplan.c; invalid: none yet */
+  guint plans_made;
   gint cancelled;               /* atomic: clb_engine_cancel */
   GArray *kernel_times;         /* ClbKernelTime: the profile option's */
 };
@@ -209,7 +235,7 @@ gboolean clb_bilateral_gpu_fits (const ClbDeviceProfile * profile,
 gboolean clb_bilateral_gpu_run (ClbEngine * engine, const ClbRun * run,
     GError ** error);
 
-/* engine.c, for enginemem.c */
+/* engine.c, for enginemem.c and engineframe.c */
 gsize clb_engine_container_bytes (const ClbPlanes * planes);
 gboolean clb_engine_check_jobs (ClbEngine * engine, const ClbJob * jobs,
     guint n_jobs, GError ** error);
@@ -219,11 +245,8 @@ gboolean clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, GError ** error);
 cl_mem *clb_engine_result_planes (ClbEngine * engine,
     const ClbParams * params);
-/* Whether kernels can take every plane straight from input to output
- * memory (one separable box pass whose variants wrap, each plane one job
- * that writes all of it), and run them so. */
-gboolean clb_engine_runs_direct (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs);
+/* engineframe.c: runs every job of a plan that runs direct (the caller's
+ * memory to the caller's, ClbPlan.direct) on wrapped planes. */
 gboolean clb_engine_run_wrapped_jobs (ClbEngine * engine,
     const ClbParams * params, const ClbJob * jobs, guint n_jobs, cl_mem * in,
     const gsize * src_stride, cl_mem * out, const gsize * dst_stride,
@@ -240,5 +263,10 @@ void clb_job_radii (const ClbParams * params, const ClbJob * job,
 gboolean clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, const ClbMemPlane * src,
     const ClbMemPlane * dst, GError ** error);
+
+/* The plan for @params and @jobs on the engine's planes: the one made for
+ * the last frame while nothing changed, else a new one (logged). */
+const ClbPlan *clb_engine_plan (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs);
 
 G_END_DECLS

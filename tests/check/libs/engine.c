@@ -134,6 +134,41 @@ GST_START_TEST (test_field_planes_reuse_buffers)
 
 GST_END_TEST;
 
+/* The plan of a frame's work is made once for unchanging parameters,
+ * jobs and planes, not per frame, and again when one of them changes (the
+ * radius, the planes), each time logged once. */
+GST_START_TEST (test_plan_made_once)
+{
+  ClbRuntime *rt = clcheck_built_runtime ();
+  GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+  ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_AUTO, log);
+  ClbParams params = { 0, };
+  guint i;
+
+  params.method = CLB_METHOD_SAT;
+  params.border = CLB_BORDER_REPLICATE;
+  params.radius_x = params.radius_y = 2;
+  params.passes = 1;
+  fail_unless_equals_int (clb_engine_count_plans (engine), 0);
+  for (i = 0; i < 5; i++)
+    fail_unless_equals_int (worst_vs_reference (engine, &params, 24, 20, 3),
+        0);
+  fail_unless_equals_int (clb_engine_count_plans (engine), 1);
+  params.radius_x = 3;
+  for (i = 0; i < 3; i++)
+    fail_unless_equals_int (worst_vs_reference (engine, &params, 24, 20, 3),
+        0);
+  fail_unless_equals_int (clb_engine_count_plans (engine), 2);
+  fail_unless_equals_int (worst_vs_reference (engine, &params, 25, 20, 3), 0);
+  fail_unless_equals_int (clb_engine_count_plans (engine), 3);
+  fail_unless_equals_int (clcheck_lines_with (log, "plan "), 3);
+  clb_engine_free (engine);
+  g_ptr_array_unref (log);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
 /* Every method on small planes, with the CPU and the GPU variants (the
  * device class forced by the options), equals the reference: the box
  * methods exactly, bilateral within 1. The log names the variants. */
@@ -854,6 +889,7 @@ engine_suite (void)
   tcase_add_test (tc, test_variant_logged_on_change);
   tcase_add_test (tc, test_methods_match_reference);
   tcase_add_test (tc, test_field_planes_reuse_buffers);
+  tcase_add_test (tc, test_plan_made_once);
   tcase_add_test (tc, test_bilateral_bands_and_cancel);
   tcase_add_test (tc, test_kept_channels);
   tcase_add_test (tc, test_pass_and_job_radii);

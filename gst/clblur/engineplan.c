@@ -1,0 +1,173 @@
+/* clboxblur engine: the plan of a frame's work.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * What a frame's jobs run, worked out once for the parameters, the jobs
+ * and the planes, and reused for every frame until one of them changes:
+ * each job's radii in each pass, the variant and its work shape, whether
+ * the jobs write every byte of the frame, whether the frame can go from
+ * the caller's memory to the caller's memory through the kernels alone.
+ * The per-frame path only compares and enqueues.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "engineprivate.h"
+
+/* Whether @a and @b give the same plan: every field but the regions
+ * themselves (which change per frame and go to the device each frame). */
+static gboolean
+same_params (const ClbParams * a, const ClbParams * b)
+{
+  guint p;
+
+  if (a->method != b->method || a->border != b->border
+      || a->radius_x != b->radius_x || a->radius_y != b->radius_y
+      || a->passes != b->passes || a->sigma_spatial != b->sigma_spatial
+      || a->sigma_range != b->sigma_range || a->use_regions != b->use_regions
+      || a->region_invert != b->region_invert
+      || a->n_pass_radii != b->n_pass_radii)
+    return FALSE;
+  for (p = 0; p < MIN (a->n_pass_radii, CLB_MAX_PASSES); p++) {
+    if (a->pass_radius_x[p] != b->pass_radius_x[p]
+        || a->pass_radius_y[p] != b->pass_radius_y[p])
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+same_jobs (const ClbJob * a, const ClbJob * b, guint n_jobs)
+{
+  guint j, c;
+
+  for (j = 0; j < n_jobs; j++) {
+    if (a[j].plane != b[j].plane || a[j].width != b[j].width
+        || a[j].height != b[j].height || a[j].channels != b[j].channels
+        || a[j].pixel_stride != b[j].pixel_stride
+        || a[j].dist_mask != b[j].dist_mask
+        || a[j].keep_mask != b[j].keep_mask || a[j].x_sub != b[j].x_sub
+        || a[j].y_sub != b[j].y_sub || a[j].own_radius != b[j].own_radius
+        || a[j].radius_x != b[j].radius_x || a[j].radius_y != b[j].radius_y)
+      return FALSE;
+    for (c = 0; c < 4; c++) {
+      if (a[j].offset[c] != b[j].offset[c])
+        return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* Whether the jobs write every byte of every plane: each plane one job of
+ * all its bytes (no kept channels, no gaps) that runs in some pass. */
+static gboolean
+writes_every_byte (const ClbPlan * plan, const ClbPlanes * planes)
+{
+  guint covered = 0, j, pass;
+
+  for (j = 0; j < plan->n_jobs; j++) {
+    const ClbJob *job = &plan->jobs[j];
+    gboolean runs = FALSE;
+
+    for (pass = 0; pass < plan->passes; pass++)
+      runs |= plan->steps[pass][j].variant != NULL;
+    if (!runs || job->keep_mask != 0 || job->pixel_stride != job->channels
+        || job->width * job->channels != planes->plane_width[job->plane]
+        || job->height != planes->plane_height[job->plane]
+        || (covered & (1u << job->plane)))
+      return FALSE;
+    covered |= 1u << job->plane;
+  }
+  return covered == (1u << planes->n_planes) - 1;
+}
+
+/* Whether the frame can go from the caller's input to its output memory
+ * through the kernels alone: one box pass of separable with a radius in
+ * every job, every plane one job whose variant reads and writes in place
+ * (dense 8-bit in vector registers). */
+static gboolean
+runs_direct (const ClbEngine * engine, const ClbPlan * plan)
+{
+  const ClbPlanes *planes = &engine->planes;
+  const ClbParams *params = &plan->params;
+  guint covered = 0, j;
+
+  if (!engine->profile.zero_copy
+      || params->method != CLB_METHOD_SEPARABLE || params->use_regions
+      || plan->passes != 1)
+    return FALSE;
+  for (j = 0; j < plan->n_jobs; j++) {
+    const ClbStep *step = &plan->steps[0][j];
+    const ClbJob *job;
+    ClbJob unkept;
+
+    if (step->variant == NULL || !clb_variant_wraps (step->variant))
+      return FALSE;
+    /* a variant that wraps writes every sample of its job's rows */
+    job = clb_variant_job (step->variant, &plan->jobs[j], &unkept);
+    if (job->width * job->channels != planes->plane_width[job->plane]
+        || job->height != planes->plane_height[job->plane]
+        || (covered & (1u << job->plane)))
+      return FALSE;
+    covered |= 1u << job->plane;
+  }
+  return covered == (1u << planes->n_planes) - 1;
+}
+
+/* Works the plan out for @params and @jobs on the engine's planes. */
+static void
+make_plan (ClbEngine * engine, ClbPlan * plan, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs)
+{
+  guint j, pass;
+
+  memset (plan, 0, sizeof (*plan));
+  plan->params = *params;
+  plan->params.regions = NULL;
+  plan->params.n_regions = 0;
+  memcpy (plan->jobs, jobs, n_jobs * sizeof (ClbJob));
+  plan->n_jobs = n_jobs;
+  plan->passes = MIN (clb_n_passes (params), CLB_MAX_PASSES);
+  for (pass = 0; pass < plan->passes; pass++) {
+    for (j = 0; j < n_jobs; j++) {
+      ClbStep *step = &plan->steps[pass][j];
+
+      clb_job_radii (params, &jobs[j], pass, &step->rx, &step->ry);
+      if (step->rx == 0 && step->ry == 0)
+        continue;               /* this job is passed through */
+      step->variant = clb_variant_choose (&engine->profile, params->method,
+          &engine->planes, &jobs[j], step->rx, step->ry, &step->shape);
+      if (step->variant == NULL)
+        plan->unknown_method = TRUE;
+    }
+  }
+  plan->every_byte = writes_every_byte (plan, &engine->planes);
+  plan->direct = runs_direct (engine, plan);
+  plan->valid = TRUE;
+  engine->plans_made++;
+  clb_engine_log (engine, "plan %u: method %d, %u pass(es), %u job(s)%s%s",
+      engine->plans_made, params->method, plan->passes, n_jobs,
+      plan->direct ? ", from the caller's memory to the caller's" : "",
+      params->use_regions ? ", regions" : "");
+}
+
+const ClbPlan *
+clb_engine_plan (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs)
+{
+  ClbPlan *plan = &engine->plan;
+
+  n_jobs = MIN (n_jobs, CLB_MAX_JOBS);
+  if (!plan->valid || plan->n_jobs != n_jobs
+      || !same_params (&plan->params, params)
+      || !same_jobs (plan->jobs, jobs, n_jobs))
+    make_plan (engine, plan, params, jobs, n_jobs);
+  return plan;
+}
+
+guint
+clb_engine_count_plans (ClbEngine * engine)
+{
+  return engine->plans_made;
+}
