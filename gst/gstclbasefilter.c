@@ -24,11 +24,11 @@
 #include <gst/gl/gl.h>
 
 #include "gstclbasefilter.h"
-#include "gstclboxblurgl.h"
-#include "gstclblurerror.h"
-#include "gstclblurlayout.h"
-#include "gstclblurfields.h"
-#include "gstclblurpool.h"
+#include "gstclgl.h"
+#include "gstclerror.h"
+#include "gstcllayout.h"
+#include "gstclfields.h"
+#include "gstclpool.h"
 
 /* Shared with the base's other files (GL, pool, fields, errors). */
 GST_DEBUG_CATEGORY (gst_cl_base_filter_debug);
@@ -88,7 +88,7 @@ gst_cl_base_filter_sink_event (GstBaseTransform * trans, GstEvent * event)
 }
 
 /* Checks each input buffer before anything is allocated for it: a buffer
- * that does not hold a whole frame (gst_cl_blur_layout_buffer_holds_frame)
+ * that does not hold a whole frame (gst_cl_layout_buffer_holds_frame)
  * is dropped with a warning (GstVideoFilter
  * alone would push its unwritten output buffer, or with no output pool
  * abort on a 0-byte buffer). */
@@ -99,7 +99,7 @@ gst_cl_base_filter_submit_input_buffer (GstBaseTransform * trans,
   GstCLBaseFilter *self = GST_CL_BASE_FILTER (trans);
   GstVideoFilter *filter = GST_VIDEO_FILTER (trans);
 
-  if (filter->negotiated && !gst_cl_blur_check_buffer (GST_ELEMENT
+  if (filter->negotiated && !gst_cl_check_buffer (GST_ELEMENT
           (self), &filter->in_info, &self->planes, input)) {
     gst_buffer_unref (input);
     return GST_BASE_TRANSFORM_FLOW_DROPPED;
@@ -118,7 +118,7 @@ gst_cl_base_filter_transform_meta (GstBaseTransform * trans, GstBuffer * outbuf,
   /* The output gets its own sync point. */
   if (meta->info->api == GST_GL_SYNC_META_API_TYPE)
     return FALSE;
-  if (gst_cl_blur_layout_meta_survives (meta))
+  if (gst_cl_layout_meta_survives (meta))
     return TRUE;
   return GST_BASE_TRANSFORM_CLASS (parent_class)->transform_meta (trans,
       outbuf, meta, inbuf);
@@ -130,11 +130,11 @@ gst_cl_base_filter_propose_allocation (GstBaseTransform * trans,
 {
   GstCLBaseFilter *self = GST_CL_BASE_FILTER (trans);
 
-  if (decide_query != NULL && gst_cl_box_blur_gl_query_is_gl (query))
-    return gst_cl_box_blur_gl_propose_allocation (self->gl, query);
+  if (decide_query != NULL && gst_cl_gl_query_is_gl (query))
+    return gst_cl_gl_propose_allocation (self->gl, query);
   /* Frames in OpenCL memory need no copy; passthrough asks downstream. */
   if (decide_query != NULL && self->mem_dev != NULL
-      && gst_cl_blur_pool_propose (self->mem_dev, query))
+      && gst_cl_pool_propose (self->mem_dev, query))
     return TRUE;
   return GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
       decide_query, query);
@@ -145,17 +145,17 @@ gst_cl_base_filter_decide_allocation (GstBaseTransform * trans, GstQuery * query
 {
   GstCLBaseFilter *self = GST_CL_BASE_FILTER (trans);
 
-  if (gst_cl_box_blur_gl_query_is_gl (query))
-    return gst_cl_box_blur_gl_decide_allocation (self->gl, query);
+  if (gst_cl_gl_query_is_gl (query))
+    return gst_cl_gl_decide_allocation (self->gl, query);
   /* Frames go through OpenCL memory where the output is in a pool of it,
    * ours or a downstream clboxblur's; each frame then still checks that
    * its input is too (upstream may not have taken the pool). */
   self->way = GST_CL_WAY_HOST;
-  if (self->mem_dev != NULL && gst_cl_blur_pool_decide (self->mem_dev, query)) {
+  if (self->mem_dev != NULL && gst_cl_pool_decide (self->mem_dev, query)) {
     self->way = GST_CL_WAY_POOL;
     return TRUE;
   }
-  if (self->mem_dev != NULL && gst_cl_blur_pool_query_is_cl (query))
+  if (self->mem_dev != NULL && gst_cl_pool_query_is_cl (query))
     self->way = GST_CL_WAY_POOL;
   GST_DEBUG_OBJECT (self, "frames through %s", self->way == GST_CL_WAY_POOL ?
       "OpenCL memory" : "mapped host memory");
@@ -169,7 +169,7 @@ static GstFlowReturn
 gst_cl_base_filter_prepare_output_buffer (GstBaseTransform * trans,
     GstBuffer * input, GstBuffer ** outbuf)
 {
-  return gst_cl_blur_output_failed (GST_ELEMENT (trans),
+  return gst_cl_output_failed (GST_ELEMENT (trans),
       GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer (trans,
           input, outbuf));
 }
@@ -270,7 +270,7 @@ gst_cl_base_filter_start (GstBaseTransform * trans)
       clb_runtime_get_clang_extensions (self->runtime) ?
       "OpenCL C with clang's vector extensions" : "standard OpenCL C");
 
-  gst_cl_blur_engine_options (GST_ELEMENT (self), &options);
+  gst_cl_engine_options (GST_ELEMENT (self), &options);
   engine = clb_engine_new (self->runtime, &options, &error);
   if (engine == NULL)
     goto failed;
@@ -297,7 +297,7 @@ gst_cl_base_filter_start (GstBaseTransform * trans)
   /* ERRORS */
 failed:
   {
-    gst_cl_blur_post_error (GST_ELEMENT (self), error);
+    gst_cl_post_error (GST_ELEMENT (self), error);
     g_clear_error (&error);
     gst_cl_base_filter_stop (trans);
     return FALSE;
@@ -318,7 +318,7 @@ gst_cl_base_filter_stop (GstBaseTransform * trans)
   g_clear_pointer (&engine, clb_engine_free);
   g_clear_pointer (&self->mem_dev, clb_mem_device_unref);
   g_clear_pointer (&self->runtime, clb_runtime_free);
-  gst_cl_box_blur_gl_stop (self->gl);
+  gst_cl_gl_stop (self->gl);
   return TRUE;
 }
 
@@ -360,7 +360,7 @@ gst_cl_base_filter_set_context (GstElement * element, GstContext * context)
     GST_OBJECT_UNLOCK (self);
   }
 
-  gst_cl_box_blur_gl_set_context (self->gl, context);
+  gst_cl_gl_set_context (self->gl, context);
 
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
@@ -386,7 +386,7 @@ gst_cl_base_filter_query (GstBaseTransform * trans, GstPadDirection direction,
     if (answered)
       return TRUE;
   } else if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
-      && gst_cl_box_blur_gl_handle_context_query (self->gl, query)) {
+      && gst_cl_gl_handle_context_query (self->gl, query)) {
     return TRUE;
   }
 
@@ -415,7 +415,7 @@ gst_cl_base_filter_change_state (GstElement * element,
     gst_cl_base_filter_cancel (self, FALSE);
 
   if (transition == GST_STATE_CHANGE_READY_TO_NULL)
-    gst_cl_box_blur_gl_close (self->gl);
+    gst_cl_gl_close (self->gl);
   return ret;
 }
 
@@ -435,20 +435,20 @@ gst_cl_base_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
 
   GST_CL_BASE_FILTER_GET_CLASS (self)->get_device (self, &device);
 
-  gst_cl_blur_layout_make_planes (in_info, &self->planes);
+  gst_cl_layout_make_planes (in_info, &self->planes);
   if (GST_VIDEO_INFO_IS_INTERLACED (in_info)
-      && !gst_cl_blur_fields_check (GST_ELEMENT (self), incaps, in_info,
+      && !gst_cl_fields_check (GST_ELEMENT (self), incaps, in_info,
           &self->field_planes))
     return FALSE;
-  if (!gst_cl_box_blur_gl_set_info (self->gl, incaps, &device,
+  if (!gst_cl_gl_set_info (self->gl, incaps, &device,
           self->runtime, &self->planes, &error))
     goto failed;
   /* Unless GL textures are shared, frames go through this engine: a
    * field at a time for interleaved video. */
   self->engine_fields = GST_VIDEO_INFO_INTERLACE_MODE (in_info) ==
       GST_VIDEO_INTERLACE_MODE_INTERLEAVED;
-  if (gst_cl_box_blur_gl_is_active (self->gl))
-    self->way = gst_cl_box_blur_gl_shares (self->gl) ? GST_CL_WAY_GL_SHARED :
+  if (gst_cl_gl_is_active (self->gl))
+    self->way = gst_cl_gl_shares (self->gl) ? GST_CL_WAY_GL_SHARED :
         GST_CL_WAY_GL_COPIED;
   else
     self->way = GST_CL_WAY_HOST;        /* until decide_allocation */
@@ -467,7 +467,7 @@ not_started:
   }
 failed:
   {
-    gst_cl_blur_post_error (GST_ELEMENT (self), error);
+    gst_cl_post_error (GST_ELEMENT (self), error);
     g_clear_error (&error);
     return FALSE;
   }
@@ -510,15 +510,15 @@ gst_cl_base_filter_transform_frame (GstVideoFilter * filter,
     return GST_FLOW_OK;
   }
 
-  gst_cl_blur_layout_frame_planes (in_frame, src, src_stride);
-  gst_cl_blur_layout_frame_planes (out_frame, dst, dst_stride);
+  gst_cl_layout_frame_planes (in_frame, src, src_stride);
+  gst_cl_layout_frame_planes (out_frame, dst, dst_stride);
   clb_frame_init_host (&in, n_planes, (const guint8 * const *) src,
       src_stride);
   clb_frame_init_host (&out, n_planes, (const guint8 * const *) dst,
       dst_stride);
-  if (gst_cl_blur_layout_has_fields (&filter->in_info, in_frame->buffer)) {
+  if (gst_cl_layout_has_fields (&filter->in_info, in_frame->buffer)) {
     if (!use_planes (self, TRUE, &error)
-        || !gst_cl_blur_fields_process (self->engine, &params, jobs, n_jobs,
+        || !gst_cl_fields_process (self->engine, &params, jobs, n_jobs,
             &in, &out, n_planes, self->field_rects, &error))
       goto process_failed;
     return GST_FLOW_OK;
@@ -538,10 +538,10 @@ copy_failed:
     return GST_FLOW_ERROR;
   }
 process_failed:
-  return gst_cl_blur_frame_failed (GST_ELEMENT (self), error);
+  return gst_cl_frame_failed (GST_ELEMENT (self), error);
 }
 
-/* Frames in OpenCL memory of the engine's context (gstclblurpool.c): no
+/* Frames in OpenCL memory of the engine's context (gstclpool.c): no
  * map, no host copy. FALSE where the frame takes GstVideoFilter's way. */
 static gboolean
 gst_cl_base_filter_transform_mem (GstCLBaseFilter * self, GstBuffer * inbuf,
@@ -554,7 +554,7 @@ gst_cl_base_filter_transform_mem (GstCLBaseFilter * self, GstBuffer * inbuf,
   guint n_jobs;
   GError *error = NULL;
 
-  if (self->mem_dev == NULL || !gst_cl_blur_frames_in_mem (GST_VIDEO_FILTER
+  if (self->mem_dev == NULL || !gst_cl_frames_in_mem (GST_VIDEO_FILTER
           (self), inbuf, outbuf, &self->planes,
           clb_runtime_get_context (self->runtime), src, dst))
     return FALSE;
@@ -568,7 +568,7 @@ gst_cl_base_filter_transform_mem (GstCLBaseFilter * self, GstBuffer * inbuf,
   if ((self->engine_fields && !use_planes (self, FALSE, &error))
       || !clb_engine_filter (self->engine, &params, jobs, n_jobs, &in, &out,
           &error))
-    *ret = gst_cl_blur_frame_failed (GST_ELEMENT (self), error);
+    *ret = gst_cl_frame_failed (GST_ELEMENT (self), error);
   return TRUE;
 }
 
@@ -582,7 +582,7 @@ gst_cl_base_filter_dispose (GObject * object)
   g_clear_pointer (&self->engine, clb_engine_free);
   g_clear_pointer (&self->mem_dev, clb_mem_device_unref);
   g_clear_pointer (&self->runtime, clb_runtime_free);
-  gst_cl_box_blur_gl_close (self->gl);
+  gst_cl_gl_close (self->gl);
   gst_context_replace (&self->app_cl_context, NULL);
   gst_context_replace (&self->cl_context, NULL);
 
@@ -592,7 +592,7 @@ gst_cl_base_filter_dispose (GObject * object)
 /* The way chosen in set_info and decide_allocation: GstVideoFilter's
  * transform maps the frames into host memory and calls transform_frame;
  * frames in OpenCL memory go to the engine as they are; GLMemory frames
- * are shared with OpenCL or copied (gstclboxblurgl.c). */
+ * are shared with OpenCL or copied (gstclgl.c). */
 static GstFlowReturn
 gst_cl_base_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
@@ -613,22 +613,22 @@ gst_cl_base_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
       return GST_BASE_TRANSFORM_CLASS (parent_class)->transform (trans,
           inbuf, outbuf);
     case GST_CL_WAY_GL_SHARED:
-      gst_cl_box_blur_gl_wait (self->gl, inbuf);
+      gst_cl_gl_wait (self->gl, inbuf);
       n_jobs = prepare (self, inbuf, &params, jobs);
-      ret = gst_cl_box_blur_gl_transform (self->gl, inbuf, outbuf, &params,
+      ret = gst_cl_gl_transform (self->gl, inbuf, outbuf, &params,
           jobs, n_jobs);
       break;
     case GST_CL_WAY_GL_COPIED:
     default:
-      gst_cl_box_blur_gl_wait (self->gl, inbuf);
+      gst_cl_gl_wait (self->gl, inbuf);
       ret = GST_BASE_TRANSFORM_CLASS (parent_class)->transform (trans, inbuf,
           outbuf);
       if (ret == GST_FLOW_OK)
-        ret = gst_cl_box_blur_gl_upload (self->gl, outbuf);
+        ret = gst_cl_gl_upload (self->gl, outbuf);
       break;
   }
   if (ret == GST_FLOW_OK)
-    gst_cl_box_blur_gl_set_sync_point (self->gl, outbuf);
+    gst_cl_gl_set_sync_point (self->gl, outbuf);
   return ret;
 }
 
@@ -638,7 +638,7 @@ gst_cl_base_filter_finalize (GObject * object)
   GstCLBaseFilter *self = GST_CL_BASE_FILTER (object);
 
   g_array_free (self->field_rects, TRUE);
-  gst_cl_box_blur_gl_free (self->gl);
+  gst_cl_gl_free (self->gl);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -688,5 +688,5 @@ static void
 gst_cl_base_filter_init (GstCLBaseFilter * self)
 {
   self->field_rects = g_array_new (FALSE, FALSE, sizeof (ClbRect));
-  self->gl = gst_cl_box_blur_gl_new (GST_ELEMENT (self));
+  self->gl = gst_cl_gl_new (GST_ELEMENT (self));
 }

@@ -19,7 +19,7 @@
 #include <gst/video/gstvideofilter.h>
 #include "clblur/engine.h"
 #include "clblur/runtimemem.h"
-#include "gstclboxblurgl.h"
+#include "gstclgl.h"
 
 G_BEGIN_DECLS
 
@@ -69,15 +69,15 @@ struct _GstCLBaseFilter
    * cleared under the object lock too, for the cancel on flushes */
   ClbRuntime *runtime;
   ClbEngine *engine;
-  ClbMemDevice *mem_dev;        /* the buffer pools' (gstclblurpool.c) */
+  ClbMemDevice *mem_dev;        /* the buffer pools' (gstclpool.c) */
   ClbPlanes planes;             /* the negotiated format's storage */
   ClbPlanes field_planes;       /* one field's, for interlaced video */
   gboolean engine_fields;       /* the engine holds field_planes */
   GArray *field_rects;          /* a frame's regions in a field's rows */
   GstCLWay way;
 
-  /* GL memory (gstclboxblurgl.c) */
-  GstCLBoxBlurGL *gl;
+  /* GL memory (gstclgl.c) */
+  GstCLGL *gl;
 
   gpointer _gst_reserved[GST_PADDING];
 };

@@ -95,8 +95,8 @@
 
 #include "gstclboxblur.h"
 #include "gstclboxblurprops.h"
-#include "gstclblurregion.h"
-#include "gstclblurlayout.h"
+#include "gstclboxblurregion.h"
+#include "gstcllayout.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cl_box_blur_debug);
 #define GST_CAT_DEFAULT gst_cl_box_blur_debug
@@ -202,7 +202,7 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
   GstCLBoxBlurSettings settings;
-  GstCLBlurRadius chroma = { FALSE, 0 }, alpha = { FALSE, 0 };
+  GstCLRadius chroma = { FALSE, 0 }, alpha = { FALSE, 0 };
   guint p;
 
   GST_OBJECT_LOCK (self);
@@ -223,7 +223,7 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
   }
   params->sigma_spatial = settings.sigma_spatial;
   params->sigma_range = settings.sigma_range;
-  gst_cl_blur_regions_collect (&settings, inbuf, info, self->rects, params);
+  gst_cl_box_blur_regions_collect (&settings, inbuf, info, self->rects, params);
   GST_LOG_OBJECT (self, "%u region(s)%s", params->n_regions,
       params->use_regions ? "" : " (whole frame)");
 
@@ -235,7 +235,7 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
     alpha.own = TRUE;
     alpha.radius = settings.preserve_alpha ? 0 : settings.alpha_radius;
   }
-  return gst_cl_blur_layout_make_plane_jobs (info, &chroma, &alpha, jobs);
+  return gst_cl_layout_make_plane_jobs (info, &chroma, &alpha, jobs);
 }
 
 static void

@@ -146,7 +146,7 @@ gst_cl_box_blur_gl_sharing_get_type (void)
     {0, NULL, NULL},
   };
 
-  return register_enum (&type, "GstCLBoxBlurGLSharing", values);
+  return register_enum (&type, "GstCLGLSharing", values);
 }
 
 /* The properties, one row each: the pspec's arguments and the field of

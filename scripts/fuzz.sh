@@ -62,13 +62,13 @@ ninja -C "$build" gst/libgstclboxblur.so
 
 # The fuzz binary: -fsanitize=fuzzer,address,undefined puts libFuzzer and
 # the sanitizer runtimes in the executable, where the dlopened plugin finds
-# them. gst/gstclblurlayout.c lays out its buffers as the element reads
+# them. gst/gstcllayout.c lays out its buffers as the element reads
 # them (it needs the engine's header: OpenCL's headers, no library).
 # shellcheck disable=SC2046
 clang-14 -g -O1 -fno-omit-frame-pointer \
   -fsanitize=fuzzer,address,undefined -DCL_TARGET_OPENCL_VERSION=120 \
   -I gst -o "$build/fuzz_clboxblur" tests/fuzz/fuzz_clboxblur.c \
-  gst/gstclblurlayout.c \
+  gst/gstcllayout.c \
   $(pkg-config --cflags --libs gstreamer-check-1.0 gstreamer-base-1.0 \
     gstreamer-video-1.0)
 

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "engine.h"
-#include "gstclblurlayout.h"
+#include "gstcllayout.h"
 #include "refblur.h"
 
 #define WARMUP 3
@@ -31,7 +31,7 @@ typedef struct
 } Layout;
 
 /* The formats the benchmark times and checks: 8-bit, laid out as the
- * element lays them out (gst/gstclblurlayout.h), rows packed. */
+ * element lays them out (gst/gstcllayout.h), rows packed. */
 static const gchar *const bench_formats[] = { "RGBA", "RGB", "GRAY8", "NV12" };
 
 static gboolean
@@ -50,8 +50,8 @@ make_layout (const gchar * format, guint w, guint h, Layout * l)
     return FALSE;
 
   l->name = format;
-  gst_cl_blur_layout_make_planes (&info, &l->planes);
-  l->n_jobs = gst_cl_blur_layout_make_jobs (&info, FALSE, l->jobs);
+  gst_cl_layout_make_planes (&info, &l->planes);
+  l->n_jobs = gst_cl_layout_make_jobs (&info, FALSE, l->jobs);
   for (p = 0; p < l->planes.n_planes; p++)
     l->plane_bytes[p] = (gsize) l->planes.plane_width[p] *
         l->planes.plane_height[p];

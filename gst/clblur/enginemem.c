@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * A frame whose planes are in buffers of the engine's context (the
- * element's buffer pool, gstclblurpool.c) comes in and goes out without a
+ * element's buffer pool, gstclpool.c) comes in and goes out without a
  * host copy. Where the engine wraps frames (the device works on host
  * memory: PoCL), the kernels run on the planes' sub-buffers: the wrapping
  * variants with any stride, every method (no regions) on packed rows.

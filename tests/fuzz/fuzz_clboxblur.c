@@ -54,7 +54,7 @@
 #include <gst/check/gstharness.h>
 #include <gst/video/video.h>
 
-#include "gstclblurlayout.h"
+#include "gstcllayout.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t * data, size_t size);
@@ -209,8 +209,8 @@ make_buffer (const Scenario * s, const GstVideoInfo * info, guint k)
   guint p;
 
   if (with_meta) {
-    /* Rows as the element reads them (gst/gstclblurlayout.c). */
-    gst_cl_blur_layout_make_planes (info, &planes);
+    /* Rows as the element reads them (gst/gstcllayout.c). */
+    gst_cl_layout_make_planes (info, &planes);
     for (p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
       offset[p] = needed;
       stride[p] = GST_VIDEO_INFO_PLANE_STRIDE (info, p) + s->pad;

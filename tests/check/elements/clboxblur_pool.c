@@ -20,7 +20,7 @@
 
 #include "blurcheck.h"
 
-/* gstclblurpool.h: what the pool's memory calls itself */
+/* gstclpool.h: what the pool's memory calls itself */
 #define CL_BLUR_MEMORY_TYPE "CLBlurMemory"
 
 static const gchar *pool_formats[] = {

@@ -6,8 +6,8 @@
 #include "config.h"
 #endif
 
-#include "gstclblurpool.h"
-#include "gstclblurlayout.h"
+#include "gstclpool.h"
+#include "gstcllayout.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_base_filter_debug);
 #define GST_CAT_DEFAULT gst_cl_base_filter_debug
@@ -35,15 +35,15 @@ typedef struct
 {
   GstMemory mem;
   Block *block;
-} GstCLBlurMemory;
+} GstCLMemory;
 
-struct _GstCLBlurAllocator
+struct _GstCLAllocator
 {
   GstAllocator parent;
   ClbMemDevice *dev;
 };
 
-G_DEFINE_TYPE (GstCLBlurAllocator, gst_cl_blur_allocator, GST_TYPE_ALLOCATOR);
+G_DEFINE_TYPE (GstCLAllocator, gst_cl_allocator, GST_TYPE_ALLOCATOR);
 
 static Block *
 block_ref (Block * b)
@@ -75,7 +75,7 @@ static GstMemory *
 memory_new (GstAllocator * allocator, GstMemory * parent, Block * block,
     GstMemoryFlags flags, gsize maxsize, gsize align, gsize offset, gsize size)
 {
-  GstCLBlurMemory *m = g_new0 (GstCLBlurMemory, 1);
+  GstCLMemory *m = g_new0 (GstCLMemory, 1);
 
   gst_memory_init (GST_MEMORY_CAST (m), flags, allocator, parent, maxsize,
       align, offset, size);
@@ -84,10 +84,10 @@ memory_new (GstAllocator * allocator, GstMemory * parent, Block * block,
 }
 
 static GstMemory *
-gst_cl_blur_allocator_alloc (GstAllocator * allocator, gsize size,
+gst_cl_allocator_alloc (GstAllocator * allocator, gsize size,
     GstAllocationParams * params)
 {
-  GstCLBlurAllocator *self = GST_CL_BLUR_ALLOCATOR (allocator);
+  GstCLAllocator *self = GST_CL_ALLOCATOR (allocator);
   gsize maxsize = size + params->prefix + params->padding;
   GError *error = NULL;
   Block *b;
@@ -110,18 +110,18 @@ gst_cl_blur_allocator_alloc (GstAllocator * allocator, gsize size,
 }
 
 static void
-gst_cl_blur_allocator_free (GstAllocator * allocator, GstMemory * mem)
+gst_cl_allocator_free (GstAllocator * allocator, GstMemory * mem)
 {
-  GstCLBlurMemory *m = (GstCLBlurMemory *) mem;
+  GstCLMemory *m = (GstCLMemory *) mem;
 
   block_unref (m->block);
   g_free (m);
 }
 
 static gpointer
-gst_cl_blur_memory_map (GstMemory * mem, gsize maxsize, GstMapFlags flags)
+gst_cl_memory_map (GstMemory * mem, gsize maxsize, GstMapFlags flags)
 {
-  Block *b = ((GstCLBlurMemory *) mem)->block;
+  Block *b = ((GstCLMemory *) mem)->block;
   GError *error = NULL;
   gpointer data = NULL;
 
@@ -156,9 +156,9 @@ done:
 }
 
 static void
-gst_cl_blur_memory_unmap (GstMemory * mem)
+gst_cl_memory_unmap (GstMemory * mem)
 {
-  Block *b = ((GstCLBlurMemory *) mem)->block;
+  Block *b = ((GstCLMemory *) mem)->block;
   GError *error = NULL;
 
   g_mutex_lock (&b->lock);
@@ -173,9 +173,9 @@ gst_cl_blur_memory_unmap (GstMemory * mem)
 }
 
 static GstMemory *
-gst_cl_blur_memory_share (GstMemory * mem, gssize offset, gssize size)
+gst_cl_memory_share (GstMemory * mem, gssize offset, gssize size)
 {
-  GstCLBlurMemory *m = (GstCLBlurMemory *) mem;
+  GstCLMemory *m = (GstCLMemory *) mem;
   GstMemory *parent = mem->parent ? mem->parent : mem;
 
   if (size == -1)
@@ -186,41 +186,41 @@ gst_cl_blur_memory_share (GstMemory * mem, gssize offset, gssize size)
 }
 
 static void
-gst_cl_blur_allocator_finalize (GObject * object)
+gst_cl_allocator_finalize (GObject * object)
 {
-  GstCLBlurAllocator *self = GST_CL_BLUR_ALLOCATOR (object);
+  GstCLAllocator *self = GST_CL_ALLOCATOR (object);
 
   clb_mem_device_unref (self->dev);
-  G_OBJECT_CLASS (gst_cl_blur_allocator_parent_class)->finalize (object);
+  G_OBJECT_CLASS (gst_cl_allocator_parent_class)->finalize (object);
 }
 
 static void
-gst_cl_blur_allocator_class_init (GstCLBlurAllocatorClass * klass)
+gst_cl_allocator_class_init (GstCLAllocatorClass * klass)
 {
   GstAllocatorClass *allocator_class = GST_ALLOCATOR_CLASS (klass);
 
-  allocator_class->alloc = gst_cl_blur_allocator_alloc;
-  allocator_class->free = gst_cl_blur_allocator_free;
-  G_OBJECT_CLASS (klass)->finalize = gst_cl_blur_allocator_finalize;
+  allocator_class->alloc = gst_cl_allocator_alloc;
+  allocator_class->free = gst_cl_allocator_free;
+  G_OBJECT_CLASS (klass)->finalize = gst_cl_allocator_finalize;
 }
 
 static void
-gst_cl_blur_allocator_init (GstCLBlurAllocator * self)
+gst_cl_allocator_init (GstCLAllocator * self)
 {
   GstAllocator *allocator = GST_ALLOCATOR (self);
 
-  allocator->mem_type = GST_CL_BLUR_MEMORY_TYPE;
-  allocator->mem_map = gst_cl_blur_memory_map;
-  allocator->mem_unmap = gst_cl_blur_memory_unmap;
-  allocator->mem_share = gst_cl_blur_memory_share;
+  allocator->mem_type = GST_CL_MEMORY_TYPE;
+  allocator->mem_map = gst_cl_memory_map;
+  allocator->mem_unmap = gst_cl_memory_unmap;
+  allocator->mem_share = gst_cl_memory_share;
   /* mem_copy and mem_is_span: GstAllocator's fallbacks, through maps */
   GST_OBJECT_FLAG_SET (self, GST_ALLOCATOR_FLAG_CUSTOM_ALLOC);
 }
 
 GstAllocator *
-gst_cl_blur_allocator_new (ClbMemDevice * dev)
+gst_cl_allocator_new (ClbMemDevice * dev)
 {
-  GstCLBlurAllocator *self = g_object_new (GST_TYPE_CL_BLUR_ALLOCATOR, NULL);
+  GstCLAllocator *self = g_object_new (GST_TYPE_CL_ALLOCATOR, NULL);
 
   gst_object_ref_sink (self);
   self->dev = clb_mem_device_ref (dev);
@@ -231,7 +231,7 @@ gboolean
 gst_is_cl_blur_memory (GstMemory * mem)
 {
   return mem != NULL && mem->allocator != NULL
-      && GST_IS_CL_BLUR_ALLOCATOR (mem->allocator);
+      && GST_IS_CL_ALLOCATOR (mem->allocator);
 }
 
 /* Whether the host has @b mapped now: kernels may not touch it then. */
@@ -282,7 +282,7 @@ done:
 }
 
 gboolean
-gst_cl_blur_buffer_planes (GstBuffer * buffer, const GstVideoInfo * info,
+gst_cl_buffer_planes (GstBuffer * buffer, const GstVideoInfo * info,
     const ClbPlanes * clb, cl_context context, ClbMemPlane * planes)
 {
   GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
@@ -311,7 +311,7 @@ gst_cl_blur_buffer_planes (GstBuffer * buffer, const GstVideoInfo * info,
     mem = gst_buffer_peek_memory (buffer, idx);
     if (!gst_is_cl_blur_memory (mem) || skip + extent > mem->size)
       return FALSE;
-    b = ((GstCLBlurMemory *) mem)->block;
+    b = ((GstCLMemory *) mem)->block;
     if (clb_mem_device_get_context (b->dev) != context || block_mapped (b))
       return FALSE;
     planes[p].buffer = b->buffer;
@@ -323,21 +323,21 @@ gst_cl_blur_buffer_planes (GstBuffer * buffer, const GstVideoInfo * info,
 }
 
 gboolean
-gst_cl_blur_frames_in_mem (GstVideoFilter * filter, GstBuffer * inbuf,
+gst_cl_frames_in_mem (GstVideoFilter * filter, GstBuffer * inbuf,
     GstBuffer * outbuf, const ClbPlanes * planes, cl_context context,
     ClbMemPlane * src, ClbMemPlane * dst)
 {
   return filter->negotiated
-      && !gst_cl_blur_layout_has_fields (&filter->in_info, inbuf)
-      && gst_cl_blur_buffer_planes (inbuf, &filter->in_info, planes, context,
+      && !gst_cl_layout_has_fields (&filter->in_info, inbuf)
+      && gst_cl_buffer_planes (inbuf, &filter->in_info, planes, context,
       src)
-      && gst_cl_blur_buffer_planes (outbuf, &filter->out_info, planes,
+      && gst_cl_buffer_planes (outbuf, &filter->out_info, planes,
       context, dst);
 }
 
 /* The pool. */
 
-struct _GstCLBlurPool
+struct _GstCLPool
 {
   GstBufferPool parent;
   ClbMemDevice *dev;
@@ -346,10 +346,10 @@ struct _GstCLBlurPool
   gboolean add_meta;
 };
 
-G_DEFINE_TYPE (GstCLBlurPool, gst_cl_blur_pool, GST_TYPE_BUFFER_POOL);
+G_DEFINE_TYPE (GstCLPool, gst_cl_pool, GST_TYPE_BUFFER_POOL);
 
 static const gchar **
-gst_cl_blur_pool_get_options (GstBufferPool * pool)
+gst_cl_pool_get_options (GstBufferPool * pool)
 {
   static const gchar *options[] = { GST_BUFFER_POOL_OPTION_VIDEO_META, NULL };
 
@@ -357,9 +357,9 @@ gst_cl_blur_pool_get_options (GstBufferPool * pool)
 }
 
 static gboolean
-gst_cl_blur_pool_set_config (GstBufferPool * pool, GstStructure * config)
+gst_cl_pool_set_config (GstBufferPool * pool, GstStructure * config)
 {
-  GstCLBlurPool *self = GST_CL_BLUR_POOL (pool);
+  GstCLPool *self = GST_CL_POOL (pool);
   GstVideoAlignment align;
   gsize plane_size[GST_VIDEO_MAX_PLANES];
   guint size, min, max, p;
@@ -395,15 +395,15 @@ gst_cl_blur_pool_set_config (GstBufferPool * pool, GstStructure * config)
       self->add_meta ? "" : " (no video meta: default layout)");
   gst_buffer_pool_config_set_params (config, caps, info.size, min, max);
   gst_buffer_pool_config_set_allocator (config, self->allocator, NULL);
-  return GST_BUFFER_POOL_CLASS (gst_cl_blur_pool_parent_class)->set_config
+  return GST_BUFFER_POOL_CLASS (gst_cl_pool_parent_class)->set_config
       (pool, config);
 }
 
 static GstFlowReturn
-gst_cl_blur_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
+gst_cl_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
     GstBufferPoolAcquireParams * params)
 {
-  GstCLBlurPool *self = GST_CL_BLUR_POOL (pool);
+  GstCLPool *self = GST_CL_POOL (pool);
   GstVideoInfo *info = &self->info;
   GstAllocationParams alloc_params;
   GstMemory *mem;
@@ -423,39 +423,39 @@ gst_cl_blur_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
 }
 
 static void
-gst_cl_blur_pool_finalize (GObject * object)
+gst_cl_pool_finalize (GObject * object)
 {
-  GstCLBlurPool *self = GST_CL_BLUR_POOL (object);
+  GstCLPool *self = GST_CL_POOL (object);
 
   gst_object_unref (self->allocator);
   clb_mem_device_unref (self->dev);
-  G_OBJECT_CLASS (gst_cl_blur_pool_parent_class)->finalize (object);
+  G_OBJECT_CLASS (gst_cl_pool_parent_class)->finalize (object);
 }
 
 static void
-gst_cl_blur_pool_class_init (GstCLBlurPoolClass * klass)
+gst_cl_pool_class_init (GstCLPoolClass * klass)
 {
   GstBufferPoolClass *pool_class = GST_BUFFER_POOL_CLASS (klass);
 
-  pool_class->get_options = gst_cl_blur_pool_get_options;
-  pool_class->set_config = gst_cl_blur_pool_set_config;
-  pool_class->alloc_buffer = gst_cl_blur_pool_alloc_buffer;
-  G_OBJECT_CLASS (klass)->finalize = gst_cl_blur_pool_finalize;
+  pool_class->get_options = gst_cl_pool_get_options;
+  pool_class->set_config = gst_cl_pool_set_config;
+  pool_class->alloc_buffer = gst_cl_pool_alloc_buffer;
+  G_OBJECT_CLASS (klass)->finalize = gst_cl_pool_finalize;
 }
 
 static void
-gst_cl_blur_pool_init (GstCLBlurPool * self)
+gst_cl_pool_init (GstCLPool * self)
 {
 }
 
 GstBufferPool *
-gst_cl_blur_pool_new (ClbMemDevice * dev)
+gst_cl_pool_new (ClbMemDevice * dev)
 {
-  GstCLBlurPool *self = g_object_new (GST_TYPE_CL_BLUR_POOL, NULL);
+  GstCLPool *self = g_object_new (GST_TYPE_CL_POOL, NULL);
 
   gst_object_ref_sink (self);
   self->dev = clb_mem_device_ref (dev);
-  self->allocator = gst_cl_blur_allocator_new (dev);
+  self->allocator = gst_cl_allocator_new (dev);
   return GST_BUFFER_POOL (self);
 }
 
@@ -465,7 +465,7 @@ static GstBufferPool *
 configured_pool (ClbMemDevice * dev, GstCaps * caps, guint size, guint min,
     guint max, gboolean video_meta)
 {
-  GstBufferPool *pool = gst_cl_blur_pool_new (dev);
+  GstBufferPool *pool = gst_cl_pool_new (dev);
   GstStructure *config = gst_buffer_pool_get_config (pool);
 
   gst_buffer_pool_config_set_params (config, caps, size, min, max);
@@ -480,7 +480,7 @@ configured_pool (ClbMemDevice * dev, GstCaps * caps, guint size, guint min,
 }
 
 gboolean
-gst_cl_blur_pool_propose (ClbMemDevice * dev, GstQuery * query)
+gst_cl_pool_propose (ClbMemDevice * dev, GstQuery * query)
 {
   GstBufferPool *pool;
   GstStructure *config;
@@ -500,7 +500,7 @@ gst_cl_blur_pool_propose (ClbMemDevice * dev, GstQuery * query)
   gst_structure_free (config);
   gst_query_add_allocation_pool (query, pool, size, 0, 0);
   gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
-  allocator = gst_cl_blur_allocator_new (dev);
+  allocator = gst_cl_allocator_new (dev);
   gst_query_add_allocation_param (query, allocator, NULL);
   gst_object_unref (allocator);
   gst_object_unref (pool);
@@ -528,7 +528,7 @@ is_plain_pool (GstBufferPool * pool)
 }
 
 gboolean
-gst_cl_blur_pool_decide (ClbMemDevice * dev, GstQuery * query)
+gst_cl_pool_decide (ClbMemDevice * dev, GstQuery * query)
 {
   GstBufferPool *pool = NULL;
   guint size = 0, min = 0, max = 0;
@@ -571,7 +571,7 @@ gst_cl_blur_pool_decide (ClbMemDevice * dev, GstQuery * query)
 }
 
 gboolean
-gst_cl_blur_pool_query_is_cl (GstQuery * query)
+gst_cl_pool_query_is_cl (GstQuery * query)
 {
   GstBufferPool *pool = NULL;
   gboolean cl;
@@ -579,7 +579,7 @@ gst_cl_blur_pool_query_is_cl (GstQuery * query)
   if (gst_query_get_n_allocation_pools (query) == 0)
     return FALSE;
   gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
-  cl = pool != NULL && GST_IS_CL_BLUR_POOL (pool);
+  cl = pool != NULL && GST_IS_CL_POOL (pool);
   g_clear_object (&pool);
   return cl;
 }

@@ -31,20 +31,20 @@
 
 G_BEGIN_DECLS
 
-#define GST_CL_BLUR_MEMORY_TYPE "CLBlurMemory"
+#define GST_CL_MEMORY_TYPE "CLBlurMemory"
 
-#define GST_TYPE_CL_BLUR_ALLOCATOR (gst_cl_blur_allocator_get_type ())
-G_DECLARE_FINAL_TYPE (GstCLBlurAllocator, gst_cl_blur_allocator, GST,
-    CL_BLUR_ALLOCATOR, GstAllocator)
+#define GST_TYPE_CL_ALLOCATOR (gst_cl_allocator_get_type ())
+G_DECLARE_FINAL_TYPE (GstCLAllocator, gst_cl_allocator, GST,
+    CL_ALLOCATOR, GstAllocator)
 
-#define GST_TYPE_CL_BLUR_POOL (gst_cl_blur_pool_get_type ())
-G_DECLARE_FINAL_TYPE (GstCLBlurPool, gst_cl_blur_pool, GST, CL_BLUR_POOL,
+#define GST_TYPE_CL_POOL (gst_cl_pool_get_type ())
+G_DECLARE_FINAL_TYPE (GstCLPool, gst_cl_pool, GST, CL_POOL,
     GstBufferPool)
 
 /* An allocator of OpenCL memory on @dev (referenced). */
-GstAllocator *gst_cl_blur_allocator_new (ClbMemDevice * dev);
+GstAllocator *gst_cl_allocator_new (ClbMemDevice * dev);
 /* A pool of video buffers of such memory. */
-GstBufferPool *gst_cl_blur_pool_new (ClbMemDevice * dev);
+GstBufferPool *gst_cl_pool_new (ClbMemDevice * dev);
 
 /* Whether @mem is OpenCL memory of the pool's allocator. */
 gboolean gst_is_cl_blur_memory (GstMemory * mem);
@@ -55,27 +55,27 @@ gboolean gst_is_cl_blur_memory (GstMemory * mem);
  * starts aligned (made on first use, kept with the memory). FALSE when
  * some plane is not in such memory, is mapped, or lies across memories:
  * the frame then takes the mapped path. */
-gboolean gst_cl_blur_buffer_planes (GstBuffer * buffer,
+gboolean gst_cl_buffer_planes (GstBuffer * buffer,
     const GstVideoInfo * info, const ClbPlanes * clb, cl_context context,
     ClbMemPlane * planes);
 
 /* Whether @filter's frame @inbuf and its output @outbuf (not fields of
  * interlaced video) are in OpenCL memory of @context, as @planes: fills
- * @src and @dst (gst_cl_blur_buffer_planes). */
-gboolean gst_cl_blur_frames_in_mem (GstVideoFilter * filter,
+ * @src and @dst (gst_cl_buffer_planes). */
+gboolean gst_cl_frames_in_mem (GstVideoFilter * filter,
     GstBuffer * inbuf, GstBuffer * outbuf, const ClbPlanes * planes,
     cl_context context, ClbMemPlane * src, ClbMemPlane * dst);
 
 /* propose_allocation: adds a pool of OpenCL memory on @dev for the query's
  * caps, GstVideoMeta and the allocator to @query. FALSE: not video caps. */
-gboolean gst_cl_blur_pool_propose (ClbMemDevice * dev, GstQuery * query);
+gboolean gst_cl_pool_propose (ClbMemDevice * dev, GstQuery * query);
 /* decide_allocation: puts a configured pool of OpenCL memory first in
  * @query unless downstream offers a pool of its own that is not a plain
  * system-memory one. FALSE: @query left as it was (the caller decides as
  * usual). */
-gboolean gst_cl_blur_pool_decide (ClbMemDevice * dev, GstQuery * query);
+gboolean gst_cl_pool_decide (ClbMemDevice * dev, GstQuery * query);
 /* Whether the first pool in the allocation @query is a pool of OpenCL
- * memory (a downstream clboxblur's, kept by gst_cl_blur_pool_decide). */
-gboolean gst_cl_blur_pool_query_is_cl (GstQuery * query);
+ * memory (a downstream clboxblur's, kept by gst_cl_pool_decide). */
+gboolean gst_cl_pool_query_is_cl (GstQuery * query);
 
 G_END_DECLS

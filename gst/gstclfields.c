@@ -8,15 +8,15 @@
 
 #include <gst/gl/gl.h>
 
-#include "gstclblurfields.h"
-#include "gstclblurlayout.h"
-#include "gstclblurregion.h"
+#include "gstclfields.h"
+#include "gstcllayout.h"
+#include "gstclboxblurregion.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_base_filter_debug);
 #define GST_CAT_DEFAULT gst_cl_base_filter_debug
 
 gboolean
-gst_cl_blur_fields_check (GstElement * self, GstCaps * caps,
+gst_cl_fields_check (GstElement * self, GstCaps * caps,
     const GstVideoInfo * info, ClbPlanes * field_planes)
 {
   GstVideoInterlaceMode mode = GST_VIDEO_INFO_INTERLACE_MODE (info);
@@ -35,7 +35,7 @@ gst_cl_blur_fields_check (GstElement * self, GstCaps * caps,
             "system memory; put deinterlace or gldownload before it"));
     return FALSE;
   }
-  if (!gst_cl_blur_layout_make_field_planes (info, field_planes)) {
+  if (!gst_cl_layout_make_field_planes (info, field_planes)) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT,
         ("Interlaced %s video of height %d cannot be filtered field by "
             "field: every plane needs an even number of rows.",
@@ -48,14 +48,14 @@ gst_cl_blur_fields_check (GstElement * self, GstCaps * caps,
 }
 
 gboolean
-gst_cl_blur_fields_process (ClbEngine * engine, ClbParams * params,
+gst_cl_fields_process (ClbEngine * engine, ClbParams * params,
     ClbJob * jobs, guint n_jobs, const ClbFrame * src, const ClbFrame * dst,
     guint n_planes, GArray * field_rects, GError ** error)
 {
   ClbParams field_params;
   guint f;
 
-  gst_cl_blur_layout_field_jobs (jobs, n_jobs);
+  gst_cl_layout_field_jobs (jobs, n_jobs);
   for (f = 0; f < 2; f++) {
     ClbFrame fsrc, fdst;
 
@@ -63,7 +63,7 @@ gst_cl_blur_fields_process (ClbEngine * engine, ClbParams * params,
     clb_frame_field (dst, n_planes, f, &fdst);
     field_params = *params;
     if (field_params.use_regions)
-      gst_cl_blur_regions_to_field (&field_params, f, field_rects);
+      gst_cl_box_blur_regions_to_field (&field_params, f, field_rects);
     if (!clb_engine_filter (engine, &field_params, jobs, n_jobs, &fsrc, &fdst,
             error))
       return FALSE;

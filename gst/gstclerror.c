@@ -9,15 +9,15 @@
 
 #include <gst/gl/gl.h>
 
-#include "gstclblurerror.h"
+#include "gstclerror.h"
 #include "clblur/runtime.h"
-#include "gstclblurlayout.h"
+#include "gstcllayout.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_base_filter_debug);
 #define GST_CAT_DEFAULT gst_cl_base_filter_debug
 
 void
-gst_cl_blur_post_error (GstElement * self, const GError * error)
+gst_cl_post_error (GstElement * self, const GError * error)
 {
   if (error == NULL) {
     GST_ELEMENT_ERROR (self, LIBRARY, FAILED,
@@ -83,7 +83,7 @@ engine_log (gpointer user_data, const gchar * message)
 }
 
 void
-gst_cl_blur_engine_options (GstElement * element, ClbEngineOptions * options)
+gst_cl_engine_options (GstElement * element, ClbEngineOptions * options)
 {
   clb_engine_options_from_env (options);
   options->log = engine_log;
@@ -91,23 +91,23 @@ gst_cl_blur_engine_options (GstElement * element, ClbEngineOptions * options)
 }
 
 GstFlowReturn
-gst_cl_blur_frame_failed (GstElement * element, GError * error)
+gst_cl_frame_failed (GstElement * element, GError * error)
 {
   if (g_error_matches (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_CANCELLED)) {
     GST_DEBUG_OBJECT (element, "frame stopped: flushing or stopping");
     g_clear_error (&error);
     return GST_FLOW_FLUSHING;
   }
-  gst_cl_blur_post_error (element, error);
+  gst_cl_post_error (element, error);
   g_clear_error (&error);
   return GST_FLOW_ERROR;
 }
 
 gboolean
-gst_cl_blur_check_buffer (GstElement * element,
+gst_cl_check_buffer (GstElement * element,
     const GstVideoInfo * info, const ClbPlanes * planes, GstBuffer * buf)
 {
-  if (gst_cl_blur_layout_buffer_holds_frame (info, planes, buf))
+  if (gst_cl_layout_buffer_holds_frame (info, planes, buf))
     return TRUE;
   GST_ELEMENT_WARNING (element, STREAM, FORMAT,
       ("Invalid video buffer received, dropped."),
@@ -118,7 +118,7 @@ gst_cl_blur_check_buffer (GstElement * element,
 }
 
 GstFlowReturn
-gst_cl_blur_output_failed (GstElement * element, GstFlowReturn ret)
+gst_cl_output_failed (GstElement * element, GstFlowReturn ret)
 {
   if (ret == GST_FLOW_ERROR)
     GST_ELEMENT_ERROR (element, RESOURCE, NO_SPACE_LEFT,

@@ -16,14 +16,14 @@ G_BEGIN_DECLS
  * is set (a width or height of 0 reaching the frame's edge). Sets
  * @params' use_regions, region_invert, regions (pointing into @rects) and
  * n_regions. */
-void gst_cl_blur_regions_collect (const GstCLBoxBlurSettings * settings,
+void gst_cl_box_blur_regions_collect (const GstCLBoxBlurSettings * settings,
     GstBuffer * inbuf, const GstVideoInfo * info, GArray * rects,
     ClbParams * params);
 
 /* The rectangles of @params (in frame rows) as rows of field @field (0:
  * the frame's even rows, 1: its odd ones), into @out; points @params at
  * them. A field row is selected where its frame row is. */
-void gst_cl_blur_regions_to_field (ClbParams * params, guint field,
+void gst_cl_box_blur_regions_to_field (ClbParams * params, guint field,
     GArray * out);
 
 G_END_DECLS

@@ -34,8 +34,8 @@
 #endif
 #include <gst/video/video.h>
 
-#include "gstclboxblurgl.h"
-#include "gstclblurerror.h"
+#include "gstclgl.h"
+#include "gstclerror.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cl_base_filter_debug);
 #define GST_CAT_DEFAULT gst_cl_base_filter_debug
@@ -44,7 +44,7 @@ GST_DEBUG_CATEGORY_EXTERN (gst_cl_base_filter_debug);
 #define SUPPORTED_GL_APIS \
     (GST_GL_API_OPENGL | GST_GL_API_OPENGL3 | GST_GL_API_GLES2)
 
-struct _GstCLBoxBlurGL
+struct _GstCLGL
 {
   GstElement *element;          /* the owner; not a reference */
 
@@ -65,10 +65,10 @@ struct _GstCLBoxBlurGL
   GstGLContext *runtime_context;        /* the GL context it is tied to */
 };
 
-GstCLBoxBlurGL *
-gst_cl_box_blur_gl_new (GstElement * element)
+GstCLGL *
+gst_cl_gl_new (GstElement * element)
 {
-  GstCLBoxBlurGL *gl = g_new0 (GstCLBoxBlurGL, 1);
+  GstCLGL *gl = g_new0 (GstCLGL, 1);
 
   gl->element = element;
   g_rec_mutex_init (&gl->lock);
@@ -76,16 +76,16 @@ gst_cl_box_blur_gl_new (GstElement * element)
 }
 
 void
-gst_cl_box_blur_gl_free (GstCLBoxBlurGL * gl)
+gst_cl_gl_free (GstCLGL * gl)
 {
-  gst_cl_box_blur_gl_close (gl);
+  gst_cl_gl_close (gl);
   g_rec_mutex_clear (&gl->lock);
   g_free (gl);
 }
 
 /* Kernels and buffers first, then queue, program and context. */
 static void
-release_runtime (GstCLBoxBlurGL * gl)
+release_runtime (GstCLGL * gl)
 {
   g_clear_pointer (&gl->engine, clb_engine_free);
   g_clear_pointer (&gl->runtime, clb_runtime_free);
@@ -93,16 +93,16 @@ release_runtime (GstCLBoxBlurGL * gl)
 }
 
 void
-gst_cl_box_blur_gl_stop (GstCLBoxBlurGL * gl)
+gst_cl_gl_stop (GstCLGL * gl)
 {
   release_runtime (gl);
   gl->active = FALSE;
 }
 
 void
-gst_cl_box_blur_gl_close (GstCLBoxBlurGL * gl)
+gst_cl_gl_close (GstCLGL * gl)
 {
-  gst_cl_box_blur_gl_stop (gl);
+  gst_cl_gl_stop (gl);
   g_rec_mutex_lock (&gl->lock);
   gst_clear_object (&gl->context);
   gst_clear_object (&gl->other_context);
@@ -111,7 +111,7 @@ gst_cl_box_blur_gl_close (GstCLBoxBlurGL * gl)
 }
 
 void
-gst_cl_box_blur_gl_set_context (GstCLBoxBlurGL * gl, GstContext * context)
+gst_cl_gl_set_context (GstCLGL * gl, GstContext * context)
 {
   g_rec_mutex_lock (&gl->lock);
   gst_gl_handle_set_context (gl->element, context, &gl->display,
@@ -122,7 +122,7 @@ gst_cl_box_blur_gl_set_context (GstCLBoxBlurGL * gl, GstContext * context)
 }
 
 gboolean
-gst_cl_box_blur_gl_handle_context_query (GstCLBoxBlurGL * gl,
+gst_cl_gl_handle_context_query (GstCLGL * gl,
     GstQuery * query)
 {
   GstGLDisplay *display = NULL;
@@ -149,7 +149,7 @@ gst_cl_box_blur_gl_handle_context_query (GstCLBoxBlurGL * gl,
 /* A GL context on @display: a neighbour's, else the display's for this
  * thread or a new one sharing with @other_context. */
 static GstGLContext *
-find_gl_context (GstCLBoxBlurGL * gl, GstGLDisplay * display,
+find_gl_context (GstCLGL * gl, GstGLDisplay * display,
     GstGLContext * other_context, GError ** error)
 {
   GstGLContext *context = NULL;
@@ -180,7 +180,7 @@ find_gl_context (GstCLBoxBlurGL * gl, GstGLDisplay * display,
  * context on it: a neighbour's, or one made here sharing with the
  * application's. */
 static gboolean
-ensure_gl_context (GstCLBoxBlurGL * gl, GError ** error)
+ensure_gl_context (GstCLGL * gl, GError ** error)
 {
   GstGLDisplay *display;
   GstGLContext *context, *other_context = NULL;
@@ -271,7 +271,7 @@ static gint runtime_generation = 0;
 
 /* An OpenCL runtime and engine on a context tied to gl->context. */
 static gboolean
-make_runtime (GstCLBoxBlurGL * gl, const GstCLDeviceSettings * settings,
+make_runtime (GstCLGL * gl, const GstCLDeviceSettings * settings,
     ClbGlPlatform platform, guintptr display_handle, GError ** error)
 {
   cl_context_properties props[5];
@@ -297,7 +297,7 @@ make_runtime (GstCLBoxBlurGL * gl, const GstCLDeviceSettings * settings,
   gl->runtime = m.runtime;
   if (!clb_runtime_build_program (gl->runtime, NULL, error))
     goto failed;
-  gst_cl_blur_engine_options (gl->element, &options);
+  gst_cl_engine_options (gl->element, &options);
   gl->engine = clb_engine_new (gl->runtime, &options, error);
   if (gl->engine == NULL)
     goto failed;
@@ -314,7 +314,7 @@ failed:
 /* Chooses how textures reach OpenCL; FALSE with @error when there is no GL
  * context or gl-sharing=force cannot be honoured. */
 static gboolean
-choose_path (GstCLBoxBlurGL * gl, const GstCLDeviceSettings * settings,
+choose_path (GstCLGL * gl, const GstCLDeviceSettings * settings,
     ClbRuntime * runtime, GError ** error)
 {
   ClbGlPlatform platform;
@@ -367,7 +367,7 @@ caps_are_gl (GstCaps * caps)
 }
 
 gboolean
-gst_cl_box_blur_gl_set_info (GstCLBoxBlurGL * gl, GstCaps * incaps,
+gst_cl_gl_set_info (GstCLGL * gl, GstCaps * incaps,
     const GstCLDeviceSettings * settings, ClbRuntime * runtime,
     const ClbPlanes * planes, GError ** error)
 {
@@ -382,19 +382,19 @@ gst_cl_box_blur_gl_set_info (GstCLBoxBlurGL * gl, GstCaps * incaps,
 }
 
 gboolean
-gst_cl_box_blur_gl_is_active (GstCLBoxBlurGL * gl)
+gst_cl_gl_is_active (GstCLGL * gl)
 {
   return gl->active;
 }
 
 gboolean
-gst_cl_box_blur_gl_shares (GstCLBoxBlurGL * gl)
+gst_cl_gl_shares (GstCLGL * gl)
 {
   return gl->active && gl->path == CLB_GL_PATH_SHARE;
 }
 
 gboolean
-gst_cl_box_blur_gl_query_is_gl (GstQuery * query)
+gst_cl_gl_query_is_gl (GstQuery * query)
 {
   GstCaps *caps;
 
@@ -404,7 +404,7 @@ gst_cl_box_blur_gl_query_is_gl (GstQuery * query)
 
 /* A GL buffer pool of gl->context configured for @caps, or NULL. */
 static GstBufferPool *
-configure_pool (GstCLBoxBlurGL * gl, GstBufferPool * pool, GstCaps * caps,
+configure_pool (GstCLGL * gl, GstBufferPool * pool, GstCaps * caps,
     guint size, guint min, guint max, gboolean sync_meta)
 {
   GstStructure *config;
@@ -426,7 +426,7 @@ configure_pool (GstCLBoxBlurGL * gl, GstBufferPool * pool, GstCaps * caps,
 }
 
 gboolean
-gst_cl_box_blur_gl_propose_allocation (GstCLBoxBlurGL * gl, GstQuery * query)
+gst_cl_gl_propose_allocation (GstCLGL * gl, GstQuery * query)
 {
   GstCaps *caps;
   gboolean need_pool;
@@ -461,7 +461,7 @@ gst_cl_box_blur_gl_propose_allocation (GstCLBoxBlurGL * gl, GstQuery * query)
 }
 
 gboolean
-gst_cl_box_blur_gl_decide_allocation (GstCLBoxBlurGL * gl, GstQuery * query)
+gst_cl_gl_decide_allocation (GstCLGL * gl, GstQuery * query)
 {
   GstBufferPool *pool = NULL;
   GstCaps *caps;
@@ -474,7 +474,7 @@ gst_cl_box_blur_gl_decide_allocation (GstCLBoxBlurGL * gl, GstQuery * query)
   if (!gst_video_info_from_caps (&info, caps))
     return FALSE;
   if (!ensure_gl_context (gl, &error)) {
-    gst_cl_blur_post_error (gl->element, error);
+    gst_cl_post_error (gl->element, error);
     g_clear_error (&error);
     return FALSE;
   }
@@ -535,7 +535,7 @@ texture_image_free (gpointer data)
 /* The OpenCL image of @mem's texture, made once per texture and context
  * and kept on the memory (released with it). */
 static cl_mem
-texture_image (GstCLBoxBlurGL * gl, GstMemory * mem, guint texture,
+texture_image (GstCLGL * gl, GstMemory * mem, guint texture,
     GError ** error)
 {
   TextureImage *t = gst_mini_object_get_qdata (GST_MINI_OBJECT (mem),
@@ -568,7 +568,7 @@ gl_finish (GstGLContext * context, gpointer data)
 }
 
 void
-gst_cl_box_blur_gl_wait (GstCLBoxBlurGL * gl, GstBuffer * inbuf)
+gst_cl_gl_wait (GstCLGL * gl, GstBuffer * inbuf)
 {
   GstGLSyncMeta *sync_meta = gst_buffer_get_gl_sync_meta (inbuf);
 
@@ -579,7 +579,7 @@ gst_cl_box_blur_gl_wait (GstCLBoxBlurGL * gl, GstBuffer * inbuf)
 }
 
 void
-gst_cl_box_blur_gl_set_sync_point (GstCLBoxBlurGL * gl, GstBuffer * outbuf)
+gst_cl_gl_set_sync_point (GstCLGL * gl, GstBuffer * outbuf)
 {
   GstGLSyncMeta *sync_meta = gst_buffer_get_gl_sync_meta (outbuf);
 
@@ -589,7 +589,7 @@ gst_cl_box_blur_gl_set_sync_point (GstCLBoxBlurGL * gl, GstBuffer * outbuf)
 
 /* Zero-copy: the textures as OpenCL images, no pixel through the host. */
 GstFlowReturn
-gst_cl_box_blur_gl_transform (GstCLBoxBlurGL * gl, GstBuffer * inbuf,
+gst_cl_gl_transform (GstCLGL * gl, GstBuffer * inbuf,
     GstBuffer * outbuf, const ClbParams * params, const ClbJob * jobs,
     guint n_jobs)
 {
@@ -631,7 +631,7 @@ gst_cl_box_blur_gl_transform (GstCLBoxBlurGL * gl, GstBuffer * inbuf,
   gst_memory_unmap (out_mem, &out_map);
   gst_memory_unmap (in_mem, &in_map);
   if (!ok) {
-    gst_cl_blur_post_error (gl->element, error);
+    gst_cl_post_error (gl->element, error);
     g_clear_error (&error);
     return GST_FLOW_ERROR;
   }
@@ -657,7 +657,7 @@ map_failed:
  * is updated now, on the GL thread, so that the sync point set after it
  * covers it. */
 GstFlowReturn
-gst_cl_box_blur_gl_upload (GstCLBoxBlurGL * gl, GstBuffer * outbuf)
+gst_cl_gl_upload (GstCLGL * gl, GstBuffer * outbuf)
 {
   guint i;
 

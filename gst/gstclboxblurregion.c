@@ -6,7 +6,7 @@
 #include "config.h"
 #endif
 
-#include "gstclblurregion.h"
+#include "gstclboxblurregion.h"
 
 static gint
 clamp_to_int (gint64 v)
@@ -39,7 +39,7 @@ collect_roi_metas (GstBuffer * inbuf, GQuark type, guint padding,
 }
 
 void
-gst_cl_blur_regions_collect (const GstCLBoxBlurSettings * settings,
+gst_cl_box_blur_regions_collect (const GstCLBoxBlurSettings * settings,
     GstBuffer * inbuf, const GstVideoInfo * info, GArray * rects,
     ClbParams * params)
 {
@@ -82,7 +82,7 @@ field_row (gint64 y, guint field)
 }
 
 void
-gst_cl_blur_regions_to_field (ClbParams * params, guint field, GArray * out)
+gst_cl_box_blur_regions_to_field (ClbParams * params, guint field, GArray * out)
 {
   guint i;
 

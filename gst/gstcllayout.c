@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "gstclblurlayout.h"
+#include "gstcllayout.h"
 
 /* Bytes per sample container: 2 for 10- and 16-bit formats. */
 static guint
@@ -31,7 +31,7 @@ comp_offset (const GstVideoInfo * info, guint c)
 }
 
 void
-gst_cl_blur_layout_make_planes (const GstVideoInfo * info,
+gst_cl_layout_make_planes (const GstVideoInfo * info,
     ClbPlanes * planes)
 {
   guint bytes = container_bytes (info);
@@ -117,18 +117,18 @@ fill_gaps (const GstVideoInfo * info, ClbJob * jobs, guint n_jobs, guint j)
 }
 
 guint
-gst_cl_blur_layout_make_jobs (const GstVideoInfo * info,
+gst_cl_layout_make_jobs (const GstVideoInfo * info,
     gboolean preserve_alpha, ClbJob jobs[CLB_MAX_JOBS])
 {
-  GstCLBlurRadius derived = { FALSE, 0 }, kept = { TRUE, 0 };
+  GstCLRadius derived = { FALSE, 0 }, kept = { TRUE, 0 };
 
-  return gst_cl_blur_layout_make_plane_jobs (info, &derived,
+  return gst_cl_layout_make_plane_jobs (info, &derived,
       preserve_alpha ? &kept : &derived, jobs);
 }
 
 guint
-gst_cl_blur_layout_make_plane_jobs (const GstVideoInfo * info,
-    const GstCLBlurRadius * chroma, const GstCLBlurRadius * alpha,
+gst_cl_layout_make_plane_jobs (const GstVideoInfo * info,
+    const GstCLRadius * chroma, const GstCLRadius * alpha,
     ClbJob jobs[CLB_MAX_JOBS])
 {
   const GstVideoFormatInfo *finfo = info->finfo;
@@ -141,7 +141,7 @@ gst_cl_blur_layout_make_plane_jobs (const GstVideoInfo * info,
     gboolean is_alpha = has_alpha && c == GST_VIDEO_COMP_A;
     gboolean is_chroma = yuv && (c == GST_VIDEO_COMP_U
         || c == GST_VIDEO_COMP_V);
-    const GstCLBlurRadius *radius = is_alpha ? alpha :
+    const GstCLRadius *radius = is_alpha ? alpha :
         is_chroma ? chroma : NULL;
     ClbJob job = { 0, };
     ClbJob *to = NULL;
@@ -198,7 +198,7 @@ gst_cl_blur_layout_make_plane_jobs (const GstVideoInfo * info,
  * offset lies inside the buffer when it carries a GstVideoMeta, and the
  * engine copies whole planes. */
 gboolean
-gst_cl_blur_layout_buffer_holds_frame (const GstVideoInfo * info,
+gst_cl_layout_buffer_holds_frame (const GstVideoInfo * info,
     const ClbPlanes * planes, GstBuffer * buf)
 {
   GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
@@ -225,7 +225,7 @@ gst_cl_blur_layout_buffer_holds_frame (const GstVideoInfo * info,
 }
 
 void
-gst_cl_blur_layout_frame_planes (const GstVideoFrame * frame,
+gst_cl_layout_frame_planes (const GstVideoFrame * frame,
     guint8 * data[GST_VIDEO_MAX_PLANES], gsize stride[GST_VIDEO_MAX_PLANES])
 {
   guint p;
@@ -237,7 +237,7 @@ gst_cl_blur_layout_frame_planes (const GstVideoFrame * frame,
 }
 
 gboolean
-gst_cl_blur_layout_has_fields (const GstVideoInfo * info, GstBuffer * buf)
+gst_cl_layout_has_fields (const GstVideoInfo * info, GstBuffer * buf)
 {
   switch (GST_VIDEO_INFO_INTERLACE_MODE (info)) {
     case GST_VIDEO_INTERLACE_MODE_INTERLEAVED:
@@ -250,12 +250,12 @@ gst_cl_blur_layout_has_fields (const GstVideoInfo * info, GstBuffer * buf)
 }
 
 gboolean
-gst_cl_blur_layout_make_field_planes (const GstVideoInfo * info,
+gst_cl_layout_make_field_planes (const GstVideoInfo * info,
     ClbPlanes * planes)
 {
   guint p;
 
-  gst_cl_blur_layout_make_planes (info, planes);
+  gst_cl_layout_make_planes (info, planes);
   if (planes->height % 2 != 0)
     return FALSE;
   planes->height /= 2;
@@ -268,7 +268,7 @@ gst_cl_blur_layout_make_field_planes (const GstVideoInfo * info,
 }
 
 void
-gst_cl_blur_layout_field_jobs (ClbJob * jobs, guint n_jobs)
+gst_cl_layout_field_jobs (ClbJob * jobs, guint n_jobs)
 {
   guint j;
 
@@ -277,7 +277,7 @@ gst_cl_blur_layout_field_jobs (ClbJob * jobs, guint n_jobs)
 }
 
 gboolean
-gst_cl_blur_layout_meta_survives (GstMeta * meta)
+gst_cl_layout_meta_survives (GstMeta * meta)
 {
   const gchar *const *tags = gst_meta_api_type_get_tags (meta->info->api);
 

@@ -18,14 +18,14 @@ G_BEGIN_DECLS
 
 /* Fills @planes with how @info stores its samples: container size, depth,
  * and each plane's row length (in containers) and row count. */
-void gst_cl_blur_layout_make_planes (const GstVideoInfo * info,
+void gst_cl_layout_make_planes (const GstVideoInfo * info,
     ClbPlanes * planes);
 
 /* Groups @info's components into jobs: those on one plane with one geometry
  * are filtered together (and share the bilateral range distance); alpha is
  * left out with @preserve_alpha. Returns the number of jobs written to
  * @jobs (at most CLB_MAX_JOBS). */
-guint gst_cl_blur_layout_make_jobs (const GstVideoInfo * info,
+guint gst_cl_layout_make_jobs (const GstVideoInfo * info,
     gboolean preserve_alpha, ClbJob jobs[CLB_MAX_JOBS]);
 
 /* The radius of one kind of component. */
@@ -36,34 +36,34 @@ typedef struct
   /* With own: the radius in both directions, in the component's own
    * pixels; 0 leaves the component out of every job, unchanged. */
   guint radius;
-} GstCLBlurRadius;
+} GstCLRadius;
 
-/* gst_cl_blur_layout_make_jobs with a radius for the chroma components (U
+/* gst_cl_layout_make_jobs with a radius for the chroma components (U
  * and V of YUV formats; other formats have none) and one for alpha:
  * components are grouped only with those of the same radius, so that
  * AYUV with a chroma radius of its own is a job of Y (and A) and a job of
  * U and V. */
-guint gst_cl_blur_layout_make_plane_jobs (const GstVideoInfo * info,
-    const GstCLBlurRadius * chroma, const GstCLBlurRadius * alpha,
+guint gst_cl_layout_make_plane_jobs (const GstVideoInfo * info,
+    const GstCLRadius * chroma, const GstCLRadius * alpha,
     ClbJob jobs[CLB_MAX_JOBS]);
 
-/* Turns @jobs (from gst_cl_blur_layout_make_jobs) into those of one field
+/* Turns @jobs (from gst_cl_layout_make_jobs) into those of one field
  * (clb_frame_field gives the field's planes). */
-void gst_cl_blur_layout_field_jobs (ClbJob * jobs, guint n_jobs);
+void gst_cl_layout_field_jobs (ClbJob * jobs, guint n_jobs);
 
 /* Whether @buf holds a whole frame of @info, stored as @planes: it maps as
  * one, and with a GstVideoMeta every plane's offset + stride x (rows - 1) +
  * row bytes lies inside it. */
-gboolean gst_cl_blur_layout_buffer_holds_frame (const GstVideoInfo * info,
+gboolean gst_cl_layout_buffer_holds_frame (const GstVideoInfo * info,
     const ClbPlanes * planes, GstBuffer * buf);
 /* Whether @meta only depends on the frame's size, orientation and colour
  * space, which the filter changes none of (region-of-interest metas among
  * them): it stays valid on the output. */
-gboolean gst_cl_blur_layout_meta_survives (GstMeta * meta);
+gboolean gst_cl_layout_meta_survives (GstMeta * meta);
 
 /* Each plane's first byte and stride in @frame, as clb_frame_init_host takes
  * them. */
-void gst_cl_blur_layout_frame_planes (const GstVideoFrame * frame,
+void gst_cl_layout_frame_planes (const GstVideoFrame * frame,
     guint8 * data[GST_VIDEO_MAX_PLANES], gsize stride[GST_VIDEO_MAX_PLANES]);
 
 /* Interlaced video (interlace-mode interleaved, or mixed with the buffer's
@@ -72,12 +72,12 @@ void gst_cl_blur_layout_frame_planes (const GstVideoFrame * frame,
  * stride, and its rows never mix with the other field's. */
 
 /* Whether @buf, a frame of @info, is filtered as two fields. */
-gboolean gst_cl_blur_layout_has_fields (const GstVideoInfo * info,
+gboolean gst_cl_layout_has_fields (const GstVideoInfo * info,
     GstBuffer * buf);
 
 /* Fills @planes with the storage of one field of @info. FALSE when a plane
  * has an odd number of rows, so that the fields would differ in size. */
-gboolean gst_cl_blur_layout_make_field_planes (const GstVideoInfo * info,
+gboolean gst_cl_layout_make_field_planes (const GstVideoInfo * info,
     ClbPlanes * planes);
 
 
