@@ -82,9 +82,10 @@ median () {
 # gives no time is tried once more, then left out of the median and counted.
 gst () {
   for gst_try in 1 2; do
-    gst_t=$(timeout "$limit" gst-launch-1.0 --no-fault "$@" 2>&1 | awk '
+    gst_t=$({ timeout "$limit" gst-launch-1.0 --no-fault "$@" 2>&1 | awk '
       /Execution ended after/ {
-        split($NF, t, ":"); print t[1] * 3600 + t[2] * 60 + t[3] }')
+        split($NF, t, ":"); print t[1] * 3600 + t[2] * 60 + t[3] }'; } \
+      2>/dev/null)    # the shell's own "Segmentation fault" line too
     if [ -n "$gst_t" ]; then
       echo "$gst_t"
       return
