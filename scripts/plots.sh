@@ -200,15 +200,19 @@ memcpy floor; NV12 and YUY2 per byte against RGBA; 4K against 1080p.
 Each figure is the pipeline's time minus the same pipeline's with
 \`identity\` (FFmpeg: minus its own \`-vf null\` run), per frame, the
 median of \`RUNS\` runs, the commands of a case alternating run by run;
-the ratios close the output, as the targets read. Its output goes, as
-printed, into \`docs/benchmarks/compare.txt\`, shown below:
+the ratios close the output, as the targets read. OpenCV's
+\`bilateralFilter\` is called from Python, as \`scripts/bench-opencv.sh\`
+does, but on the pipelines' own frames, and its loop timed; the floor is
+\`clboxblur-bench --floor\` (GStreamer has no element that only copies a
+frame). Its output goes, as printed, into \`docs/benchmarks/compare.txt\`,
+shown below:
 
     scripts/bench-compare.sh | tee docs/benchmarks/compare.txt
     scripts/plots.sh --from docs/benchmarks
 
 The figures of this section must be taken that way on a quiet machine
-(nothing else on its cores; the full run takes a quarter of an hour or
-more on 2 cores).
+(nothing else on its cores; the full run should take a quarter of an
+hour or more on 2 cores: an estimate, it has not been timed).
 EOF
 if [ ! -f compare.txt ]; then
   echo
@@ -216,11 +220,12 @@ if [ ! -f compare.txt ]; then
 else
   echo
   if head -n 1 compare.txt | grep -q 'QUICK=1'; then
-    echo "**Smoke run, not figures**: what follows is \`QUICK=1\` (radius 15,"
-    echo "8 frames, 3 runs a figure) on a shared machine with other jobs on its"
-    echo "2 cores. It shows what the script prints; its figures (some printed"
-    echo "as \`noise\`: a run faster than its baseline) are not to be quoted,"
-    echo "and the full run on a quiet machine is still to be taken."
+    echo "**Smoke run, not figures**: what follows is a \`QUICK=1\` run (one"
+    echo "radius, few frames, few runs a figure: see its header), taken while"
+    echo "other jobs shared the machine (its load average is in the header). It"
+    echo "shows what the script prints; its figures (some printed as \`noise\`:"
+    echo "a run faster than its baseline) are not to be quoted, and the full"
+    echo "run on a quiet machine is still to be taken."
   fi
   echo
   echo '```'
