@@ -26,10 +26,12 @@ median () {
 }
 
 # seconds from gst-launch's "Execution ended after"
-# (a run that hangs, as cvsmooth sometimes does here, gives no figure
-# after 120 s instead of stopping the benchmark)
+# (cvsmooth's cv::blur sometimes dies of SIGSEGV here: --no-fault ends such
+# a run at once, where gst-launch's fault handler spun until the timeout;
+# a run that hangs gives no figure after 120 s instead of stopping the
+# benchmark)
 gst_time () {
-  timeout 120 gst-launch-1.0 "$@" 2>&1 | awk '/Execution ended after/ {
+  timeout 120 gst-launch-1.0 --no-fault "$@" 2>&1 | awk '/Execution ended after/ {
     split($NF, t, ":"); print t[1] * 3600 + t[2] * 60 + t[3] }'
 }
 

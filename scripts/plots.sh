@@ -9,6 +9,8 @@
 #    (cv::blur and cv::bilateralFilter called directly, 2 threads) over
 #    OPENCV_RADII; their output is kept as it came in docs/benchmarks/*.txt
 #    together with the machine's description (machine.txt);
+#    docs/benchmarks/compare.txt (scripts/bench-compare.sh's output) is
+#    not measured here, it takes longer: the page shows it as it is;
 # 2. turns those files into docs/benchmarks/*.svg (gnuplot) and
 #    docs/benchmarks.md (tables and plots, machine and date on each plot).
 # --from DIR skips step 1 and redoes step 2 from DIR's .txt files.
@@ -138,7 +140,8 @@ What is measured:
 For whole pipelines (gst-launch against identity, cvsmooth, FFmpeg's
 avgblur and avgblur_opencl) see \`scripts/pipeline-fps.sh\`,
 \`scripts/methods-fps.sh\` and \`scripts/bench-peers.sh\`, whose figures
-are in [index.md](index.md); they take longer and are not run here.
+are in [index.md](index.md); \`scripts/bench-compare.sh\` takes them all
+in one run (below). They take longer and are not run here.
 
 ## Box blur
 
@@ -180,5 +183,54 @@ EOF
 awk -v fl="$floor" '{ printf "| %s | %s | %.0fx |\n", $1, $2, $2 / fl }' "$tmp/bilateral.dat"
 echo
 echo "OpenCV \`cv::bilateralFilter\` (d=9, i.e. radius 4, RGB, sigmaColor 30, sigmaSpace 5) against the engine on the same frame: $(awk '{ printf "%s ms against %s ms", $2, $3 }' "$tmp/opencv-bilateral.dat")."
+cat <<EOF
+
+## Pipelines: every method beside its peers, in one run
+
+\`scripts/bench-compare.sh\` prints, in one run, the figures the targets
+of issue 24 are stated in, each as gst-launch times it: every method
+(\`separable\`, \`sat\`) beside \`cvsmooth type=blur\` (RGB, BGR, GRAY8)
+and FFmpeg's \`avgblur\` (yuv420p against I420, gbrap against RGBA) at
+radii 2, 15 and 50; \`bilateral radius=4\` beside FFmpeg's \`bilateral\`
+and OpenCV's \`bilateralFilter\` on flat (\`pattern=smpte\`) and noisy
+(\`pattern=snow\`) frames; an idle source (pre-made frames through
+\`filesrc\`) against a busy one (\`videotestsrc pattern=snow\` straight
+into the element, and with a \`queue\`); \`separable\` RGBA beside the
+memcpy floor; NV12 and YUY2 per byte against RGBA; 4K against 1080p.
+Each figure is the pipeline's time minus the same pipeline's with
+\`identity\` (FFmpeg: minus its own \`-vf null\` run), per frame, the
+median of \`RUNS\` runs, the commands of a case alternating run by run;
+the ratios close the output, as the targets read. OpenCV's
+\`bilateralFilter\` is called from Python, as \`scripts/bench-opencv.sh\`
+does, but on the pipelines' own frames, and its loop timed; the floor is
+\`clboxblur-bench --floor\` (GStreamer has no element that only copies a
+frame). Its output goes, as printed, into \`docs/benchmarks/compare.txt\`,
+shown below:
+
+    scripts/bench-compare.sh | tee docs/benchmarks/compare.txt
+    scripts/plots.sh --from docs/benchmarks
+
+The figures of this section must be taken that way on a quiet machine
+(nothing else on its cores; the full run should take a quarter of an
+hour or more on 2 cores: an estimate, it has not been timed).
+EOF
+if [ ! -f compare.txt ]; then
+  echo
+  echo "*To be filled*: no full run has been taken yet."
+else
+  echo
+  if head -n 1 compare.txt | grep -q 'QUICK=1'; then
+    echo "**Smoke run, not figures**: what follows is a \`QUICK=1\` run (one"
+    echo "radius, few frames, few runs a figure: see its header), taken while"
+    echo "other jobs shared the machine (its load average is in the header). It"
+    echo "shows what the script prints; its figures (some printed as \`noise\`:"
+    echo "a run faster than its baseline) are not to be quoted, and the full"
+    echo "run on a quiet machine is still to be taken."
+  fi
+  echo
+  echo '```'
+  cat compare.txt
+  echo '```'
+fi
 } > "$page"
 echo "wrote $page, $data/box.svg, $data/bilateral.svg"
