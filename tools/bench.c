@@ -293,7 +293,7 @@ int
 main (int argc, char **argv)
 {
   gint filter_width = 0, iterations = 20, platform = -1, device_index = 0;
-  gint passes = 1;
+  gint passes = 1, warmup = WARMUP;
   gboolean sat = FALSE, separable = FALSE, bilateral = FALSE;
   gboolean timing = FALSE, check = FALSE, quiet = FALSE, version = FALSE;
   gboolean floor_only = FALSE, kernels = FALSE;
@@ -335,6 +335,9 @@ main (int argc, char **argv)
         "Radii (default 2,15,50)", "R,..."},
     {"passes", 0, 0, G_OPTION_ARG_INT, &passes, "Box passes (default 1)",
         "N"},
+    {"warm-up", 0, 0, G_OPTION_ARG_INT, &warmup,
+        "Untimed runs before the timed ones (default 3; 0 under a "
+        "simulator: scripts/oclgrind-check.sh)", "N"},
     {"border", 0, 0, G_OPTION_ARG_STRING, &border,
         "shrink, replicate or reflect (default shrink)", "B"},
     {"sigma-spatial", 0, 0, G_OPTION_ARG_DOUBLE, &sigma_spatial,
@@ -534,7 +537,7 @@ main (int argc, char **argv)
           else if (border && g_str_equal (border, "reflect"))
             params.border = CLB_BORDER_REFLECT;
 
-          for (it = -WARMUP; it < MAX (iterations, 1); it++) {
+          for (it = -MAX (warmup, 0); it < MAX (iterations, 1); it++) {
             gint64 t0;
 
             if (it == 0)        /* the warm-up's kernels left out */

@@ -1,0 +1,99 @@
+#!/bin/sh
+# The kernels run on Oclgrind, a simulator that checks every access:
+# out-of-bounds reads and writes (always), data races between work-items
+# and work-groups (--data-races) and uses of uninitialised values
+# (--uninitialized). No GPU needed: the GPU kernels and work shapes run
+# forced (CLBOXBLUR_DEVICE_CLASS=gpu) as well as the CPU ones. Each case
+# is clboxblur-bench -e on small frames (odd sizes, several work-groups,
+# radii past a tile's edge and past the frame, passes > 1), which also
+# compares every output sample with the plain-C reference. Fails on any
+# Oclgrind report, a crash or a pixel mismatch.
+#   usage: oclgrind-check.sh [BUILD_DIR]        (default: build)
+#
+# Two narrow allowances, both for Oclgrind 21.10 (Debian 12) bugs, each
+# explained in docs/oclgrind.md:
+# - scripts/oclgrind-shadow.c is preloaded ahead of Oclgrind's runtime: a
+#   clEnqueueWriteBufferRect that fills a whole buffer is stored once more
+#   as one write, since Oclgrind's --uninitialized shadow keeps only the
+#   last host store's size (ShadowMemory::allocate) and so reports every
+#   frame uploaded row by row as unwritten;
+# - the CPU class's separable kernels run without --uninitialized (its
+#   shufflevector handling takes an undefined mask lane, -1, for an index
+#   and crashes), and with it off the frames they wrap (CL_MEM_USE_HOST_PTR,
+#   which Oclgrind never marks as written) are checked for races and bounds.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+build=${1:-build}
+bench="$build/tools/clboxblur-bench"
+rt=/usr/lib/oclgrind/liboclgrind-rt.so
+if [ ! -f "$rt" ]; then
+  echo "oclgrind-check: $rt missing (apt-get install oclgrind)" >&2
+  exit 1
+fi
+[ -x "$bench" ] || ninja -C "$build"
+shadow="$build/oclgrind-shadow.so"
+cc -O1 -Wall -Werror -shared -fPIC -o "$shadow" scripts/oclgrind-shadow.c -ldl
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+n=0
+start=$(date +%s)
+
+# check CLASS uninit|races ZERO_COPY BENCH_ARGS...: one bench run under
+# Oclgrind, one frame per case (no warm-up).
+check() {
+  class=$1 flags=$2 zc=$3
+  shift 3
+  n=$((n + 1))
+  log="$tmp/case$n.log"
+  out="$tmp/case$n.out"
+  set +e
+  env CLBOXBLUR_DEVICE_CLASS="$class" CLBOXBLUR_ZERO_COPY="$zc" \
+    LD_PRELOAD="$top/$shadow:$rt" OCLGRIND_LOG="$log" \
+    OCLGRIND_DATA_RACES=1 \
+    OCLGRIND_UNINITIALIZED=$([ "$flags" = uninit ] && echo 1 || echo 0) \
+    "$bench" -e -q -i 1 --warm-up 0 "$@" >"$out" 2>&1
+  rc=$?
+  set -e
+  what="$class zero-copy=$zc $flags: $*"
+  if [ $rc -ne 0 ] || [ -s "$log" ]; then
+    failed=$((failed + 1))
+    echo "FAIL $what (exit $rc)"
+    grep -E '^[A-Z]|Kernel:|At line' "$log" 2>/dev/null | sort | uniq -c \
+      | sort -rn | head -n 12
+    tail -n 5 "$out"
+  else
+    echo "ok   $what"
+  fi
+}
+
+# The methods: every one the bench knows, found in its --help.
+methods=$("$bench" --help \
+  | sed -n 's/^ *--\(sat\|separable\|bilateral\|[a-z]*box[a-z]*\) .*/\1/p')
+for class in gpu cpu; do
+  for m in $methods; do
+    flags=uninit zc=0
+    if [ "$class" = cpu ] && [ "$m" = separable ]; then
+      flags=races zc=1
+    fi
+    case $m in
+    bilateral) more="--sigma-spatial 0" ;;
+    *) more="--passes 2" ;;
+    esac
+    # several work-groups, a radius past a tile's edge (16) and the frame's
+    check $class $flags $zc --$m --sizes 67x41 --formats RGBA --radii 20
+    # odd sizes, 1 and 3 channels, subsampled chroma, two passes or a flat
+    # bilateral window, the other borders
+    # (one format a process: a second set of buffers in the same process
+    # meets shadows Oclgrind kept from the first, which read as unwritten)
+    for f in GRAY8 RGB NV12; do
+      # shellcheck disable=SC2086
+      check $class $flags $zc --$m --sizes 23x17 --formats $f \
+        --radii 1,5 --border replicate $more
+    done
+  done
+done
+echo "oclgrind-check: $((n - failed)) of $n cases clean in $(($(date +%s) - start)) s ($(oclgrind --version 2>&1 | grep -m1 Oclgrind))"
+[ "$failed" -eq 0 ]
