@@ -458,26 +458,21 @@ separable_h_inner (__global const uint *tmp, size_t row, __global uchar *out,
  * Divides by the area and writes the 8-bit result; the channels in keep
  * get the input's samples (src, rows src_pitch apart; it may be dst:
  * each sample is read before it is written). */
-__kernel void
-separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
-                          int pitch, int width, int height, int channels,
-                          int rx, int ry, int border, int narrow,
-                          __global const uchar *src, int src_pitch, int keep)
+/* One row of the horizontal pass: the vertical sums of the row's
+ * samples from element row of tmp on (ny rows a window), out the row's
+ * output, kin the row the kept lanes (keep: a bit per lane of a pixel)
+ * are read from. */
+void
+separable_h_row (__global const uint *tmp, size_t row, __global uchar *out,
+                 __global const uchar *kin, int width, int channels, int rx,
+                 uint ny, int border, int narrow, int keep)
 {
-    int y = get_global_id (0);
-    if (y >= height)
-        return;
-
     int row_len = width * channels;
     int step = 16 / channels;
     int used = step * channels;
-    size_t row = (size_t) y * row_len;
-    __global uchar *out = dst + (size_t) y * pitch;
-    uint ny = separable_count (y, ry, height, border);
     int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
                           15);
     int16 lp = lane / (int16) (channels);
-    __global const uchar *kin = src + (size_t) y * src_pitch;
     /* the kept lanes; with any, also the lanes past used (RGB's 16th),
      * which the store then writes back as they are */
     int16 kept = (((int16) (keep) >> (lane - lp * (int16) (channels))) & 1)
@@ -592,6 +587,122 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
                                    border, narrow);
         uint area = separable_count (x, rx, width, border) * ny;
         out[k] = (uchar) ((s + area / 2) / area);
+    }
+}
+
+__kernel void
+separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
+                          int pitch, int width, int height, int channels,
+                          int rx, int ry, int border, int narrow,
+                          __global const uchar *src, int src_pitch, int keep)
+{
+    int y = get_global_id (0);
+    if (y >= height)
+        return;
+    separable_h_row (tmp, (size_t) y * width * channels,
+                     dst + (size_t) y * pitch, src + (size_t) y * src_pitch,
+                     width, channels, rx,
+                     separable_count (y, ry, height, border), border, narrow,
+                     keep);
+}
+
+
+/* separable_fused_x16: both passes in one, for 8-bit jobs whose pixels
+ * are 1 to 4 bytes (dense, or one of the jobs of packed YUV: a Y job of
+ * 2 bytes a pixel, a UV job of 4). One work-item per band of band_rows
+ * output rows, the whole row wide, walking down it: a row of vertical
+ * window sums (all the row's bytes; in tmp, its own, kept in cache) is
+ * moved down a row by adding the row entering the window and subtracting
+ * the one leaving it, and each output row is the horizontal pass over
+ * it (separable_h_row). The frame is read about once and written once;
+ * the input must not be the output (rows are read after others are
+ * written). The lanes of a pixel in keep are read from kin (the input
+ * for kept channels; the output itself for the bytes of another job). */
+
+/* sums += (add ? row a : 0) - (sub ? row b : 0), over row_len bytes */
+CLB_INLINE void
+separable_v_move (__global uint *tmp, size_t row, __global const uchar *a,
+                  __global const uchar *b, int row_len, int add, int sub,
+                  int narrow)
+{
+    __global ushort *t16 = (__global ushort *) tmp + row;
+    __global uint *t32 = tmp + row;
+    int k = 0;
+
+    for (; k + 16 <= row_len; k += 16) {
+        uint16 d = (uint16) (0);
+        if (add)
+            d = convert_uint16 (CLB_LOAD16 (uchar, a + k));
+        if (sub)
+            d -= convert_uint16 (CLB_LOAD16 (uchar, b + k));
+        if (narrow)
+            CLB_STORE16 (ushort, CLB_LOAD16 (ushort, t16 + k)
+                         + convert_ushort16 (d), t16 + k);
+        else
+            CLB_STORE16 (uint, CLB_LOAD16 (uint, t32 + k) + d, t32 + k);
+    }
+    for (; k < row_len; k++) {
+        uint d = (add ? a[k] : 0u) - (sub ? b[k] : 0u);
+        if (narrow)
+            t16[k] = (ushort) (t16[k] + d);
+        else
+            t32[k] += d;
+    }
+}
+
+void
+separable_v_step (__global uint *tmp, size_t row, __global const uchar *src,
+                  int pitch, int in, int out, int row_len, int narrow)
+{
+    __global const uchar *a = src + (size_t) max (in, 0) * pitch;
+    __global const uchar *b = src + (size_t) max (out, 0) * pitch;
+
+    if (in >= 0 && out >= 0)
+        separable_v_move (tmp, row, a, b, row_len, 1, 1, narrow);
+    else if (in >= 0)
+        separable_v_move (tmp, row, a, b, row_len, 1, 0, narrow);
+    else if (out >= 0)
+        separable_v_move (tmp, row, a, b, row_len, 0, 1, narrow);
+}
+
+__kernel void
+separable_fused_x16 (__global const uchar *src, int src_pitch,
+                     __global uchar *dst, int dst_pitch, __global uint *tmp,
+                     int width, int height, int channels, int rx, int ry,
+                     int border, int narrow, int band_rows,
+                     __global const uchar *kin, int kin_pitch, int keep)
+{
+    int band = get_global_id (0);
+    int y0 = band * band_rows;
+    if (y0 >= height)
+        return;
+    int y1 = min (height, y0 + band_rows);
+    int row_len = width * channels;
+    size_t row = (size_t) band * row_len;
+    __global ushort *t16 = (__global ushort *) tmp + row;
+    __global uint *t32 = tmp + row;
+
+    /* the sums of the window of row y0 */
+    for (int k = 0; k < row_len; k++) {
+        if (narrow)
+            t16[k] = 0;
+        else
+            t32[k] = 0;
+    }
+    for (int i = y0 - ry; i <= y0 + ry; i++)
+        separable_v_step (tmp, row, src, src_pitch,
+                          clb_border_index (i, height, border), -1, row_len,
+                          narrow);
+    for (int y = y0; y < y1; y++) {
+        separable_h_row (tmp, row, dst + (size_t) y * dst_pitch,
+                         kin + (size_t) y * kin_pitch, width, channels, rx,
+                         separable_count (y, ry, height, border), border,
+                         narrow, keep);
+        if (y + 1 < y1)
+            separable_v_step (tmp, row, src, src_pitch,
+                              clb_border_index (y + ry + 1, height, border),
+                              clb_border_index (y - ry, height, border),
+                              row_len, narrow);
     }
 }
 #endif

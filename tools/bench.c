@@ -32,7 +32,9 @@ typedef struct
 
 /* The formats the benchmark times and checks: 8-bit, laid out as the
  * element lays them out (gst/gstcllayout.h), rows packed. */
-static const gchar *const bench_formats[] = { "RGBA", "RGB", "GRAY8", "NV12" };
+static const gchar *const bench_formats[] = { "RGBA", "RGB", "GRAY8", "NV12",
+  "YUY2"
+};
 
 static gboolean
 make_layout (const gchar * format, guint w, guint h, Layout * l)
@@ -330,7 +332,7 @@ main (int argc, char **argv)
     {"sizes", 0, 0, G_OPTION_ARG_STRING, &sizes,
         "Frame sizes (default 1920x1080,3840x2160)", "WxH,..."},
     {"formats", 0, 0, G_OPTION_ARG_STRING, &formats,
-        "RGBA, RGB, GRAY8, NV12 (default RGBA,NV12)", "F,..."},
+        "RGBA, RGB, GRAY8, NV12, YUY2 (default RGBA,NV12)", "F,..."},
     {"radii", 0, 0, G_OPTION_ARG_STRING, &radii,
         "Radii (default 2,15,50)", "R,..."},
     {"passes", 0, 0, G_OPTION_ARG_INT, &passes, "Box passes (default 1)",

@@ -19,7 +19,7 @@ static const gchar *kernel_names[N_KERNELS] = {
   "region_composite", "gpu_box_sep_rows", "gpu_box_sep_columns",
   "gpu_box_sat_rows", "gpu_box_sat_totals", "gpu_box_sat_columns",
   "separable_vertical_x16",
-  "separable_horizontal_x16", "bilateral_x16",
+  "separable_horizontal_x16", "separable_fused_x16", "bilateral_x16",
 };
 
 /* Spatial tables are allocated for this radius first, and grown (rarely)

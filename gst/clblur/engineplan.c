@@ -91,7 +91,7 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
 {
   const ClbPlanes *planes = &engine->planes;
   const ClbParams *params = &plan->params;
-  guint covered = 0, j;
+  guint bytes[CLB_MAX_PLANES] = { 0, }, lanes, c, j;
 
   if (!engine->profile.zero_copy
       || params->method != CLB_METHOD_SEPARABLE || params->use_regions
@@ -104,15 +104,28 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
 
     if (step->variant == NULL || !clb_variant_wraps (step->variant))
       return FALSE;
-    /* a variant that wraps writes every sample of its job's rows */
+    /* a variant that wraps writes every byte of its job's rows: its
+     * channels' bytes, the others as the output has them (packed YUV's
+     * Y and UV jobs share a plane); the bytes of a plane, counted modulo
+     * 4 (pixels of 1, 2 or 4 bytes; 3 only as one job), must all be some
+     * job's */
     job = clb_variant_job (step->variant, &plan->jobs[j], &unkept);
-    if (job->width * job->channels != planes->plane_width[job->plane]
+    lanes = 0;
+    for (c = 0; c < job->channels; c++)
+      lanes |= 1u << job->offset[c];
+    if (job->width * job->pixel_stride != planes->plane_width[job->plane]
         || job->height != planes->plane_height[job->plane]
-        || (covered & (1u << job->plane)))
+        || job->pixel_stride == 0 || job->pixel_stride > 4
+        || (job->pixel_stride == 3 && lanes != 7))
       return FALSE;
-    covered |= 1u << job->plane;
+    for (c = 0; c < 4; c++)
+      bytes[job->plane] |= ((lanes >> (c % job->pixel_stride)) & 1) << c;
   }
-  return covered == (1u << planes->n_planes) - 1;
+  for (j = 0; j < planes->n_planes; j++) {
+    if (bytes[j] != 0xf)
+      return FALSE;
+  }
+  return TRUE;
 }
 
 /* Works the plan out for @params and @jobs on the engine's planes. */

@@ -37,6 +37,7 @@ enum
   K_GPU_BOX_SAT_COLUMNS,
   K_SEPARABLE_VERTICAL_X16,     /* 8-bit program only, from here on */
   K_SEPARABLE_HORIZONTAL_X16,
+  K_SEPARABLE_FUSED_X16,
   K_BILATERAL_X16,
   N_KERNELS
 };

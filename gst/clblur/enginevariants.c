@@ -457,6 +457,166 @@ failed:
   return FALSE;
 }
 
+/* ---- separable_fused_x16: both passes in one walk down the rows ---- */
+
+/* The lanes (bytes) of a pixel of @job that separable_fused_x16 computes,
+ * or 0 where it does not take the job: 8-bit samples as stored, 1 to 4
+ * bytes a pixel, each channel its own byte; kept channels only where
+ * every byte is the job's (bytes of other jobs are left as they are in
+ * the output, kept ones are read from the input). */
+static guint
+separable_fused_lanes (const ClbPlanes * planes, const ClbJob * job)
+{
+  guint lanes = 0, c;
+
+  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
+      || planes->big_endian || job->pixel_stride < 1 || job->pixel_stride > 4)
+    return 0;
+  for (c = 0; c < job->channels; c++) {
+    if (job->offset[c] >= job->pixel_stride || (lanes >> job->offset[c]) & 1)
+      return 0;
+    lanes |= 1u << job->offset[c];
+  }
+  if (job->keep_mask != 0 && lanes != (1u << job->pixel_stride) - 1)
+    return 0;
+  return lanes;
+}
+
+/* Whether the job's channels are its pixel's bytes in order (the
+ * two-kernel run's layout). */
+static gboolean
+separable_fused_dense (const ClbJob * job)
+{
+  guint c;
+
+  if (job->pixel_stride != job->channels)
+    return FALSE;
+  for (c = 0; c < job->channels; c++) {
+    if (job->offset[c] != c)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* Rows a work-item of separable_fused_x16 walks: the job's rows shared
+ * among twice the compute units (a band's start, its first window of
+ * 2 ry + 1 rows, is paid once a band), fewer where the device caps loops;
+ * 0 where not even one row fits the cap. Loop costs: a move of the
+ * window sums, row_len / 16 vector steps and up to 15 bytes; a row of
+ * the horizontal pass as separable_x16_fits counts it. */
+static guint
+separable_fused_band_rows (const ClbDeviceProfile * profile,
+    const ClbJob * job, guint rx, guint ry)
+{
+  guint64 c = job->pixel_stride, step = 16 / c, used = step * c;
+  guint64 row_len = (guint64) job->width * c;
+  guint64 steps = row_len / used + 1;
+  guint64 mapped = MIN (steps, (2 * (guint64) rx + 17) / step + 2);
+  guint64 horizontal = (2 * (guint64) rx + 2) * (2 * c + 3) + 2 * steps
+      + 52 * mapped + 15 * (2 * (guint64) rx + 2) + 16;
+  guint64 move = row_len / 16 + 18;
+  guint64 start = row_len + 1 + (2 * (guint64) ry + 2) * move;
+  guint64 bands = MAX (profile->compute_units, 1) * 2;
+  guint64 rows = (job->height + bands - 1) / bands;
+
+  if (profile->loop_budget != 0) {
+    if (profile->loop_budget < start + horizontal + 8)
+      return 0;
+    rows = MIN (rows, (profile->loop_budget - start - 8)
+        / (horizontal + move + 2));
+  }
+  return (guint) CLAMP (rows, 1, MAX (job->height, 1));
+}
+
+/* Whether separable_fused_x16 takes the job, and the run it falls back to
+ * where the input is the output (the engine's own buffer, filtered in
+ * place; later passes) does too: separable_x16 for dense jobs, else
+ * separable_strip16. */
+static gboolean
+separable_fused_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  guint bands, rows;
+
+  if (separable_fused_lanes (planes, job) == 0)
+    return FALSE;
+  rows = separable_fused_band_rows (profile, job, rx, ry);
+  if (rows == 0)
+    return FALSE;
+  bands = (job->height + rows - 1) / rows;
+  if ((guint64) bands * job->width * job->pixel_stride * sizeof (cl_uint)
+      > clb_work_budget (profile, planes))
+    return FALSE;
+  if (separable_fused_dense (job))
+    return separable_x16_fits (profile, planes, job, rx, ry, shape);
+  return job->keep_mask == 0 && separable_strip16_fits (profile, planes, job,
+      rx, ry, shape);
+}
+
+/* CPUs, 8-bit jobs of 1 to 4 bytes a pixel, from one buffer into another:
+ * both passes in one kernel, a band of rows a work-item. In place, the
+ * two-kernel runs. */
+static gboolean
+run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbJob *job = r->job;
+  guint lanes = separable_fused_lanes (&engine->planes, job);
+  guint rows = separable_fused_band_rows (&engine->profile, job, r->rx,
+      r->ry);
+  cl_int w = job->width, h = job->height, ps = job->pixel_stride;
+  size_t bands = (h + rows - 1) / rows;
+  gboolean dense = lanes == (1u << ps) - 1;
+  cl_int keep = 0;
+  guint c;
+  ClbArgs a;
+
+  if (r->in == r->out) {
+    ClbRun strip = *r;
+
+    if (separable_fused_dense (job))
+      return run_separable_x16 (engine, r, error);
+    strip.shape.strip = 16;
+    return run_separable (engine, &strip, error);
+  }
+  if (dense) {
+    for (c = 0; c < job->channels; c++)
+      keep |= ((job->keep_mask >> c) & 1) << job->offset[c];
+  } else {
+    keep = ((1u << ps) - 1) & ~lanes;
+  }
+  if (!clb_engine_ensure_work (engine, bands * w * ps * sizeof (cl_uint),
+          error))
+    return FALSE;
+  a = clb_args (engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_X16]);
+  clb_arg_mem (&a, r->in);
+  clb_arg_int (&a, r->in_pitch);
+  clb_arg_mem (&a, r->out);
+  clb_arg_int (&a, r->out_pitch);
+  clb_arg_mem (&a, engine->work);
+  clb_arg_int (&a, w);
+  clb_arg_int (&a, h);
+  clb_arg_int (&a, ps);
+  clb_arg_int (&a, r->rx);
+  clb_arg_int (&a, r->ry);
+  clb_arg_int (&a, r->border);
+  clb_arg_int (&a, separable_x16_narrow (r->ry));
+  clb_arg_int (&a, rows);
+  /* kept channels from the input; other jobs' bytes from the output */
+  clb_arg_mem (&a, dense ? r->in : r->out);
+  clb_arg_int (&a, dense ? r->in_pitch : r->out_pitch);
+  clb_arg_int (&a, keep);
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  CHECK (run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_FUSED_X16, bands,
+          "separable_fused_x16"),
+      "clEnqueueNDRangeKernel (separable_fused_x16)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
 /* ---- bilateral ---- */
 
 /* The most loop iterations of a bilateral_local work-item with work-groups
@@ -678,6 +838,9 @@ static const ClbVariant variants[] = {
   {"sat", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_AUTO, "sat_scan_rows, sat_scan_columns, "
         "sat_box[_border]", 1, FALSE, NULL, run_sat},
+  {"separable_fused_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8,
+        CLB_LAYOUT_ANY, TRUE, CLB_DEVICE_CLASS_CPU, "separable_fused_x16",
+        0, TRUE, separable_fused_fits, run_separable_fused},
   {"separable_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_DENSE,
         TRUE, CLB_DEVICE_CLASS_CPU, "separable_vertical_x16, "
         "separable_horizontal_x16", 0, TRUE, separable_x16_fits,

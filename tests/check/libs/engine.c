@@ -212,7 +212,7 @@ GST_START_TEST (test_methods_match_reference)
     fail_unless_equals_int (clcheck_lines_with (log, "device profile"), 1);
     fail_unless (clcheck_lines_with (log, cpu ? "class cpu (forced)" :
             "class gpu (forced)") == 1);
-    fail_unless_equals_int (clcheck_lines_with (log, "variant separable_x16") > 0, cpu);
+    fail_unless_equals_int (clcheck_lines_with (log, "variant separable_fused_x16") > 0, cpu);
     fail_unless_equals_int (clcheck_lines_with (log, "variant bilateral_x16") > 0, cpu);
     fail_unless_equals_int (clcheck_lines_with (log, "variant sat_strip16") > 0, cpu);
     fail_unless_equals_int (clcheck_lines_with (log, "variant sat_gpu") > 0, !cpu);
@@ -328,6 +328,71 @@ GST_START_TEST (test_gaussian_radii)
 
 GST_END_TEST;
 
+
+/* A packed YUV 4:2:2 plane (Y0 U Y1 V) of @w (even) x @h pixels as the
+ * element lays YUY2 out: a Y job of 2 bytes a pixel, a UV job of half
+ * the width, 4 bytes a pixel; the largest difference from the reference
+ * over both. */
+static guint
+worst_packed_yuv (ClbEngine * engine, const ClbParams * params, guint w,
+    guint h)
+{
+  ClbPlanes planes;
+  ClbJob jobs[2];
+  GError *err = NULL;
+  gsize stride = 2 * (gsize) w, n = stride * h, i;
+  guint8 *in = g_malloc (n), *out = g_malloc (n);
+  const guint8 *src[1] = { in };
+  guint8 *dst[1] = { out };
+  guint worst = 0, j;
+
+  clcheck_one_plane (w, h, 2, CLB_SAMPLES_8, 255, &planes, &jobs[0]);
+  jobs[0].channels = 1;
+  jobs[0].dist_mask = 1;
+  jobs[1] = jobs[0];
+  jobs[1].width = w / 2;
+  jobs[1].channels = 2;
+  jobs[1].pixel_stride = 4;
+  jobs[1].offset[0] = 1;
+  jobs[1].offset[1] = 3;
+  jobs[1].dist_mask = 3;
+  jobs[1].x_sub = 1;
+  fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
+      err ? err->message : "");
+  for (i = 0; i < n; i++)
+    in[i] = g_random_int_range (0, 256);
+  memset (out, 0x5a, n);
+  fail_unless (clcheck_filter_plane (engine, params, jobs, 2, src, &stride,
+          dst, &stride, &err), "%s", err ? err->message : "");
+  for (j = 0; j < 2; j++) {
+    const ClbJob *job = &jobs[j];
+    gsize m = (gsize) job->width * h * job->channels, k;
+    guint16 *in16 = g_new (guint16, m), *ref = g_new (guint16, m);
+    guint c, x, y;
+
+    for (y = 0; y < h; y++)
+      for (x = 0; x < job->width; x++)
+        for (c = 0; c < job->channels; c++)
+          in16[((gsize) y * job->width + x) * job->channels + c] =
+              in[y * stride + x * job->pixel_stride + job->offset[c]];
+    ref_box_blur (in16, ref, job->width, h, job->channels,
+        clb_scale_radius (params->radius_x, job->x_sub), params->radius_y,
+        (RefBorder) params->border, params->passes);
+    for (k = 0; k < m; k++) {
+      gsize px = k / job->channels;
+      guint8 got = out[(px / job->width) * stride + (px % job->width)
+          * job->pixel_stride + job->offset[k % job->channels]];
+
+      worst = MAX (worst, (guint) ABS ((gint) got - (gint) ref[k]));
+    }
+    g_free (in16);
+    g_free (ref);
+  }
+  g_free (in);
+  g_free (out);
+  return worst;
+}
+
 /* A 4-channel job with channel @kept kept (RGBx's x: 3, xRGB's x: 0):
  * the other channels equal the reference of their 3 channels alone, the
  * kept one the input; with @region, only pixels inside it are filtered. */
@@ -427,7 +492,7 @@ GST_START_TEST (test_kept_channels)
         }
       }
     }
-    fail_unless_equals_int (clcheck_lines_with (log, "variant separable_x16") > 0, cpu);
+    fail_unless_equals_int (clcheck_lines_with (log, "variant separable_fused_x16") > 0, cpu);
     fail_unless_equals_int (clcheck_lines_with (log, "variant bilateral_x16") > 0, cpu);
     fail_unless_equals_int (clcheck_lines_with (log, "caller's memory") > 0, cpu);
     clb_engine_free (engine);
@@ -519,13 +584,14 @@ GST_START_TEST (test_variant_table)
           &shape), "sat_strip16");
   fail_unless_equals_int (shape.strip, 16);
   fail_unless_equals_string (choose (&cpu, CLB_METHOD_SEPARABLE, &rgba, &job,
-          5, &shape), "separable_x16");
+          5, &shape), "separable_fused_x16");
   fail_unless (clb_variant_wraps (clb_variant_choose (&cpu,
               CLB_METHOD_SEPARABLE, &rgba, &job, 5, 5, &shape)));
   fail_unless_equals_string (choose (&cpu, CLB_METHOD_BILATERAL, &rgba, &job,
           5, &shape), "bilateral_x16");
+  /* pixels of up to 4 bytes, not all of them the job's: fused too */
   fail_unless_equals_string (choose (&cpu, CLB_METHOD_SEPARABLE, &rgba,
-          &strided, 5, &shape), "separable_strip16");
+          &strided, 5, &shape), "separable_fused_x16");
   fail_unless_equals_string (choose (&cpu, CLB_METHOD_SEPARABLE, &deep, &job,
           5, &shape), "separable_strip16");
   fail_unless_equals_string (choose (&cpu, CLB_METHOD_BILATERAL, &deep, &job,
@@ -559,7 +625,7 @@ GST_START_TEST (test_variant_table)
   p.loop_cap = 4000;
   p.loop_budget = 2000;
   fail_unless_equals_string (choose (&p, CLB_METHOD_SEPARABLE, &rgba, &job,
-          1, &shape), "separable_x16");
+          1, &shape), "separable_fused_x16");
   fail_unless_equals_string (choose (&p, CLB_METHOD_SEPARABLE, &rgba, &job,
           60, &shape), "separable");
   fail_unless_equals_int (shape.strip, 1);
@@ -567,6 +633,58 @@ GST_START_TEST (test_variant_table)
           8, &shape), "bilateral_global");
 
   fail_unless (choose (&cpu, (ClbMethod) 42, &rgba, &job, 5, &shape) == NULL);
+}
+
+GST_END_TEST;
+
+/* separable_fused_x16 (CPU class, 8-bit jobs of 1 to 4 bytes a pixel)
+ * against the reference: dense jobs of 1 to 4 channels and packed YUV's
+ * two jobs on one plane (Y: 2 bytes a pixel; UV: 4), odd widths, bands of
+ * rows (radius across them: taller than a band), radii across the 16-lane
+ * vectors and larger than the frame, every border; from the caller's
+ * memory to the caller's (its own run) and with passes > 1 (in place:
+ * the two-kernel runs it falls back to). 16-bit samples never take it. */
+GST_START_TEST (test_separable_fused)
+{
+  static const guint sizes[][2] = { {37, 23}, {61, 70}, {5, 3}, {18, 9} };
+  static const guint radii[] = { 1, 7, 17, 40 };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+  ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_CPU, log);
+  guint s, r, b, n, pass;
+
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+      for (b = CLB_BORDER_SHRINK; b <= CLB_BORDER_REFLECT; b++) {
+        for (pass = 1; pass <= 2; pass++) {
+          ClbParams params = { 0, };
+          guint w = sizes[s][0], h = sizes[s][1], worst;
+
+          params.method = CLB_METHOD_SEPARABLE;
+          params.border = b;
+          params.radius_x = radii[r];
+          params.radius_y = radii[(r + 1) % G_N_ELEMENTS (radii)];
+          params.passes = pass;
+          for (n = 1; n <= 4; n++) {
+            worst = worst_vs_reference (engine, &params, w, h, n);
+            fail_unless (worst == 0, "%ux%u, %u channels, radius %u,%u, "
+                "border %u, %u passes: off by %u", w, h, n, params.radius_x,
+                params.radius_y, b, pass, worst);
+          }
+          worst = worst_packed_yuv (engine, &params, w + (w & 1), h);
+          fail_unless (worst == 0, "packed YUV %ux%u, radius %u,%u, "
+              "border %u, %u passes: off by %u", w + (w & 1), h,
+              params.radius_x, params.radius_y, b, pass, worst);
+        }
+      }
+    }
+  }
+  fail_unless (clcheck_lines_with (log, "variant separable_fused_x16") > 0);
+  fail_unless (clcheck_lines_with (log, "caller's memory") > 0);
+  fail_unless_equals_int (clcheck_lines_with (log, "separable_strip16"), 0);
+  clb_engine_free (engine);
+  g_ptr_array_unref (log);
+  clb_runtime_free (rt);
 }
 
 GST_END_TEST;
@@ -892,6 +1010,7 @@ engine_suite (void)
   tcase_add_test (tc, test_plan_made_once);
   tcase_add_test (tc, test_bilateral_bands_and_cancel);
   tcase_add_test (tc, test_kept_channels);
+  tcase_add_test (tc, test_separable_fused);
   tcase_add_test (tc, test_pass_and_job_radii);
   tcase_add_test (tc, test_gaussian_radii);
   enginegpu_add_tests (tc);
