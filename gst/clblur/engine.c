@@ -12,15 +12,11 @@
 
 #include "engineprivate.h"
 
+#define CLB_KERNEL_NAME(id, name) name,
 static const gchar *kernel_names[N_KERNELS] = {
-  "sat_scan_rows", "sat_scan_columns", "sat_box", "sat_box_border",
-  "separable_rows", "separable_columns", "bilateral_local",
-  "bilateral_global", "bilateral_gpu",
-  "region_composite", "gpu_box_sep_rows", "gpu_box_sep_columns",
-  "gpu_box_sat_rows", "gpu_box_sat_totals", "gpu_box_sat_columns",
-  "separable_vertical_x16",
-  "separable_horizontal_x16", "separable_fused_x16", "bilateral_x16",
+  CLB_KERNELS (CLB_KERNEL_NAME)
 };
+#undef CLB_KERNEL_NAME
 
 /* Spatial tables are allocated for this radius first, and grown (rarely)
  * when a larger one is asked for. */
@@ -65,7 +61,7 @@ clb_engine_new (ClbRuntime * rt, const ClbEngineOptions * options,
 
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
     for (k = 0; k < N_KERNELS; k++) {
-      if (k >= K_SEPARABLE_VERTICAL_X16 && s != CLB_SAMPLES_8)
+      if (k >= FIRST_8BIT_ONLY && s != CLB_SAMPLES_8)
         continue;
       engine->kernels[s][k] = clb_runtime_create_kernel (rt, s,
           kernel_names[k], error);

@@ -18,29 +18,41 @@
 
 G_BEGIN_DECLS
 
+/* The kernels, written once: the K_ enum and the names the programs are
+ * asked for both come from this list. Those of the 8-bit program only
+ * (FIRST_8BIT_ONLY on) come last. */
+#define CLB_KERNELS(X) \
+  X (SAT_SCAN_ROWS, "sat_scan_rows") \
+  X (SAT_SCAN_COLUMNS, "sat_scan_columns") \
+  X (SAT_BOX, "sat_box") \
+  X (SAT_BOX_BORDER, "sat_box_border") \
+  X (SEPARABLE_ROWS, "separable_rows") \
+  X (SEPARABLE_COLUMNS, "separable_columns") \
+  X (BILATERAL_LOCAL, "bilateral_local") \
+  X (BILATERAL_GLOBAL, "bilateral_global") \
+  X (BILATERAL_GPU, "bilateral_gpu") \
+  X (REGION_COMPOSITE, "region_composite") \
+  X (GPU_BOX_SEP_ROWS, "gpu_box_sep_rows") \
+  X (GPU_BOX_SEP_COLUMNS, "gpu_box_sep_columns") \
+  X (GPU_BOX_SAT_ROWS, "gpu_box_sat_rows") \
+  X (GPU_BOX_SAT_TOTALS, "gpu_box_sat_totals") \
+  X (GPU_BOX_SAT_COLUMNS, "gpu_box_sat_columns") \
+  X (SEPARABLE_VERTICAL_X16, "separable_vertical_x16") \
+  X (SEPARABLE_HORIZONTAL_X16, "separable_horizontal_x16") \
+  X (SEPARABLE_FUSED_X16, "separable_fused_x16") \
+  X (BILATERAL_X16, "bilateral_x16")
+
+#define CLB_KERNEL_ENUM(id, name) K_##id,
 enum
 {
-  K_SAT_SCAN_ROWS,
-  K_SAT_SCAN_COLUMNS,
-  K_SAT_BOX,
-  K_SAT_BOX_BORDER,
-  K_SEPARABLE_ROWS,
-  K_SEPARABLE_COLUMNS,
-  K_BILATERAL_LOCAL,
-  K_BILATERAL_GLOBAL,
-  K_BILATERAL_GPU,
-  K_REGION_COMPOSITE,
-  K_GPU_BOX_SEP_ROWS,           /* kernels/gpu_box.cl */
-  K_GPU_BOX_SEP_COLUMNS,
-  K_GPU_BOX_SAT_ROWS,
-  K_GPU_BOX_SAT_TOTALS,
-  K_GPU_BOX_SAT_COLUMNS,
-  K_SEPARABLE_VERTICAL_X16,     /* 8-bit program only, from here on */
-  K_SEPARABLE_HORIZONTAL_X16,
-  K_SEPARABLE_FUSED_X16,
-  K_BILATERAL_X16,
+  CLB_KERNELS (CLB_KERNEL_ENUM)
   N_KERNELS
 };
+#undef CLB_KERNEL_ENUM
+
+/* the first kernel of the 8-bit program only */
+#define FIRST_8BIT_ONLY K_SEPARABLE_VERTICAL_X16
+
 
 /* One job's run in one pass (engineplan.c). */
 typedef struct {
