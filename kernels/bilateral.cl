@@ -326,9 +326,14 @@ bilateral_rows16 (__global const uchar *src, int src_pitch, int x0, int y,
 {
     float16 a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f, wsum = 0.0f;
     float f[64], in[16];
-    float ef[4 * CLB_EDGE_SPAN], ein[CLB_EDGE_SPAN];
+    float ef[4 * CLB_EDGE_SPAN], ein[CLB_EDGE_SPAN], sxe[CLB_EDGE_SPAN];
     int sw = 2 * rx + 1, span = 16 + 2 * rx;
     int staged = edge && span <= CLB_EDGE_SPAN;
+    /* the spatial exponent of each column offset, once (a broadcast load
+     * a tap), where the window is at most CLB_EDGE_SPAN wide */
+    int xt = sw <= CLB_EDGE_SPAN;
+    for (int dx = 0; xt && dx < sw; dx++)
+        sxe[dx] = ks * (float) ((dx - rx) * (dx - rx));
 
     for (int dy = -ry; dy <= ry; dy++) {
         int sy = clb_border_index (y + dy, height, border);
@@ -381,8 +386,8 @@ bilateral_rows16 (__global const uchar *src, int src_pitch, int x0, int y,
                     v3 = bilateral_channel16 (p, channels, 3);
             }
             float16 d0 = v0 - ce0, d1 = v1 - ce1, d2 = v2 - ce2, d3 = v3 - ce3;
-            float16 t = CLB_MAD (k.s0 * d0, d0, (float16) CLB_MAD (ks,
-                            (float) ((dx - rx) * (dx - rx)), sdy));
+            float sx = xt ? sxe[dx] : ks * (float) ((dx - rx) * (dx - rx));
+            float16 t = CLB_MAD (k.s0 * d0, d0, (float16) sdy) + sx;
             if (channels > 1)
                 t = CLB_MAD (k.s1 * d1, d1, t);
             if (channels > 2)
