@@ -459,7 +459,8 @@ failed:
 
 /* ---- bilateral ---- */
 
-/* bilateral_x16's CLB_EDGE_SPAN (kernels/bilateral.cl) */
+/* bilateral_x16's CLB_EDGE_SPAN (kernels/bilateral.cl): its staged edge
+ * spans and its row of spatial exponents */
 #define EDGE_SPAN 64
 
 /* The most loop iterations of a bilateral_local work-item with work-groups
@@ -499,8 +500,10 @@ bilateral_x16_fits (const ClbDeviceProfile * profile,
       span * (job->channels + 2) + 1 + sw : sw * (gather + 1);
 
   shape->whole_rows = TRUE;     /* a work-item's block is its row's */
+  /* the window rows, the centre's gather, the row of spatial exponents
+   * (windows up to EDGE_SPAN wide), the result */
   return clb_loops_fit (profile, (2 * (guint64) ry + 1) * (row + 2)
-      + gather + 40);
+      + gather + (sw <= EDGE_SPAN ? sw + 1 : 0) + 40);
 }
 
 /* A work-group shape whose tile and apron fit in local memory, and whose
