@@ -313,9 +313,10 @@ bilateral_exp2_16 (float16 t)
  * k holds each channel's factor of the squared distance in the exponent
  * of 2 (0 for channels out of the distance), ks the spatial one of the
  * squared offset. Edge blocks stage each window row's span, border-mapped,
- * in private memory (where it is at most CLB_EDGE_SPAN pixels), else
- * gather each tap's 16 lanes. */
+ * in private memory, CLB_EDGE_TAPS taps (CLB_EDGE_SPAN pixels) at a
+ * time. */
 #define CLB_EDGE_SPAN 64
+#define CLB_EDGE_TAPS (CLB_EDGE_SPAN - 15)
 
 CLB_INLINE void
 bilateral_rows16 (__global const uchar *src, int src_pitch, int x0, int y,
@@ -325,10 +326,8 @@ bilateral_rows16 (__global const uchar *src, int src_pitch, int x0, int y,
                   float16 * acc)
 {
     float16 a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f, wsum = 0.0f;
-    float f[64], in[16];
     float ef[4 * CLB_EDGE_SPAN], ein[CLB_EDGE_SPAN], sxe[CLB_EDGE_SPAN];
-    int sw = 2 * rx + 1, span = 16 + 2 * rx;
-    int staged = edge && span <= CLB_EDGE_SPAN;
+    int sw = 2 * rx + 1;
     /* the spatial exponent of each column offset, once (a broadcast load
      * a tap), where the window is at most CLB_EDGE_SPAN wide */
     int xt = sw <= CLB_EDGE_SPAN;
@@ -341,41 +340,38 @@ bilateral_rows16 (__global const uchar *src, int src_pitch, int x0, int y,
             continue;
         __global const uchar *p = src + (size_t) sy * src_pitch
             + (size_t) max (x0 - rx, 0) * channels;   /* unused if edge */
-        if (staged) {
-            for (int i = 0; i < span; i++) {
-                int sx = clb_border_index (x0 - rx + i, width, border);
-                ein[i] = sx >= 0 ? 1.0f : 0.0f;
-                sx = clamp (sx, 0, width - 1);
-                __global const uchar *q = src + (size_t) sy * src_pitch
-                    + (size_t) sx * channels;
-                for (int c = 0; c < channels; c++)
-                    ef[c * CLB_EDGE_SPAN + i] = (float) q[c];
-            }
-        }
         float sdy = CLB_MAD (ks, (float) (dy * dy), 126.5f);
         float16 r0 = 0.0f, r1 = 0.0f, r2 = 0.0f, r3 = 0.0f, rw = 0.0f;
+        int e0 = 0;     /* edge: the first tap of the staged chunk */
         for (int dx = 0; dx < sw; dx++, p += channels) {
             float16 v0, v1 = 0.0f, v2 = 0.0f, v3 = 0.0f, w, inside = 1.0f;
-            if (staged) {
-                v0 = vload16 (0, ef + dx);
+            if (edge) {
+                /* the row's span, border-mapped, CLB_EDGE_TAPS taps at a
+                 * time: their 16 + CLB_EDGE_TAPS - 1 pixels */
+                if (dx == 0 || dx - e0 == CLB_EDGE_TAPS) {
+                    e0 = dx;
+                    int n = min (CLB_EDGE_SPAN, sw - dx + 15);
+                    for (int i = 0; i < n; i++) {
+                        int sx = clb_border_index (x0 - rx + dx + i, width,
+                                                   border);
+                        ein[i] = sx >= 0 ? 1.0f : 0.0f;
+                        sx = clamp (sx, 0, width - 1);
+                        __global const uchar *q = src
+                            + (size_t) sy * src_pitch
+                            + (size_t) sx * channels;
+                        for (int c = 0; c < channels; c++)
+                            ef[c * CLB_EDGE_SPAN + i] = (float) q[c];
+                    }
+                }
+                int o = dx - e0;
+                v0 = vload16 (0, ef + o);
                 if (channels > 1)
-                    v1 = vload16 (0, ef + CLB_EDGE_SPAN + dx);
+                    v1 = vload16 (0, ef + CLB_EDGE_SPAN + o);
                 if (channels > 2)
-                    v2 = vload16 (0, ef + 2 * CLB_EDGE_SPAN + dx);
+                    v2 = vload16 (0, ef + 2 * CLB_EDGE_SPAN + o);
                 if (channels > 3)
-                    v3 = vload16 (0, ef + 3 * CLB_EDGE_SPAN + dx);
-                inside = vload16 (0, ein + dx);
-            } else if (edge) {
-                bilateral_gather16 (src, src_pitch, sy, x0 + dx - rx, width,
-                                    channels, border, f, in);
-                v0 = vload16 (0, f);
-                if (channels > 1)
-                    v1 = vload16 (1, f);
-                if (channels > 2)
-                    v2 = vload16 (2, f);
-                if (channels > 3)
-                    v3 = vload16 (3, f);
-                inside = vload16 (0, in);
+                    v3 = vload16 (0, ef + 3 * CLB_EDGE_SPAN + o);
+                inside = vload16 (0, ein + o);
             } else {
                 v0 = bilateral_channel16 (p, channels, 0);
                 if (channels > 1)

@@ -486,18 +486,17 @@ bilateral_loops (guint64 channels, guint64 cols, guint64 rows,
 
 /* Whether bilateral_x16's loops fit the device's cap (always where there
  * is none). Its costliest blocks are those at the row's ends: they stage
- * each window row's span of 16 + 2 rx pixels (a channel loop each) where
- * it fits CLB_EDGE_SPAN (kernels/bilateral.cl), else gather each tap's 16
- * lanes one by one, a channel loop each. */
+ * each window row's span, EDGE_SPAN pixels (a channel loop each) for
+ * every EDGE_SPAN - 15 taps (kernels/bilateral.cl). */
 static gboolean
 bilateral_x16_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
     ClbWorkShape * shape)
 {
   guint64 gather = 16 * ((guint64) job->channels + 2) + 1;
-  guint64 sw = 2 * (guint64) rx + 1, span = 16 + 2 * (guint64) rx;
-  guint64 row = span <= EDGE_SPAN ?
-      span * (job->channels + 2) + 1 + sw : sw * (gather + 1);
+  guint64 sw = 2 * (guint64) rx + 1, taps = EDGE_SPAN - 15;
+  guint64 row = sw + (sw + taps - 1) / taps
+      * (EDGE_SPAN * (job->channels + 2) + 1);
 
   shape->whole_rows = TRUE;     /* a work-item's block is its row's */
   /* the window rows, the centre's gather, the row of spatial exponents
