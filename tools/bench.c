@@ -4,8 +4,9 @@
  *
  * Speaks the command line of the AMD BoxFilterGL sample (-x, --sat,
  * --separable, -i, -t, -e, --device, -p, -d, --dump, --load, --flags, -q,
- * -v) plus --bilateral and lists of sizes, formats and radii, and prints one
- * row per method x size x format x radius: the median time of a frame
+ * -v) plus --bilateral, lists of sizes, formats and radii and the frame's
+ * content (--content: random bytes, grey noise or a flat frame), and prints
+ * one row per method x size x format x radius: the median time of a frame
  * (upload, kernels, read-back) over the iterations after a warm-up, frames
  * per second, and GB/s against the frame's bytes read once and written once.
  */
@@ -115,6 +116,40 @@ verify (const Layout * l, const ClbParams * params, guint8 ** src,
       return FALSE;
   }
   return TRUE;
+}
+
+/* Bytes between neighbouring pixels of plane @p: its first job's. */
+static guint
+plane_pixel_stride (const Layout * l, guint p)
+{
+  guint j;
+
+  for (j = 0; j < l->n_jobs; j++) {
+    if (l->jobs[j].plane == p)
+      return MAX (l->jobs[j].pixel_stride, 1);
+  }
+  return 1;
+}
+
+/* A plane's samples: random bytes, a random value per pixel in all its
+ * bytes (grey noise: R=G=B), or 0 everywhere. */
+static void
+fill_plane (guint8 * dst, gsize n, guint pixel_stride, const gchar * content,
+    GRand * rand)
+{
+  gsize i;
+  guint8 v = 0;
+
+  for (i = 0; i < n; i++) {
+    if (content && g_str_equal (content, "flat"))
+      dst[i] = 0;
+    else if (content && g_str_equal (content, "grey")) {
+      if (i % pixel_stride == 0)
+        v = g_rand_int (rand) & 0xff;
+      dst[i] = v;
+    } else
+      dst[i] = g_rand_int (rand) & 0xff;
+  }
 }
 
 /* The time of one read and one write of a frame: memcpy, median. */
@@ -304,6 +339,7 @@ main (int argc, char **argv)
   gchar *device = NULL, *dump = NULL, *load = NULL, *flags = NULL;
   gchar *sizes = NULL, *formats = NULL, *radii = NULL, *border = NULL;
   gdouble sigma_spatial = 3.0, sigma_range = 30.0;
+  gchar *content = NULL;
   GOptionEntry entries[] = {
     {"width", 'x', 0, G_OPTION_ARG_INT, &filter_width,
         "Filter width (2 radius + 1); overrides --radii", "N"},
@@ -346,6 +382,10 @@ main (int argc, char **argv)
         "Bilateral spatial sigma (default 3)", "S"},
     {"sigma-range", 0, 0, G_OPTION_ARG_DOUBLE, &sigma_range,
         "Bilateral range sigma (default 30)", "S"},
+    {"content", 0, 0, G_OPTION_ARG_STRING, &content,
+        "The frames' samples: random (every byte, default), grey (a random "
+        "value per pixel in all its channels: R=G=B noise) or flat (all 0)",
+        "random|grey|flat"},
     {"floor", 0, 0, G_OPTION_ARG_NONE, &floor_only,
         "Print the memory floor of each size and format (memcpy of the "
         "frame: one read and one write) and exit", NULL},
@@ -400,6 +440,11 @@ main (int argc, char **argv)
     }
     pinned = TRUE;
   }
+  if (content && !g_str_equal (content, "random")
+      && !g_str_equal (content, "grey") && !g_str_equal (content, "flat")) {
+    g_printerr ("--content: random, grey or flat, not '%s'\n", content);
+    return 2;
+  }
   if (floor_only)
     return print_floor (sizes, formats, iterations);
   if (device) {
@@ -448,6 +493,12 @@ main (int argc, char **argv)
         "warm-up, median; GB/s = frame bytes x 2 / time\n", VERSION,
         clb_runtime_get_device_name (rt), clb_runtime_get_platform_name (rt),
         iterations, WARMUP);
+    g_print ("content: %s; border %s", content ? content : "random",
+        border ? border : "shrink");
+    if (bilateral)
+      g_print ("; bilateral sigma-spatial %g, sigma-range %g", sigma_spatial,
+          sigma_range);
+    g_print ("\n");
     if (clb_engine_get_loop_cap (engine))
       g_print ("the device ends kernel loops after %u iterations: launches "
           "planned around that\n", clb_engine_get_loop_cap (engine));
@@ -488,8 +539,6 @@ main (int argc, char **argv)
         return 2;
       }
       for (p = 0; p < l.planes.n_planes; p++) {
-        gsize i;
-
         src[p] = frame_alloc (rt, pinned, l.plane_bytes[p], &src_mem[p]);
         dst[p] = frame_alloc (rt, pinned, l.plane_bytes[p], &dst_mem[p]);
         if (!src[p] || !dst[p]) {
@@ -497,8 +546,8 @@ main (int argc, char **argv)
               pinned ? "pinned" : "pageable", l.plane_bytes[p]);
           return 1;
         }
-        for (i = 0; i < l.plane_bytes[p]; i++)
-          src[p][i] = g_rand_int (rand) & 0xff;
+        fill_plane (src[p], l.plane_bytes[p], plane_pixel_stride (&l, p),
+            content, rand);
         stride[p] = l.planes.plane_width[p];
         frame_bytes += l.plane_bytes[p];
       }

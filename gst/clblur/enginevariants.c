@@ -619,6 +619,10 @@ failed:
 
 /* ---- bilateral ---- */
 
+/* bilateral_x16's CLB_EDGE_SPAN (kernels/bilateral.cl): its staged edge
+ * spans and its row of spatial exponents */
+#define EDGE_SPAN 64
+
 /* The most loop iterations of a bilateral_local work-item with work-groups
  * of @local, or of a bilateral_global one over a window block of
  * @cols x @rows: per tap the dx loop and two channel loops; per window
@@ -641,18 +645,24 @@ bilateral_loops (guint64 channels, guint64 cols, guint64 rows,
 }
 
 /* Whether bilateral_x16's loops fit the device's cap (always where there
- * is none). Its costliest blocks are those at the row's ends, which
- * gather each tap's 16 lanes one by one, a channel loop each. */
+ * is none). Its costliest blocks are those at the row's ends: they stage
+ * each window row's span, EDGE_SPAN pixels (a channel loop each) for
+ * every EDGE_SPAN - 15 taps (kernels/bilateral.cl). */
 static gboolean
 bilateral_x16_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
     ClbWorkShape * shape)
 {
   guint64 gather = 16 * ((guint64) job->channels + 2) + 1;
+  guint64 sw = 2 * (guint64) rx + 1, taps = EDGE_SPAN - 15;
+  guint64 row = sw + (sw + taps - 1) / taps
+      * (EDGE_SPAN * (job->channels + 2) + 1);
 
   shape->whole_rows = TRUE;     /* a work-item's block is its row's */
-  return clb_loops_fit (profile, (2 * (guint64) ry + 1)
-      * ((2 * (guint64) rx + 1) * (gather + 1) + 2) + gather + 40);
+  /* the window rows, the centre's gather, the row of spatial exponents
+   * (windows up to EDGE_SPAN wide), the result */
+  return clb_loops_fit (profile, (2 * (guint64) ry + 1) * (row + 2)
+      + gather + (sw <= EDGE_SPAN ? sw + 1 : 0) + 40);
 }
 
 /* A work-group shape whose tile and apron fit in local memory, and whose
@@ -683,16 +693,25 @@ bilateral_local_fits (const ClbDeviceProfile * profile,
   return FALSE;
 }
 
-/* CPUs: 16 pixels in vector lanes, the range weight computed */
+/* CPUs: 16 pixels in vector lanes, each tap's weight computed as one
+ * power of 2 of the spatial and range exponents together (no tables) */
 static gboolean
 run_bilateral_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
   const ClbJob *job = r->job;
   gdouble s = r->params->sigma_range * engine->planes.max_value / 255.0;
-  cl_float kr = s > 0 ? (cl_float) MAX (-1.0 / (2.0 * s * s), -1e30) :
-      -1e30f;
+  /* -log2 (e) / (2 s^2): the exponent of 2 per squared difference */
+  cl_float kr = s > 0 ? (cl_float) MAX (-1.0 / (2.0 * s * s * G_LN2), -1e30)
+      : -1e30f;
+  gdouble ss = r->params->sigma_spatial;
+  cl_float ks = ss > 0 ? (cl_float) MAX (-1.0 / (2.0 * ss * ss * G_LN2),
+      -1e30) : 0.0f;
+  cl_float4 k;
+  guint c;
   ClbArgs a = clb_args (engine->kernels[CLB_SAMPLES_8][K_BILATERAL_X16]);
 
+  for (c = 0; c < 4; c++)
+    k.s[c] = job->dist_mask & (1u << c) ? kr : 0.0f;
   clb_arg_mem (&a, r->in);
   clb_arg_int (&a, r->in_pitch);
   clb_arg_mem (&a, r->out);
@@ -701,10 +720,10 @@ run_bilateral_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&a, r->rx);
   clb_arg_int (&a, r->ry);
   clb_arg_int (&a, r->border);
-  clb_arg_mem (&a, engine->spatial[r->index]);
-  clb_arg_int (&a, job->dist_mask);
-  clb_arg_float (&a, kr);
+  clb_arg (&a, sizeof (k), &k);
+  clb_arg_float (&a, ks);
   clb_arg_int (&a, job->keep_mask);
+  clb_arg_int (&a, r->y1);
   if (!clb_args_done (&a, error))
     return FALSE;
   /* the band's rows; lines past them, where the launch is rounded up to

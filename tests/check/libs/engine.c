@@ -915,8 +915,9 @@ cancel_later (gpointer data)
 /* Bilateral at the largest window on both classes: in bands (whole rows
  * on the CPU, work-groups of columns on the GPU kernels), equal to the
  * reference; a cancelled engine refuses frames until resumed; a cancel
- * from another thread stops a long frame (about 8e9 taps) within a
- * second, with CLB_ENGINE_ERROR_CANCELLED. */
+ * from another thread stops a long frame (1280x720 RGBA, about 6e10
+ * taps: bilateral_x16 filters 640x200 in about a second, before the
+ * cancel) within a second, with CLB_ENGINE_ERROR_CANCELLED. */
 GST_START_TEST (test_bilateral_bands_and_cancel)
 {
   static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_CPU,
@@ -937,7 +938,7 @@ GST_START_TEST (test_bilateral_bands_and_cancel)
     ClbPlanes planes;
     ClbJob job;
     GError *err = NULL;
-    gsize stride = 640 * 4, n = stride * 200;
+    gsize stride = 1280 * 4, n = stride * 720;
     guint8 *in = g_malloc0 (n), *out = g_malloc (n);
     const guint8 *src[1] = { in };
     guint8 *dst[1] = { out };
@@ -950,7 +951,7 @@ GST_START_TEST (test_bilateral_bands_and_cancel)
     params.sigma_range = 30.0;
     fail_unless (worst_vs_reference (engine, &params, 200, 40, 1) <= 1);
 
-    clcheck_one_plane (640, 200, 4, CLB_SAMPLES_8, 255, &planes, &job);
+    clcheck_one_plane (1280, 720, 4, CLB_SAMPLES_8, 255, &planes, &job);
     fail_unless (clb_engine_set_planes (engine, &planes, &err));
     clb_engine_cancel (engine);
     fail_if (clcheck_filter_plane (engine, &params, &job, 1, src, &stride, dst,

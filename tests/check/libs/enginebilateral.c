@@ -2,6 +2,10 @@
  * kernels/gpu_bilateral.cl): the engine with its device class forced to
  * GPU against the plain-C reference at many radii, sizes, borders, sample
  * widths and channel counts, and when the variant table gives it a job.
+ * Then the CPU rows (bilateral_x16 for 8-bit, bilateral_local for 16-bit)
+ * on the content and sigmas where computed weights go wrong: grey noise,
+ * sigma-range huge or tiny (weights that underflow), odd sizes, radii
+ * across the 16-pixel blocks and the staged edge spans.
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -19,10 +23,17 @@
 /* Filters a random frame with the engine and the reference and returns
  * the largest difference; with @keep_last, the job keeps its last channel,
  * which must come out as it went in and is left out of the distance. */
+typedef enum
+{
+  CONTENT_EDGES,                /* ramps and random spikes */
+  CONTENT_GREY_NOISE,           /* a random value a pixel in every channel */
+} Content;
+
 static guint
-worst_vs_reference (ClbEngine * engine, guint w, guint h, guint channels,
+worst_with (ClbEngine * engine, guint w, guint h, guint channels,
     ClbSampleSize size, guint max_value, guint r, ClbBorder border,
-    gboolean keep_last)
+    gboolean keep_last, Content content, gdouble sigma_spatial,
+    gdouble sigma_range)
 {
   ClbParams params = { 0, };
   ClbPlanes planes;
@@ -43,10 +54,15 @@ worst_vs_reference (ClbEngine * engine, guint w, guint h, guint channels,
   fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
       err ? err->message : "");
   for (i = 0; i < n; i++) {
-    /* smooth areas and edges, so that the range weights vary */
-    guint v = g_random_int_range (0, 8) == 0 ?
-        (guint) g_random_int_range (0, max_value + 1) :
-        (guint) ((gdouble) (i / channels % w) / MAX (w, 2) * max_value);
+    guint v;
+
+    if (content == CONTENT_GREY_NOISE)
+      v = i % channels ? in16[i - 1] :
+          (guint) g_random_int_range (0, max_value + 1);
+    else                        /* smooth areas and edges: weights vary */
+      v = g_random_int_range (0, 8) == 0 ?
+          (guint) g_random_int_range (0, max_value + 1) :
+          (guint) ((gdouble) (i / channels % w) / MAX (w, 2) * max_value);
     in16[i] = v;
     in8[i] = (guint8) v;
   }
@@ -56,11 +72,12 @@ worst_vs_reference (ClbEngine * engine, guint w, guint h, guint channels,
   params.border = border;
   params.radius_x = params.radius_y = r;
   params.passes = 1;
-  /* a window bound (3 sigma) that leaves the radius as it is */
-  params.sigma_spatial = MAX (r / 2.0, 1.0);
-  params.sigma_range = 30;
+  params.sigma_spatial = sigma_spatial;
+  params.sigma_range = sigma_range;
   fail_unless (clcheck_filter_plane (engine, &params, &job, 1, src, &stride,
           dst, &stride, &err), "%s", err ? err->message : "");
+  /* the window the engine bounds bilateral's to */
+  r = clb_bilateral_radius (r, sigma_spatial);
   fail_unless (ref_bilateral (in16, ref, w, h, channels, r, r,
           (RefBorder) border, params.sigma_spatial, params.sigma_range,
           job.dist_mask & ~job.keep_mask, max_value) == 0);
@@ -78,20 +95,37 @@ worst_vs_reference (ClbEngine * engine, guint w, guint h, guint channels,
   return worst;
 }
 
+/* The GPU tests' frames: edges, sigma-range 30, a window bound (3 sigma)
+ * that leaves the radius as it is. */
+static guint
+worst_vs_reference (ClbEngine * engine, guint w, guint h, guint channels,
+    ClbSampleSize size, guint max_value, guint r, ClbBorder border,
+    gboolean keep_last)
+{
+  return worst_with (engine, w, h, channels, size, max_value, r, border,
+      keep_last, CONTENT_EDGES, MAX (r / 2.0, 1.0), 30);
+}
+
 static ClbEngine *
-make_gpu_engine (ClbRuntime * rt, GPtrArray * log)
+make_engine (ClbRuntime * rt, GPtrArray * log, ClbDeviceClass device_class)
 {
   ClbEngineOptions options;
   GError *err = NULL;
   ClbEngine *engine;
 
   clb_engine_options_init (&options);
-  options.device_class = CLB_DEVICE_CLASS_GPU;
+  options.device_class = device_class;
   options.log = clcheck_collect_log;
   options.log_data = log;
   engine = clb_engine_new (rt, &options, &err);
   fail_unless (engine != NULL, "%s", err ? err->message : "");
   return engine;
+}
+
+static ClbEngine *
+make_gpu_engine (ClbRuntime * rt, GPtrArray * log)
+{
+  return make_engine (rt, log, CLB_DEVICE_CLASS_GPU);
 }
 
 /* Small frames: every radius, border, channel count and sample width. */
@@ -273,6 +307,101 @@ GST_START_TEST (test_bilateral_gpu_choice)
 
 GST_END_TEST;
 
+/* The CPU rows on the content and sigmas where a computed weight goes
+ * wrong: R=G=B noise (distances 3 d^2, the weights that used to fall
+ * into denormals), sigma-range so large that range weights are all 1,
+ * so small that every weight but the centre's underflows (and 0), a
+ * spatial sigma so small that the spatial weights underflow too. */
+GST_START_TEST (test_bilateral_cpu_weights)
+{
+  static const gdouble sigmas[] = { 30, 1e6, 2, 0.5, 0.05, 0 };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+  ClbEngine *engine = make_engine (rt, log, CLB_DEVICE_CLASS_CPU);
+  guint s, c, b, worst;
+
+  for (s = 0; s < G_N_ELEMENTS (sigmas); s++) {
+    for (c = 1; c <= 4; c++) {
+      for (b = CLB_BORDER_SHRINK; b <= CLB_BORDER_REFLECT; b++) {
+        worst = worst_with (engine, 83, 19, c, CLB_SAMPLES_8, 255, 4,
+            (ClbBorder) b, FALSE, CONTENT_GREY_NOISE, 5, sigmas[s]);
+        fail_unless (worst <= 1, "grey noise, sigma-range %g, %u channels, "
+            "border %u: off by %u", sigmas[s], c, b, worst);
+        worst = worst_with (engine, 83, 19, c, CLB_SAMPLES_8, 255, 4,
+            (ClbBorder) b, FALSE, CONTENT_EDGES, 5, sigmas[s]);
+        fail_unless (worst <= 1, "edges, sigma-range %g, %u channels, "
+            "border %u: off by %u", sigmas[s], c, b, worst);
+      }
+    }
+    /* 16-bit: bilateral_local with the flushed tables */
+    worst = worst_with (engine, 41, 13, 3, CLB_SAMPLES_16, 65535, 3,
+        CLB_BORDER_REFLECT, FALSE, CONTENT_GREY_NOISE, 2, sigmas[s]);
+    fail_unless (worst <= 1, "16-bit grey noise, sigma-range %g: off by %u",
+        sigmas[s], worst);
+    worst = worst_with (engine, 41, 13, 1, CLB_SAMPLES_16, 1023, 3,
+        CLB_BORDER_SHRINK, FALSE, CONTENT_EDGES, 2, sigmas[s]);
+    fail_unless (worst <= 1, "10-bit edges, sigma-range %g: off by %u",
+        sigmas[s], worst);
+  }
+  /* spatial weights of e^-100 and less (window bound ceil (3 sigma) = 1) */
+  for (c = 1; c <= 4; c++) {
+    worst = worst_with (engine, 37, 9, c, CLB_SAMPLES_8, 255, 3,
+        CLB_BORDER_REPLICATE, FALSE, CONTENT_GREY_NOISE, 0.1, 30);
+    fail_unless (worst <= 1, "sigma-spatial 0.1, %u channels: off by %u", c,
+        worst);
+  }
+  /* a kept channel, left out of the distance */
+  worst = worst_with (engine, 50, 11, 4, CLB_SAMPLES_8, 255, 4,
+      CLB_BORDER_REFLECT, TRUE, CONTENT_GREY_NOISE, 5, 0.5);
+  fail_unless (worst <= 1, "kept channel: off by %u", worst);
+  if (clb_engine_get_loop_cap (engine) == 0)
+    fail_unless (clcheck_lines_with (log, "variant bilateral_x16") > 0);
+  /* 16-bit: bilateral_local, or bilateral_global where loops are capped */
+  fail_unless (clcheck_lines_with (log, "variant bilateral_local")
+      + clcheck_lines_with (log, "variant bilateral_global") > 0);
+  clb_engine_free (engine);
+  g_ptr_array_unref (log);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* Odd sizes and radii around bilateral_x16's 16-pixel blocks: frames
+ * narrower than a block, one pixel more or less than whole blocks;
+ * radii whose edge span (16 + 2 rx) just fits its private staging (24)
+ * or just does not (25, the per-lane gather), and windows wider than
+ * the frame. */
+GST_START_TEST (test_bilateral_cpu_blocks)
+{
+  static const guint widths[] = { 1, 5, 15, 16, 17, 31, 33, 47, 65, 97 };
+  static const guint radii[] = { 1, 7, 8, 9, 15, 16, 17, 24, 25 };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+  ClbEngine *engine = make_engine (rt, log, CLB_DEVICE_CLASS_CPU);
+  guint wi, r, worst;
+
+  for (wi = 0; wi < G_N_ELEMENTS (widths); wi++) {
+    for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+      guint c = 1 + (wi + r) % 4;
+      ClbBorder b = (ClbBorder) ((wi + 2 * r) % 3);
+      guint h = 3 + (wi * 7 + r) % 11;
+
+      worst = worst_with (engine, widths[wi], h, c, CLB_SAMPLES_8, 255,
+          radii[r], b, FALSE, (wi + r) % 2 ? CONTENT_GREY_NOISE :
+          CONTENT_EDGES, radii[r] / 2.0, 20);
+      fail_unless (worst <= 1, "%ux%u, radius %u, %u channels, border %u: "
+          "off by %u", widths[wi], h, radii[r], c, b, worst);
+    }
+  }
+  if (clb_engine_get_loop_cap (engine) == 0)
+    fail_unless (clcheck_lines_with (log, "variant bilateral_x16") > 0);
+  clb_engine_free (engine);
+  g_ptr_array_unref (log);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
 static Suite *
 enginebilateral_suite (void)
 {
@@ -284,6 +413,8 @@ enginebilateral_suite (void)
   tcase_add_test (tc, test_bilateral_gpu_choice);
   tcase_add_test (tc, test_bilateral_gpu_small);
   tcase_add_test (tc, test_bilateral_gpu_frames);
+  tcase_add_test (tc, test_bilateral_cpu_weights);
+  tcase_add_test (tc, test_bilateral_cpu_blocks);
   return s;
 }
 
