@@ -19,6 +19,7 @@ static const gchar *kernel_names[N_KERNELS] = {
   "bilateral_global", "bilateral_gpu",
   "region_composite", "gpu_box_sep_rows", "gpu_box_sep_columns",
   "gpu_box_sat_rows", "gpu_box_sat_totals", "gpu_box_sat_columns",
+  "sat_ring",
   "separable_vertical_x16",
   "separable_horizontal_x16", "bilateral_x16",
 };

@@ -32,6 +32,7 @@ enum
   K_GPU_BOX_SAT_ROWS,
   K_GPU_BOX_SAT_TOTALS,
   K_GPU_BOX_SAT_COLUMNS,
+  K_SAT_RING,                   /* kernels/sat_ring.cl */
   K_SEPARABLE_VERTICAL_X16,     /* 8-bit program only, from here on */
   K_SEPARABLE_HORIZONTAL_X16,
   K_BILATERAL_X16,
