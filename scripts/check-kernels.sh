@@ -16,7 +16,8 @@ if [ -z "$clang" ]; then
 fi
 if [ $# -eq 0 ]; then
   set -- "$top/kernels/common.cl" "$top/kernels/sat.cl" \
-    "$top/kernels/separable.cl" "$top/kernels/bilateral.cl" \
+    "$top/kernels/separable.cl" "$top/kernels/sat_ring.cl" \
+    "$top/kernels/bilateral.cl" \
     "$top/kernels/region.cl" "$top/kernels/gpu_box.cl" \
     "$top/kernels/gpu_bilateral.cl"
 fi

@@ -37,6 +37,7 @@ G_BEGIN_DECLS
   X (GPU_BOX_SAT_ROWS, "gpu_box_sat_rows") \
   X (GPU_BOX_SAT_TOTALS, "gpu_box_sat_totals") \
   X (GPU_BOX_SAT_COLUMNS, "gpu_box_sat_columns") \
+  X (SAT_RING, "sat_ring") \
   X (SEPARABLE_VERTICAL_X16, "separable_vertical_x16") \
   X (SEPARABLE_HORIZONTAL_X16, "separable_horizontal_x16") \
   X (SEPARABLE_FUSED_X16, "separable_fused_x16") \

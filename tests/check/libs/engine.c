@@ -169,6 +169,136 @@ GST_START_TEST (test_plan_made_once)
 
 GST_END_TEST;
 
+/* Filters a random frame of @bits-bit samples with method sat and
+ * returns the largest difference from the reference. */
+static guint
+sat_vs_reference (ClbEngine * engine, const ClbParams * params, guint w,
+    guint h, guint channels, guint bits)
+{
+  ClbSampleSize size = bits == 16 ? CLB_SAMPLES_16 : CLB_SAMPLES_8;
+  guint max = bits == 16 ? 65535 : 255;
+  ClbPlanes planes;
+  ClbJob job;
+  GError *err = NULL;
+  gsize n = (gsize) w * h * channels, i;
+  gsize stride = w * channels * (bits == 16 ? 2 : 1);
+  guint8 *in = g_malloc (n * 2), *out = g_malloc (n * 2);
+  guint16 *in16 = g_new (guint16, n), *ref = g_new (guint16, n);
+  const guint8 *src[1] = { in };
+  guint8 *dst[1] = { out };
+  guint worst = 0;
+
+  clcheck_one_plane (w, h, channels, size, max, &planes, &job);
+  fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
+      err ? err->message : "");
+  for (i = 0; i < n; i++) {
+    /* a few runs of the largest value, for the widest sums */
+    in16[i] = g_random_int_range (0, 8) == 0 ? max :
+        (guint) g_random_int_range (0, max + 1);
+    if (bits == 16)
+      ((guint16 *) in)[i] = in16[i];
+    else
+      in[i] = in16[i];
+  }
+  fail_unless (clcheck_filter_plane (engine, params, &job, 1, src, &stride,
+          dst, &stride, &err), "%s", err ? err->message : "");
+  ref_box_blur (in16, ref, w, h, channels, params->radius_x,
+      params->radius_y, (RefBorder) params->border, params->passes);
+  for (i = 0; i < n; i++) {
+    guint v = bits == 16 ? ((guint16 *) out)[i] : out[i];
+
+    worst = MAX (worst, (guint) ABS ((gint) v - (gint) ref[i]));
+  }
+  g_free (in);
+  g_free (out);
+  g_free (in16);
+  g_free (ref);
+  return worst;
+}
+
+/* sat_ring, the CPU class's sat (a band of rows a work-item, the table
+ * in a ring of 2 ry + 2 rows, or whole where that is no less), equals
+ * the reference bit for bit: 8- and 16-bit samples, 1 to 4 channels,
+ * every border, 1 and 2 passes; frames of a pixel, odd sizes, radii
+ * larger than the frame (the whole table, one band), radii of 0 either
+ * way, frames of at least 8 (2 ry + 1) rows, cut into several bands
+ * (windows across the bands' edges, the rows past them from the
+ * aprons); 16-bit with 1 and 3 channels, second passes with replicate;
+ * and with loops capped, many launches a band, the ring carrying its
+ * state between them. Where a step does not fit the cap
+ * the table gives sat_strip16 instead, as exact. */
+GST_START_TEST (test_sat_ring)
+{
+  static const guint sizes[][2] = { {1, 1}, {3, 5}, {37, 23}, {67, 131},
+  {9, 260}
+  };
+  static const guint radii[][2] = { {1, 1}, {3, 2}, {0, 4}, {5, 0},
+  {7, 7}, {40, 13}, {2047, 2047}
+  };
+  static const guint caps[] = { 0, 60000, 3000 };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  guint cap, bits, s, r, c, b, passes;
+
+  for (cap = 0; cap < G_N_ELEMENTS (caps); cap++) {
+    GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+    ClbEngineOptions options;
+    GError *err = NULL;
+    ClbEngine *engine;
+
+    clb_engine_options_init (&options);
+    options.device_class = CLB_DEVICE_CLASS_CPU;
+    options.loop_cap = caps[cap];
+    options.log = clcheck_collect_log;
+    options.log_data = log;
+    engine = clb_engine_new (rt, &options, &err);
+    fail_unless (engine != NULL, "%s", err ? err->message : "");
+    for (bits = 8; bits <= 16; bits += 8) {
+      for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+        for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+          for (c = 1; c <= 4; c++) {
+            for (b = CLB_BORDER_SHRINK; b <= CLB_BORDER_REFLECT; b++) {
+              for (passes = 1; passes <= 2; passes++) {
+                ClbParams params = { 0, };
+                guint worst;
+
+                /* fewer cases where launches are many, and of 16-bit
+                 * and second passes (the same kernels) */
+                if ((cap > 0 && (passes > 1 || c == 2 || r % 2))
+                    || (bits == 16 && (c == 2 || c == 4))
+                    || (passes > 1 && b != CLB_BORDER_REPLICATE))
+                  continue;
+                params.method = CLB_METHOD_SAT;
+                params.border = b;
+                params.radius_x = radii[r][0];
+                params.radius_y = radii[r][1];
+                params.passes = passes;
+                worst = sat_vs_reference (engine, &params, sizes[s][0],
+                    sizes[s][1], c, bits);
+                fail_unless (worst == 0, "loop cap %u, %u-bit, %ux%u, "
+                    "radius %u,%u, %u channels, border %u, %u passes: off "
+                    "by %u", caps[cap], bits, sizes[s][0], sizes[s][1],
+                    radii[r][0], radii[r][1], c, b, passes, worst);
+              }
+            }
+          }
+        }
+      }
+    }
+    /* no cap: every job sat_ring; with one, the jobs whose step fits it
+     * (the largest cap: all but the radii wider than the frame, whose
+     * every sample is near the row's ends; the smallest: the smallest
+     * frames), the others sat_strip16 */
+    fail_unless (clcheck_lines_with (log, "variant sat_ring") > 0);
+    fail_unless_equals_int (clcheck_lines_with (log, "variant sat_strip16")
+        > 0, caps[cap] > 0);
+    clb_engine_free (engine);
+    g_ptr_array_unref (log);
+  }
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
 /* Every method on small planes, with the CPU and the GPU variants (the
  * device class forced by the options), equals the reference: the box
  * methods exactly, bilateral within 1. The log names the variants. */
@@ -214,7 +344,7 @@ GST_START_TEST (test_methods_match_reference)
             "class gpu (forced)") == 1);
     fail_unless_equals_int (clcheck_lines_with (log, "variant separable_fused_x16") > 0, cpu);
     fail_unless_equals_int (clcheck_lines_with (log, "variant bilateral_x16") > 0, cpu);
-    fail_unless_equals_int (clcheck_lines_with (log, "variant sat_strip16") > 0, cpu);
+    fail_unless_equals_int (clcheck_lines_with (log, "variant sat_ring") > 0, cpu);
     fail_unless_equals_int (clcheck_lines_with (log, "variant sat_gpu") > 0, !cpu);
     fail_unless_equals_int (clcheck_lines_with (log,
             "variant bilateral_gpu") > 0, !cpu);
@@ -579,10 +709,15 @@ GST_START_TEST (test_variant_table)
   strided.offset[1] = 2;
   strided.offset[2] = 3;
 
-  /* CPU: vector kernels for dense 8-bit jobs, 16 columns a work-item */
+  /* CPU: vector kernels for dense 8-bit jobs, 16 columns a work-item;
+   * sat's table in a ring for every job */
   fail_unless_equals_string (choose (&cpu, CLB_METHOD_SAT, &rgba, &job, 5,
-          &shape), "sat_strip16");
-  fail_unless_equals_int (shape.strip, 16);
+          &shape), "sat_ring");
+  fail_unless_equals_string (choose (&cpu, CLB_METHOD_SAT, &deep, &job, 5,
+          &shape), "sat_ring");
+  /* (but for 8-bit jobs that are not dense) */
+  fail_unless_equals_string (choose (&cpu, CLB_METHOD_SAT, &rgba, &strided,
+          2047, &shape), "sat_strip16");
   fail_unless_equals_string (choose (&cpu, CLB_METHOD_SEPARABLE, &rgba, &job,
           5, &shape), "separable_fused_x16");
   fail_unless (clb_variant_wraps (clb_variant_choose (&cpu,
@@ -631,6 +766,22 @@ GST_START_TEST (test_variant_table)
   fail_unless_equals_int (shape.strip, 1);
   fail_unless_equals_string (choose (&p, CLB_METHOD_BILATERAL, &rgba, &job,
           8, &shape), "bilateral_global");
+  /* sat_ring where a step of it fits the cap (launches then take as
+   * many steps as fit), else 16 columns a work-item */
+  p.loop_cap = 80000;
+  p.loop_budget = 40000;
+  fail_unless_equals_string (choose (&p, CLB_METHOD_SAT, &rgba, &job, 5,
+          &shape), "sat_ring");
+  p.loop_cap = 4000;
+  p.loop_budget = 2000;
+  fail_unless_equals_string (choose (&p, CLB_METHOD_SAT, &rgba, &job, 5,
+          &shape), "sat_strip16");
+  fail_unless_equals_int (shape.strip, 16);
+  /* rings over the intermediate's budget: sat_strip16, in bands */
+  p = cpu;
+  p.max_alloc = 64 * 12 * 4 * 4 - 1;
+  fail_unless_equals_string (choose (&p, CLB_METHOD_SAT, &rgba, &job, 5,
+          &shape), "sat_strip16");
 
   fail_unless (choose (&cpu, (ClbMethod) 42, &rgba, &job, 5, &shape) == NULL);
 }
@@ -1009,6 +1160,7 @@ engine_suite (void)
   tcase_add_test (tc, test_methods_match_reference);
   tcase_add_test (tc, test_field_planes_reuse_buffers);
   tcase_add_test (tc, test_plan_made_once);
+  tcase_add_test (tc, test_sat_ring);
   tcase_add_test (tc, test_bilateral_bands_and_cancel);
   tcase_add_test (tc, test_kept_channels);
   tcase_add_test (tc, test_separable_fused);

@@ -295,7 +295,7 @@ GST_START_TEST (test_gpu_box_table)
   p = gpu;
   p.device_class = CLB_DEVICE_CLASS_CPU;
   fail_unless_equals_string (gpu_choose (&p, CLB_METHOD_SAT, &planes, &job,
-          15), "sat_strip16");
+          15), "sat_ring");
 }
 
 GST_END_TEST;

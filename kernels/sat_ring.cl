@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Box blur through a summed-area table, shaped for CPUs: the table of a
+ * band of rows is built and read in one pass, in a ring of rows that
+ * stays in cache.
+ *
+ *   sat_ring  one work-item per band of output rows; it walks down the
+ *             rows its windows reach, for each row the row's prefix sums
+ *             (a row scan) added to the table row above (the column
+ *             scan), into a ring of 2 ry + 2 table rows; as soon as the
+ *             table row y + ry is done, output row y from the four
+ *             corners of its windows (table rows y + ry and y - ry - 1).
+ *
+ * Table rows are the sat_scan_rows / sat_scan_columns ones (sat.cl),
+ * row j in ring slot j % ring, entry (x, c) at x * channels + c. A band
+ * below the top starts its column scan at its first row s0 (no carry
+ * from above): its entries are the frame's table less row s0 - 1's, which
+ * every box sum it takes cancels (each window sum along y is a
+ * combination of table rows whose coefficients sum to 0 once the window
+ * does not reach above the frame, and those of bands at the top start at
+ * row 0). Along x the rows are whole: any term sat_window gives is there.
+ * Along y, while 2 ry + 2 < height every row a border term names lies
+ * within rows y - ry - 1 .. y + ry (one reflection suffices); otherwise
+ * ring is the height, the whole table, one band, and it is built before
+ * any row is written.
+ *
+ * The frame is filtered in place: a band writes its own rows only, and
+ * the rows it reads outside them (up to ry + 1 above, ry below, which
+ * its neighbours write) come from a copy the engine makes before the
+ * launch (the apron, after the rings in work).
+ *
+ * 8-bit dense jobs (channels back to back, samples as stored) take 16
+ * samples a step in vector lanes: the row scan a lane scan
+ * (separable_scan16), the box two unaligned vector loads per table row
+ * and a division in float corrected to the exact quotient
+ * (separable_fix16). Other jobs, and the samples near a row's ends, go
+ * one sample at a time.
+ *
+ * A launch runs steps t_begin .. t_end - 1 of each band (a step: a row
+ * scanned and at most one written); the ring carries the band's state
+ * from one launch to the next on devices that cap loops.
+ */
+
+/* Row j of a band (rows ya .. yb - 1 of src, the others from its apron:
+ * s0 .. ya - 1, then yb .. ) */
+__global const sample_t *
+sat_ring_source (__global const sample_t *src, __global const sample_t *apron,
+                 int pitch, int j, int s0, int ya, int yb)
+{
+    if (j >= ya && j < yb)
+        return src + (size_t) j * pitch;
+    return apron + (size_t) (j < ya ? j - s0 : ya - s0 + j - yb) * pitch;
+}
+
+/* Table row cur = prefix sums of the samples of row (+ prev, the table
+ * row above, where has_prev). */
+void
+sat_ring_scan (__global const sample_t *row, int pstride, int4 off,
+               int swap, int shift, __global wide_t *cur,
+               __global const wide_t *prev, int has_prev, int width,
+               int channels, int dense)
+{
+    int row_len = width * channels;
+#if CLB_SAMPLE_BITS == 8
+    if (dense) {
+        int used = 16 / channels * channels, k = 0;
+        uint16 carry = (uint16) (0);
+        /* (two loops: no load of prev, not even a speculative one, in
+         * the band's first row) */
+        if (has_prev) {
+            for (; k + 16 <= row_len; k += used) {
+                uint16 sum = carry
+                    + separable_scan16 (convert_uint16
+                                        (CLB_LOAD16 (uchar, row + k)),
+                                        channels);
+                carry = separable_last16 (sum, channels);
+                CLB_STORE16 (uint, sum + CLB_LOAD16 (uint, prev + k),
+                             cur + k);
+            }
+        } else {
+            for (; k + 16 <= row_len; k += used) {
+                uint16 sum = carry
+                    + separable_scan16 (convert_uint16
+                                        (CLB_LOAD16 (uchar, row + k)),
+                                        channels);
+                carry = separable_last16 (sum, channels);
+                CLB_STORE16 (uint, sum, cur + k);
+            }
+        }
+        /* the rest one at a time, from each channel's running sum (lane
+         * c of carry) */
+        uint acc[16];
+        vstore16 (carry, 0, acc);
+        for (; k < row_len; k++) {
+            int c = k % channels;
+            acc[c] += row[k];
+            cur[k] = has_prev ? acc[c] + prev[k] : acc[c];
+        }
+        return;
+    }
+#endif
+    for (int c = 0; c < channels; c++) {
+        size_t s = clb_comp (off, c);
+        wide_t acc = 0;
+        for (int k = c; k < row_len; k += channels, s += pstride) {
+            acc += clb_load (row, s, swap, shift);
+            cur[k] = has_prev ? acc + prev[k] : acc;
+        }
+    }
+}
+
+/* Samples k_begin .. k_end - 1 of output row y (at o in dst) one at a
+ * time: the window's terms along x (sat_window, border-mapped) on each of
+ * the table rows ty names. */
+void
+sat_ring_samples (__global const wide_t *table, const size_t *rows,
+                  const sat_terms *ty, uint ny, __global sample_t *dst,
+                  size_t o, int pstride, int4 off, int swap, int shift,
+                  int width, int channels, int rx, int border, int k_begin,
+                  int k_end)
+{
+    sat_terms tx;
+    uint nx = 0;
+    int last = -1;
+
+    if (border == CLB_BORDER_SHRINK) {
+        /* the window clipped to the row: two columns of each table row */
+        for (int k = k_begin; k < k_end; k++) {
+            int x = k / channels, c = k - x * channels;
+            int x0 = max (x - rx, 0) - 1, x1 = min (x + rx, width - 1);
+            wide_t s = 0;
+            for (int j = 0; j < ty->n; j++) {
+                size_t r = rows[j] + c;
+                wide_t sx = table[r + (size_t) x1 * channels];
+                if (x0 >= 0)
+                    sx -= table[r + (size_t) x0 * channels];
+                s += ty->coef[j] * sx;
+            }
+            wide_t area = (wide_t) (x1 - x0) * ny;
+            clb_store (dst, o + (size_t) x * pstride + clb_comp (off, c),
+                       (uint) ((s + area / 2) / area), swap, shift);
+        }
+        return;
+    }
+    for (int k = k_begin; k < k_end; k++) {
+        int x = k / channels, c = k - x * channels;
+        if (x != last) {
+            sat_window (&tx, x - rx, x + rx, width, border, &nx);
+            last = x;
+        }
+        wide_t s = 0;
+        for (int j = 0; j < ty->n; j++) {
+            wide_t sx = 0;
+            for (int i = 0; i < tx.n; i++)
+                sx += tx.coef[i]
+                    * table[rows[j] + (size_t) tx.idx[i] * channels + c];
+            s += ty->coef[j] * sx;
+        }
+        wide_t area = (wide_t) nx * ny;
+        clb_store (dst, o + (size_t) x * pstride + clb_comp (off, c),
+                   (uint) ((s + area / 2) / area), swap, shift);
+    }
+}
+
+/* Output row y from the table rows in the ring. */
+void
+sat_ring_emit (__global const wide_t *table, int ring, __global sample_t *dst,
+               int pitch, int pstride, int4 off, int swap, int shift,
+               int width, int height, int channels, int rx, int ry,
+               int border, int dense, int y)
+{
+    int row_len = width * channels;
+    size_t o = (size_t) y * pitch;
+    sat_terms ty;
+    uint ny;
+    size_t rows[SAT_MAX_TERMS];
+
+    sat_window (&ty, y - ry, y + ry, height, border, &ny);
+    for (int j = 0; j < ty.n; j++)
+        rows[j] = sat_slot (ty.idx[j], ring) * row_len;
+#if CLB_SAMPLE_BITS == 8
+    /* the samples whose windows lie inside the row, 16 at a time */
+    int lo = (rx + 1) * channels, hi = row_len - rx * channels - 16;
+    if (dense && lo <= hi) {
+        uint full = (uint) (2 * rx + 1) * ny;
+        float inv_full = 1.0f / (float) full;
+        int ahead = rx * channels, behind = (rx + 1) * channels;
+        int k = lo;
+
+        sat_ring_samples (table, rows, &ty, ny, dst, o, pstride, off, swap,
+                          shift, width, channels, rx, border, 0, lo);
+        __global const uint *b = table + rows[0];
+        __global const uint *a = table + (ty.n > 1 ? rows[1] : rows[0]);
+        int pair = ty.n == 2 && ty.coef[0] == 1 && ty.coef[1] == (uint) -1;
+        int single = ty.n == 1 && ty.coef[0] == 1;
+        for (; k <= hi; k += 16) {
+            uint16 v;
+            if (pair || single) {
+                v = CLB_LOAD16 (uint, b + k + ahead)
+                    - CLB_LOAD16 (uint, b + k - behind);
+                if (pair)
+                    v -= CLB_LOAD16 (uint, a + k + ahead)
+                        - CLB_LOAD16 (uint, a + k - behind);
+            } else {
+                v = (uint16) (0);
+                for (int j = 0; j < ty.n; j++) {
+                    __global const uint *t = table + rows[j] + k;
+                    v += (uint16) (ty.coef[j])
+                        * (CLB_LOAD16 (uint, t + ahead)
+                           - CLB_LOAD16 (uint, t - behind));
+                }
+            }
+            uint16 num = v + (uint16) (full / 2);
+            uint16 q = separable_fix16 (convert_uint16 (convert_float16 (num)
+                                                        * inv_full),
+                                        num, (uint16) (full));
+            CLB_STORE16 (uchar, convert_uchar16_sat (q), dst + o + k);
+        }
+        sat_ring_samples (table, rows, &ty, ny, dst, o, pstride, off, swap,
+                          shift, width, channels, rx, border, k, row_len);
+        return;
+    }
+#endif
+    sat_ring_samples (table, rows, &ty, ny, dst, o, pstride, off, swap,
+                      shift, width, channels, rx, border, 0, row_len);
+}
+
+/* One work-item per band of band_rows output rows. work holds bands
+ * rings of ring table rows, then bands aprons of apron_rows rows of
+ * pitch samples. */
+__kernel void
+sat_ring (__global const sample_t *src, int pitch, int pstride, int4 off,
+          int swap, int shift, __global sample_t *dst, int dst_pitch,
+          __global wide_t *work, int width, int height, int channels, int rx,
+          int ry, int border, int dense, int bands, int band_rows, int ring,
+          int apron_rows, int t_begin, int t_end)
+{
+    int b = get_global_id (0);
+    if (b >= bands)
+        return;
+
+    size_t row_len = (size_t) width * channels;
+    int whole = ring >= height;
+    int ya = b * band_rows, yb = min (height, ya + band_rows);
+    int s0 = bands > 1 ? max (0, ya - ry - 1) : 0;
+    int e1 = whole ? height : min (height, yb + ry);
+    /* rows written after the last row is scanned */
+    int tail = whole ? ya : max (ya, e1 - ry);
+    int n_scan = e1 - s0, n_steps = n_scan + (yb - tail);
+    __global wide_t *table = work + (size_t) b * ring * row_len;
+    __global const sample_t *apron = (__global const sample_t *)
+        (work + (size_t) bands * ring * row_len)
+        + (size_t) b * apron_rows * pitch;
+
+    for (int t = t_begin; t < min (t_end, n_steps); t++) {
+        if (t < n_scan) {
+            int j = s0 + t;
+            sat_ring_scan (sat_ring_source (src, apron, pitch, j, s0, ya, yb),
+                           pstride, off, swap, shift,
+                           table + sat_slot (j, ring) * row_len,
+                           table + sat_slot (max (j - 1, 0), ring) * row_len,
+                           j > s0, width, channels, dense);
+            int y = j - ry;
+            if (whole || y < ya || y >= yb)
+                continue;
+            sat_ring_emit (table, ring, dst, dst_pitch, pstride, off, swap,
+                           shift, width, height, channels, rx, ry, border,
+                           dense, y);
+        } else {
+            sat_ring_emit (table, ring, dst, dst_pitch, pstride, off, swap,
+                           shift, width, height, channels, rx, ry, border,
+                           dense, tail + t - n_scan);
+        }
+    }
+}
