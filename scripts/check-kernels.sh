@@ -19,6 +19,7 @@ if [ $# -eq 0 ]; then
     "$top/kernels/separable.cl" "$top/kernels/sat_ring.cl" \
     "$top/kernels/bilateral.cl" \
     "$top/kernels/region.cl" "$top/kernels/gpu_box.cl" \
+    "$top/kernels/gpu_separable.cl" "$top/kernels/gpu_sat.cl" \
     "$top/kernels/gpu_bilateral.cl"
 fi
 src=$(mktemp --suffix=.cl)

@@ -1,19 +1,244 @@
-/* clboxblur engine: the bilateral_gpu variant (kernels/gpu_bilateral.cl).
+/* clboxblur engine: method bilateral, its CPU and GPU variants.
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Bilateral on GPUs: 2-D work-groups over output tiles, each staging its
- * tile and apron in local memory (planar floats, a plane a channel), the
- * spatial
- * table in __constant memory, and for 8-bit samples the range table too
- * (copied into local memory by each work-group). Where the tables do not
- * fit the device's constant memory, the tile its local memory, or the
- * loops its loop cap, the variant refuses the job and the table's next
- * row (bilateral_local, then bilateral_global) takes it.
+ * bilateral_x16 (CPUs: 16 pixels in vector lanes, kernels/bilateral.cl),
+ * bilateral_local and bilateral_global (any device), and bilateral_gpu
+ * (kernels/gpu_bilateral.cl: tiles in local memory, tables in __constant
+ * memory); their rows of the variant table.
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "engineprivate.h"
+
+/* ---- bilateral ---- */
+
+/* bilateral_x16's CLB_EDGE_SPAN (kernels/bilateral.cl): its staged edge
+ * spans and its row of spatial exponents */
+#define EDGE_SPAN 64
+
+/* The most loop iterations of a bilateral_local work-item with work-groups
+ * of @local, or of a bilateral_global one over a window block of
+ * @cols x @rows: per tap the dx loop and two channel loops; per window
+ * row the channel loop adding its sums; the tile's staging (local), the
+ * centre, the partial sums and the result (channel loops). */
+static guint64
+bilateral_loops (guint64 channels, guint64 cols, guint64 rows,
+    const size_t * local, guint rx, guint ry)
+{
+  guint64 cost = rows * (cols * (2 * channels + 3) + channels + 3)
+      + 4 * (channels + 1) + 8;
+
+  if (local) {
+    guint64 tile = (guint64) (local[0] + 2 * rx) * (local[1] + 2 * ry);
+    guint64 items = (guint64) local[0] * local[1];
+
+    cost += (tile + items - 1) / items * (channels + 2) + 1;
+  }
+  return cost;
+}
+
+/* Whether bilateral_x16's loops fit the device's cap (always where there
+ * is none). Its costliest blocks are those at the row's ends: they stage
+ * each window row's span, EDGE_SPAN pixels (a channel loop each) for
+ * every EDGE_SPAN - 15 taps (kernels/bilateral.cl). */
+static gboolean
+bilateral_x16_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  guint64 gather = 16 * ((guint64) job->channels + 2) + 1;
+  guint64 sw = 2 * (guint64) rx + 1, taps = EDGE_SPAN - 15;
+  guint64 row = sw + (sw + taps - 1) / taps
+      * (EDGE_SPAN * (job->channels + 2) + 1);
+
+  shape->whole_rows = TRUE;     /* a work-item's block is its row's */
+  /* the window rows, the centre's gather, the row of spatial exponents
+   * (windows up to EDGE_SPAN wide), the result */
+  return clb_loops_fit (profile, (2 * (guint64) ry + 1) * (row + 2)
+      + gather + (sw <= EDGE_SPAN ? sw + 1 : 0) + 40);
+}
+
+/* A work-group shape whose tile and apron fit in local memory, and whose
+ * loops fit the device's cap; FALSE leaves the global-memory kernel. */
+static gboolean
+bilateral_local_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  static const size_t shapes[][2] = { {16, 16}, {8, 8} };
+  ClbSampleSize size = planes->sample_size;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (shapes); i++) {
+    guint64 tile = (guint64) (shapes[i][0] + 2 * rx) * (shapes[i][1] + 2 * ry)
+        * job->channels * sizeof (cl_float);
+
+    if (shapes[i][0] * shapes[i][1] <= profile->bilateral_max_wg[size]
+        && tile + profile->bilateral_static_local[size] <=
+        profile->local_mem_size
+        && clb_loops_fit (profile, bilateral_loops (job->channels,
+                2 * rx + 1, 2 * ry + 1, shapes[i], rx, ry))) {
+      shape->local[0] = shapes[i][0];
+      shape->local[1] = shapes[i][1];
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* CPUs: 16 pixels in vector lanes, each tap's weight computed as one
+ * power of 2 of the spatial and range exponents together (no tables) */
+static gboolean
+run_bilateral_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbJob *job = r->job;
+  gdouble s = r->params->sigma_range * engine->planes.max_value / 255.0;
+  /* -log2 (e) / (2 s^2): the exponent of 2 per squared difference */
+  cl_float kr = s > 0 ? (cl_float) MAX (-1.0 / (2.0 * s * s * G_LN2), -1e30)
+      : -1e30f;
+  gdouble ss = r->params->sigma_spatial;
+  cl_float ks = ss > 0 ? (cl_float) MAX (-1.0 / (2.0 * ss * ss * G_LN2),
+      -1e30) : 0.0f;
+  cl_float4 k;
+  guint c;
+  ClbArgs a = clb_args (engine->kernels[CLB_SAMPLES_8][K_BILATERAL_X16]);
+
+  for (c = 0; c < 4; c++)
+    k.s[c] = job->dist_mask & (1u << c) ? kr : 0.0f;
+  clb_arg_mem (&a, r->in);
+  clb_arg_int (&a, r->in_pitch);
+  clb_arg_mem (&a, r->out);
+  clb_arg_int (&a, r->out_pitch);
+  clb_args_size (&a, job);
+  clb_arg_int (&a, r->rx);
+  clb_arg_int (&a, r->ry);
+  clb_arg_int (&a, r->border);
+  clb_arg (&a, sizeof (k), &k);
+  clb_arg_float (&a, ks);
+  clb_arg_int (&a, job->keep_mask);
+  clb_arg_int (&a, r->y1);
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  /* the band's rows; lines past them, where the launch is rounded up to
+   * whole work-groups, write what the next band writes again */
+  CHECK (clb_run_lines_at (engine, CLB_SAMPLES_8, K_BILATERAL_X16,
+          (size_t) (job->width + 15) / 16 * r->y0,
+          (size_t) (job->width + 15) / 16 * (r->y1 - r->y0),
+          (size_t) (job->width + 15) / 16 * r->band_rows, "bilateral_x16"),
+      "clEnqueueNDRangeKernel (bilateral_x16)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+ClbArgs
+clb_bilateral_args (ClbEngine * engine, cl_kernel kernel, const ClbRun * r)
+{
+  const ClbJob *job = r->job;
+  ClbArgs a = clb_args (kernel);
+
+  clb_args_layout (&a, r->in, &engine->planes, job);
+  clb_arg_mem (&a, r->out);
+  clb_args_size (&a, job);
+  clb_arg_int (&a, r->rx);
+  clb_arg_int (&a, r->ry);
+  clb_arg_int (&a, r->border);
+  clb_arg_mem (&a, engine->spatial[r->index]);
+  clb_arg_mem (&a, engine->range);
+  clb_arg_int (&a, job->dist_mask);
+  clb_arg_int (&a, engine->planes.max_value);
+  return a;
+}
+
+static gboolean
+run_bilateral_local (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  cl_kernel kernel =
+      engine->kernels[engine->planes.sample_size][K_BILATERAL_LOCAL];
+  const ClbJob *job = r->job;
+  const size_t *local = r->shape.local;
+  size_t offset[2] = { r->x0, r->y0 }, global[2];
+  ClbArgs a = clb_bilateral_args (engine, kernel, r);
+
+  /* the tile */
+  clb_arg_local (&a, (local[0] + 2 * r->rx) * (local[1] + 2 * r->ry)
+      * job->channels * sizeof (cl_float));
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  /* the band in whole work-groups (its size is a multiple of them but at
+   * the job's end) */
+  global[0] = (r->x1 - r->x0 + local[0] - 1) / local[0] * local[0];
+  global[1] = (r->y1 - r->y0 + local[1] - 1) / local[1] * local[1];
+  CHECK (clb_engine_run_kernel_at (engine, kernel, 2, offset, global, local,
+          "bilateral_local"), "clEnqueueNDRangeKernel (bilateral_local)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* bilateral_global's window blocks (kernels/bilateral.cl) */
+#define BLOCK_FIRST 1
+#define BLOCK_LAST 2
+
+static gboolean
+run_bilateral_global (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbDeviceProfile *profile = &engine->profile;
+  cl_kernel kernel =
+      engine->kernels[engine->planes.sample_size][K_BILATERAL_GLOBAL];
+  const ClbJob *job = r->job;
+  cl_int rx = r->rx, ry = r->ry;
+  size_t offset[2] = { r->x0, r->y0 };
+  size_t global[2] = { r->x1 - r->x0, r->y1 - r->y0 };
+  guint64 cn = job->channels, sw = 2 * (guint64) rx + 1;
+  guint64 sh = 2 * (guint64) ry + 1;
+  /* the window whole, or blocks of whole rows, or of parts of a row */
+  guint cols = clb_steps_per_launch (profile, bilateral_loops (cn, 0, 1, NULL, rx,
+          ry), 2 * cn + 3, sw);
+  guint rows = clb_steps_per_launch (profile, bilateral_loops (cn, 0, 0, NULL, rx,
+          ry), cols * (2 * cn + 3) + cn + 3, sh);
+  cl_mem sums = engine->range;  /* a buffer never touched with one block */
+  ClbArgs fixed = clb_bilateral_args (engine, kernel, r);
+  cl_int4 block;
+
+  if (!clb_args_done (&fixed, error))
+    return FALSE;
+  if (cols < sw || rows < sh) {
+    if (!clb_engine_ensure_work (engine, (gsize) job->width * job->height
+            * (cn + 1) * sizeof (cl_float), error))
+      return FALSE;
+    sums = engine->work;
+  }
+  for (block.s[2] = -ry; block.s[2] <= ry; block.s[2] = block.s[3]) {
+    block.s[3] = block.s[2] + MIN ((guint) (ry + 1 - block.s[2]), rows);
+    for (block.s[0] = -rx; block.s[0] <= rx; block.s[0] = block.s[1]) {
+      ClbArgs a = fixed;
+
+      block.s[1] = block.s[0] + MIN ((guint) (rx + 1 - block.s[0]), cols);
+      clb_arg_int4 (&a, block);
+      clb_arg_mem (&a, sums);
+      clb_arg_int (&a, (block.s[2] == -ry && block.s[0] == -rx ?
+              BLOCK_FIRST : 0) | (block.s[3] > ry
+              && block.s[1] > rx ? BLOCK_LAST : 0));
+      if (!clb_args_done (&a, error))
+        return FALSE;
+      CHECK (clb_engine_run_kernel_at (engine, kernel, 2, offset, global,
+              NULL, "bilateral_global"),
+          "clEnqueueNDRangeKernel (bilateral_global)");
+    }
+  }
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* ---- bilateral_gpu (kernels/gpu_bilateral.cl) ---- */
 
 /* Work-group shapes, the least apron a pixel first (the tile is staged in
  * the order of its rows, coalesced whatever the shape). */
@@ -41,7 +266,7 @@ local_bytes (const ClbPlanes * planes, guint channels, const size_t * l,
 }
 
 /* The most loop iterations of a bilateral_gpu work-item (counted as
- * enginevariants.c counts them, each iteration plus one a loop's end):
+ * enginelaunch.c counts them, each iteration plus one a loop's end):
  * staging the tile (a channel loop a pixel) and the range table, the
  * window (the dx loop and three channel loops a tap, one a row), the
  * centre and the result. */
@@ -58,7 +283,7 @@ gpu_loops (guint64 channels, guint rx, guint ry, const size_t * local,
       + (range + items - 1) / items + 1 + 4 * (channels + 2) + 8;
 }
 
-gboolean
+static gboolean
 clb_bilateral_gpu_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
     ClbWorkShape * shape)
@@ -91,7 +316,7 @@ clb_bilateral_gpu_fits (const ClbDeviceProfile * profile,
   return FALSE;
 }
 
-gboolean
+static gboolean
 clb_bilateral_gpu_run (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
   const ClbJob *job = r->job;
@@ -122,3 +347,22 @@ clb_bilateral_gpu_run (ClbEngine * engine, const ClbRun * r, GError ** error)
 failed:
   return ok;
 }
+
+/* The method's rows of the variant table (enginevariants.c), in the
+ * order they are tried. */
+const ClbVariant clb_bilateral_variants[] = {
+  {"bilateral_x16", CLB_METHOD_BILATERAL, CLB_WIDTH_8, CLB_LAYOUT_DENSE,
+        TRUE, CLB_DEVICE_CLASS_CPU, "bilateral_x16", 0, FALSE,
+      bilateral_x16_fits, run_bilateral_x16},
+  {"bilateral_gpu", CLB_METHOD_BILATERAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_GPU, "bilateral_gpu", 0, FALSE,
+      clb_bilateral_gpu_fits, clb_bilateral_gpu_run},
+  {"bilateral_local", CLB_METHOD_BILATERAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_AUTO, "bilateral_local", 0, FALSE,
+      bilateral_local_fits, run_bilateral_local},
+  {"bilateral_global", CLB_METHOD_BILATERAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_AUTO, "bilateral_global", 0, FALSE, NULL,
+      run_bilateral_global},
+};
+
+const guint clb_bilateral_n_variants = G_N_ELEMENTS (clb_bilateral_variants);

@@ -179,3 +179,235 @@ clb_engine_take_profile (ClbEngine * engine, guint frames)
   g_array_set_size (engine->kernel_times, 0);
   return g_string_free (s, FALSE);
 }
+
+/* Runs a 1-D kernel of n line work-items (rows or strips, each walked
+ * serially; the kernel returns for ids >= n). CPUs: at least 4
+ * work-groups per compute unit, so the threads share the lines evenly,
+ * and at most 256 work-items a group (PoCL keeps a group's private arrays
+ * side by side); GPUs: groups of 64 (two warps, one wavefront). Either
+ * way within the kernel's largest work-group and the device's largest
+ * first dimension (@dim_max). */
+static size_t
+lines_per_group (ClbEngine * engine, size_t n, size_t max_wg, size_t dim_max)
+{
+  size_t local, groups;
+
+  if (engine->profile.device_class == CLB_DEVICE_CLASS_CPU) {
+    groups = MAX (engine->profile.compute_units, 1) * 4;
+    local = MIN ((n + groups - 1) / groups, 256);
+  } else {
+    local = 64;
+  }
+  return CLAMP (local, 1, MAX (MIN (max_wg, dim_max), 1));
+}
+
+/* The same for lines [first, first + n) of a kernel that takes its line
+ * from the global id, in work-groups shaped for @shape_n lines: the same
+ * for every band (PoCL builds a kernel again for each new work-group
+ * size). */
+cl_int
+clb_run_lines_at (ClbEngine * engine, guint sample_size, guint kernel,
+    size_t first, size_t n, size_t shape_n, const gchar * name)
+{
+  size_t local = lines_per_group (engine, shape_n,
+      engine->max_wg[sample_size][kernel], engine->profile.max_items[0]);
+  size_t global = (n + local - 1) / local * local;
+
+  return clb_engine_run_kernel_at (engine,
+      engine->kernels[sample_size][kernel], 1, first > 0 ? &first : NULL,
+      &global, &local, name);
+}
+
+cl_int
+clb_run_lines (ClbEngine * engine, guint sample_size, guint kernel, size_t n,
+    const gchar * name)
+{
+  return clb_run_lines_at (engine, sample_size, kernel, 0, n, n, name);
+}
+
+/* The same for kernels of (channel, row) work-items: a work-group takes
+ * all channels of its rows. */
+static cl_int
+run_channel_lines (ClbEngine * engine, guint sample_size, guint kernel,
+    size_t channels, size_t n, const gchar * name)
+{
+  size_t max_wg = MAX (engine->max_wg[sample_size][kernel] / channels, 1);
+  size_t local[2] = { channels, lines_per_group (engine, n, max_wg,
+          engine->profile.max_items[1])
+  };
+  size_t global[2] = { channels, (n + local[1] - 1) / local[1] * local[1] };
+
+  return clb_engine_run_kernel (engine, engine->kernels[sample_size][kernel],
+      2, global, local, name);
+}
+
+/* Launches planned around a loop cap (engineprofile.c, probe_loop_cap).
+ * Loop costs are counted as llvmpipe counts them: each iteration of every
+ * loop, nested ones included, plus one each time a loop ends. The bounds
+ * below are for the costliest work-item of a launch. */
+gboolean
+clb_loops_fit (const ClbDeviceProfile * profile, guint64 iterations)
+{
+  return profile->loop_budget == 0 || iterations <= profile->loop_budget;
+}
+
+/* How many of @n steps of @per_step iterations one launch may take after
+ * @fixed iterations of set-up: all of them where loops run to the end, at
+ * least 1. */
+guint
+clb_steps_per_launch (const ClbDeviceProfile * profile, guint64 fixed,
+    guint64 per_step, guint n)
+{
+  guint64 k;
+
+  if (profile->loop_budget == 0)
+    return n;
+  k = profile->loop_budget > fixed ?
+      (profile->loop_budget - fixed) / per_step : 0;
+  return (guint) CLAMP (k, 1, MAX (n, 1));
+}
+
+/* Launches a line kernel whose last two arguments are the first and the
+ * end of the lines' part it walks, over @first .. @n - 1 in parts of @part
+ * (one part where loops run to the end), from the arguments @fixed set
+ * before them. @channels > 0: (channel, line) work-items; 0: one a line. */
+gboolean
+clb_run_parts (ClbEngine * engine, const ClbArgs * fixed, guint kernel,
+    guint first, guint n, guint part, size_t channels, size_t lines,
+    const gchar * name, GError ** error)
+{
+  ClbSampleSize size = engine->planes.sample_size;
+  gchar what[80];
+  guint begin, end;
+  cl_int err;
+
+  g_snprintf (what, sizeof (what), "clEnqueueNDRangeKernel (%s)", name);
+  for (begin = first; begin < n; begin = end) {
+    ClbArgs a = *fixed;
+
+    end = begin + MIN (n - begin, part);
+    clb_arg_int (&a, begin);
+    clb_arg_int (&a, end);
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    err = clb_fault (what);
+    if (err == CL_SUCCESS)
+      err = channels > 0 ? run_channel_lines (engine, size, kernel, channels,
+          lines, name) : clb_run_lines (engine, size, kernel, lines, name);
+    if (err != CL_SUCCESS)
+      return clb_set_cl_error (error, err, what);
+  }
+  return TRUE;
+}
+
+/* ---- the box methods' intermediate, whole or in a ring of rows ---- */
+
+/* The bytes the box methods' intermediate may take: the device's largest
+ * allocation (or the options' smaller one), and what its global memory
+ * has left beside the frame's buffers (plane_in and plane_out). */
+guint64
+clb_work_budget (const ClbDeviceProfile * profile, const ClbPlanes * planes)
+{
+  guint64 frame = 0, left;
+  guint p;
+
+  for (p = 0; p < planes->n_planes; p++)
+    frame += 2 * (guint64) planes->plane_width[p] * planes->plane_height[p]
+        * (planes->sample_size == CLB_SAMPLES_16 ? 2 : 1);
+  left = profile->global_mem > frame ? profile->global_mem - frame : 0;
+  if (profile->global_mem == 0)
+    left = G_MAXUINT64;
+  return MIN (profile->max_alloc ? profile->max_alloc : G_MAXUINT64, left);
+}
+
+/* How many rows of @row_bytes the intermediate of a job of @height rows
+ * holds (@ring): all of them where they fit the budget; else as many as
+ * fit, and the job is filtered in bands of @ring - @apron output rows,
+ * each band's windows reaching @apron rows beyond it (kernels/sat.cl).
+ * Fails where not even @apron + 1 rows fit. */
+gboolean
+clb_plan_ring (ClbEngine * engine, const gchar * method, gsize row_bytes,
+    guint height, guint apron, guint * ring, GError ** error)
+{
+  guint64 budget = clb_work_budget (&engine->profile, &engine->planes);
+  guint64 rows = budget / MAX (row_bytes, 1);
+
+  if (rows >= height) {
+    *ring = height;
+    return TRUE;
+  }
+  if (rows < (guint64) apron + 1) {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_MEMORY,
+        "%s needs an intermediate of at least %u rows of %" G_GSIZE_FORMAT
+        " bytes for this radius and width (%" G_GUINT64_FORMAT " bytes), "
+        "over the %" G_GUINT64_FORMAT " bytes it may take on OpenCL device "
+        "'%s' (largest allocation %" G_GUINT64_FORMAT " bytes)", method,
+        apron + 1, row_bytes, (guint64) (apron + 1) * row_bytes, budget,
+        clb_runtime_get_device_name (engine->rt), engine->profile.max_alloc);
+    return FALSE;
+  }
+  *ring = (guint) rows;
+  return TRUE;
+}
+
+/* The largest work-group a line scan gets: 256, or the device's and the
+ * kernels' most, whichever is less. */
+#define LINE_GROUP_MAX 256
+
+size_t
+clb_gpu_line_group (const ClbDeviceProfile * profile, ClbSampleSize size)
+{
+  size_t g = MIN (LINE_GROUP_MAX, profile->gpu_line_max_wg[size]);
+  size_t p = 1;
+
+  g = MIN (g, profile->max_items[0]);
+  if (profile->max_work_group_size > 0)
+    g = MIN (g, profile->max_work_group_size);
+  while (p * 2 <= g)
+    p *= 2;
+  return g > 0 ? p : 0;
+}
+
+guint
+clb_log2_ceil (guint64 n)
+{
+  guint l = 0;
+
+  while (((guint64) 1 << l) < n)
+    l++;
+  return l;
+}
+
+/* Whether a line scan of @n elements of @elem bytes, in work-groups of
+ * @group, fits local memory and the loop cap; the scan's loops: the load,
+ * the chunk twice, the totals' scan, the stores of @width. */
+gboolean
+clb_gpu_line_fits (const ClbDeviceProfile * profile, size_t group, guint64 n,
+    guint64 width, gsize elem)
+{
+  guint64 per = (n + group - 1) / group;
+
+  return group > 0
+      && (n + 1 + group) * elem <= profile->local_mem_size
+      && clb_loops_fit (profile, 3 * per + (width + group - 1) / group
+          + clb_log2_ceil (group) + 8);
+}
+
+
+/* 8-bit samples stored as they are (no shift, no swap), the job's channels
+ * back to back in every pixel: a row of the job is width * channels
+ * consecutive bytes. */
+gboolean
+clb_job_is_dense_8bit (const ClbPlanes * planes, const ClbJob * job)
+{
+  guint c;
+
+  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
+      || planes->big_endian || job->pixel_stride != job->channels)
+    return FALSE;
+  for (c = 0; c < job->channels; c++) {
+    if (job->offset[c] != c)
+      return FALSE;
+  }
+  return TRUE;
+}

@@ -7,8 +7,10 @@
  * enginemem.c: frames in OpenCL memory;
  * engineplan.c: the plan of a frame's work, made once per change;
  * engineprofile.c: the options and the device profile, probed once;
- * enginevariants.c: the kernel variants' table, their runs and launches;
- * enginegpu.c: the box methods' GPU-shaped runs (kernels/gpu_box.cl);
+ * enginevariants.c: the kernel variants' table and the choice of a row;
+ * enginesat.c, engineseparable.c, enginebilateral.c: each method's CPU
+ * and GPU variants (runs, limits) and its rows of the table;
+ * enginelaunch.c: what the variants' launches share;
  * engineargs.c: the kernel-argument cursor.
  */
 #pragma once
@@ -194,7 +196,7 @@ struct _ClbVariant
   gboolean (*run) (ClbEngine * engine, const ClbRun * run, GError ** error);
 };
 
-/* enginevariants.c */
+/* enginelaunch.c and enginevariants.c */
 gboolean clb_engine_ensure_work (ClbEngine * engine, gsize size,
     GError ** error);
 cl_int clb_engine_run_kernel (ClbEngine * engine, cl_kernel kernel,
@@ -226,28 +228,53 @@ guint64 clb_work_budget (const ClbDeviceProfile * profile,
 gboolean clb_loops_fit (const ClbDeviceProfile * profile,
     guint64 iterations);
 
-/* enginegpu.c: the GPU-shaped box runs, and whether they take a job */
-gboolean clb_gpu_separable_usable (const ClbDeviceProfile * profile,
-    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
-    ClbWorkShape * shape);
-gboolean clb_gpu_sat_usable (const ClbDeviceProfile * profile,
-    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
-    ClbWorkShape * shape);
-gboolean clb_run_gpu_separable (ClbEngine * engine, const ClbRun * run,
-    GError ** error);
-gboolean clb_run_gpu_sat (ClbEngine * engine, const ClbRun * run,
-    GError ** error);
-
-/* The arguments every bilateral kernel starts with (enginevariants.c). */
+/* The arguments every bilateral kernel starts with (enginebilateral.c). */
 ClbArgs clb_bilateral_args (ClbEngine * engine, cl_kernel kernel,
     const ClbRun * r);
 
-/* enginebilateral.c: the bilateral_gpu variant's usable and run. */
-gboolean clb_bilateral_gpu_fits (const ClbDeviceProfile * profile,
-    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
-    ClbWorkShape * shape);
-gboolean clb_bilateral_gpu_run (ClbEngine * engine, const ClbRun * run,
+/* Each method's rows of the variant table, in the order they are tried
+ * (enginesat.c, engineseparable.c, enginebilateral.c). */
+extern const ClbVariant clb_sat_variants[];
+extern const guint clb_sat_n_variants;
+extern const ClbVariant clb_separable_variants[];
+extern const guint clb_separable_n_variants;
+extern const ClbVariant clb_bilateral_variants[];
+extern const guint clb_bilateral_n_variants;
+
+/* enginelaunch.c: the launches the variants share. */
+/* Runs a 1-D kernel of @n line work-items (rows or strips), in
+ * work-groups shaped for the device class; _at: lines [@first, @first +
+ * @n) in work-groups shaped for @shape_n lines. */
+cl_int clb_run_lines_at (ClbEngine * engine, guint sample_size,
+    guint kernel, size_t first, size_t n, size_t shape_n, const gchar * name);
+cl_int clb_run_lines (ClbEngine * engine, guint sample_size, guint kernel,
+    size_t n, const gchar * name);
+/* How many of @n steps of @per_step iterations one launch may take after
+ * @fixed iterations of set-up. */
+guint clb_steps_per_launch (const ClbDeviceProfile * profile, guint64 fixed,
+    guint64 per_step, guint n);
+/* Launches a line kernel in parts of @part lines (its last two arguments
+ * the part's first and end line); @channels > 0: (channel, line)
+ * work-items. */
+gboolean clb_run_parts (ClbEngine * engine, const ClbArgs * fixed,
+    guint kernel, guint first, guint n, guint part, size_t channels,
+    size_t lines, const gchar * name, GError ** error);
+/* How many rows of @row_bytes a job's intermediate holds within the
+ * budget (bands of @ring - @apron rows where not all). */
+gboolean clb_plan_ring (ClbEngine * engine, const gchar * method,
+    gsize row_bytes, guint height, guint apron, guint * ring,
     GError ** error);
+/* Whether @job's samples are 8-bit channels of consecutive bytes. */
+gboolean clb_job_is_dense_8bit (const ClbPlanes * planes,
+    const ClbJob * job);
+/* GPU line scans (kernels/gpu_box.cl): the work-group a scan gets, and
+ * whether a scan of @n elements fits local memory and the loop cap. */
+#define CLB_GPU_CHUNK_MIN 64    /* rows of a column work-item's chunk */
+size_t clb_gpu_line_group (const ClbDeviceProfile * profile,
+    ClbSampleSize size);
+gboolean clb_gpu_line_fits (const ClbDeviceProfile * profile, size_t group,
+    guint64 n, guint64 width, gsize elem);
+guint clb_log2_ceil (guint64 n);
 
 /* engine.c, for enginemem.c and engineframe.c */
 gsize clb_engine_container_bytes (const ClbPlanes * planes);

@@ -1,0 +1,413 @@
+/* clboxblur engine: method sat, its CPU and GPU variants.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The generic run (sat_scan_rows, sat_scan_columns, sat_box), sat_ring
+ * (CPUs: the table built and read in one cached pass, kernels/sat_ring.cl)
+ * and sat_gpu (kernels/gpu_sat.cl: rows scanned in local memory, columns
+ * in chunks), and their rows of the variant table.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "engineprivate.h"
+
+/* ---- sat: rows scanned, columns scanned, a box from four corners ---- */
+
+static gboolean
+run_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbDeviceProfile *profile = &engine->profile;
+  const ClbJob *job = r->job;
+  ClbSampleSize size = engine->planes.sample_size;
+  cl_kernel *k = engine->kernels[size];
+  gboolean shrink = r->border == CLB_BORDER_SHRINK;
+  cl_kernel box = shrink ? k[K_SAT_BOX] : k[K_SAT_BOX_BORDER];
+  cl_int strip = r->shape.strip;
+  size_t columns = ((size_t) job->width * job->channels + strip - 1) / strip;
+  cl_int w = job->width, h = job->height, cn = job->channels;
+  gsize wide = size == CLB_SAMPLES_16 ? 8 : 4;
+  gsize row_bytes = (gsize) w * cn * wide;
+  /* sat_scan_rows: an iteration a column; sat_scan_columns: strip + 2 a
+   * row (the strip's loop and its end), as much to start */
+  guint row_part = clb_steps_per_launch (profile, 4, 1, w);
+  guint column_part = clb_steps_per_launch (profile, strip + 4, strip + 2, h);
+  guint apron = 2 * r->ry + 1, ring, band, scanned = 0, y0, y1;
+  ClbArgs rows, cols, fixed;
+
+  if (!clb_plan_ring (engine, "sat", row_bytes, h, apron, &ring, error)
+      || !clb_engine_ensure_work (engine, (gsize) ring * row_bytes, error))
+    return FALSE;
+  band = ring == (guint) h ? ring : ring - apron;
+
+  fixed = clb_args (box);
+  clb_arg_mem (&fixed, engine->work);
+  clb_args_layout (&fixed, r->out, &engine->planes, job);
+  clb_args_size (&fixed, job);
+  clb_arg_int (&fixed, r->rx);
+  clb_arg_int (&fixed, r->ry);
+  if (!clb_args_done (&fixed, error))
+    return FALSE;
+
+  /* Bands of output rows, top down; the table rows each one reaches are
+   * scanned (whole rows; columns going on from the rows above) before its
+   * box runs. Rows and columns in parts where the device caps loops. */
+  for (y0 = 0; y0 < (guint) h; y0 = y1) {
+    guint reach = MIN ((guint) h, y0 + band + r->ry);
+    size_t pixels[2];
+    ClbArgs a = fixed;
+
+    y1 = MIN ((guint) h, y0 + band);
+    if (reach > scanned) {
+      rows = clb_args (k[K_SAT_SCAN_ROWS]);
+      clb_args_layout (&rows, r->in, &engine->planes, job);
+      clb_arg_mem (&rows, engine->work);
+      clb_arg_int (&rows, w);
+      clb_arg_int (&rows, reach);
+      clb_arg_int (&rows, cn);
+      clb_arg_int (&rows, scanned);
+      clb_arg_int (&rows, ring);
+
+      cols = clb_args (k[K_SAT_SCAN_COLUMNS]);
+      clb_arg_mem (&cols, engine->work);
+      clb_args_size (&cols, job);
+      clb_arg_int (&cols, strip);
+      clb_arg_int (&cols, ring);
+      if (!clb_args_done (&rows, error) || !clb_args_done (&cols, error))
+        return FALSE;
+      if (!clb_run_parts (engine, &rows, K_SAT_SCAN_ROWS, 0, w, row_part, cn,
+              reach - scanned, "sat_scan_rows", error)
+          || !clb_run_parts (engine, &cols, K_SAT_SCAN_COLUMNS, scanned, reach,
+              column_part, 0, columns, "sat_scan_columns", error))
+        return FALSE;
+      scanned = reach;
+    }
+    clb_arg_int (&a, y0);
+    clb_arg_int (&a, y1);
+    clb_arg_int (&a, ring);
+    if (!shrink)
+      clb_arg_int (&a, r->border);
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    pixels[0] = w;
+    pixels[1] = y1 - y0;
+    if (shrink)
+      CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL, "sat_box"),
+          "clEnqueueNDRangeKernel (sat_box)");
+    else
+      CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL,
+              "sat_box_border"), "clEnqueueNDRangeKernel (sat_box_border)");
+  }
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* ---- sat_ring: CPUs, the table built and read in one pass ---- */
+
+/* How sat_ring cuts a job (kernels/sat_ring.cl): bands of @band_rows
+ * output rows, a work-item each, each with a ring of @ring table rows
+ * (2 ry + 2; or the whole height, in one band, where that is no more)
+ * and an apron of @apron_rows rows of the plane, copied before the
+ * launch; @steps: the most steps a band takes; @step_loops: the loop
+ * iterations of a step, counted generously. */
+typedef struct {
+  guint bands, band_rows, ring, apron_rows, steps;
+  gboolean dense;
+  gsize bytes;                  /* rings and aprons */
+  guint64 step_loops;
+} SatRingPlan;
+
+#define SAT_RING_FIXED_LOOPS 64
+
+/* Bands: about two a compute unit (the threads share them evenly on a
+ * busy machine), each at least four times the 2 ry + 1 rows its windows
+ * reach past it (rows scanned twice: at most a quarter more). */
+static void
+sat_ring_plan (const ClbDeviceProfile * profile, const ClbPlanes * planes,
+    const ClbJob * job, guint rx, guint ry, SatRingPlan * plan)
+{
+  guint h = job->height, b, cn = job->channels;
+  guint64 row_len = (guint64) job->width * cn;
+  guint64 wide = planes->sample_size == CLB_SAMPLES_16 ? 8 : 4;
+  guint64 ss = planes->sample_size == CLB_SAMPLES_16 ? 2 : 1;
+  guint64 edge;
+
+  plan->dense = clb_job_is_dense_8bit (planes, job);
+  if (2 * (guint64) ry + 2 < h) {
+    guint64 most = h / (4 * (2 * (guint64) ry + 1));
+
+    plan->ring = 2 * ry + 2;
+    plan->bands = (guint) CLAMP (MIN (2 * (guint64) MAX (profile->compute_units,
+                1), most), 1, h);
+  } else {
+    plan->ring = h;
+    plan->bands = 1;
+  }
+  plan->band_rows = (h + plan->bands - 1) / plan->bands;
+  plan->bands = (h + plan->band_rows - 1) / plan->band_rows;
+  plan->apron_rows = plan->bands > 1 ? 2 * ry + 1 : 0;
+  plan->bytes = (gsize) (plan->bands * (guint64) plan->ring * row_len * wide
+      + plan->bands * (guint64) plan->apron_rows
+      * planes->plane_width[job->plane] * ss);
+  plan->steps = 0;
+  for (b = 0; b < plan->bands; b++) {
+    /* as the kernel counts them */
+    gint64 ya = (gint64) b * plan->band_rows;
+    gint64 yb = MIN ((gint64) h, ya + plan->band_rows);
+    gint64 s0 = plan->bands > 1 ? MAX (0, ya - ry - 1) : 0;
+    gboolean whole = plan->ring >= h;
+    gint64 e1 = whole ? h : MIN ((gint64) h, yb + ry);
+    gint64 tail = whole ? ya : MAX (ya, e1 - ry);
+
+    plan->steps = MAX (plan->steps, (guint) (e1 - s0 + yb - tail));
+  }
+  /* a step: the row scan (16 samples a step or one at a time), the
+   * window's terms, the vector loop over up to 8 table rows, and the
+   * samples near the ends (all of them one at a time but for dense
+   * jobs), each up to 8 x 8 terms and their set-up */
+  edge = plan->dense ? MIN (row_len, (2 * (guint64) rx + 3) * cn + 32) :
+      row_len;
+  plan->step_loops = (plan->dense ? row_len / 15 + 20 : 2 * row_len + 8)
+      + 80 + (row_len / 16 + 2) * 10 + edge * 100 + row_len / cn * 60;
+}
+
+/* Whether sat_ring takes the job: dense 8-bit jobs (vector lanes) and
+ * 16-bit ones (one sample at a time, still faster than sat_strip16's
+ * three passes); its rings and aprons within the memory the intermediate
+ * may take, and a step within the loop cap (launches then take as many
+ * steps as the cap allows). Elsewhere sat_strip16: 8-bit jobs that are
+ * not dense (RGBx's colours, YUY2), which one sample at a time would
+ * filter slower than it (BGRx 1080p radius 15: 1.2x). */
+static gboolean
+sat_ring_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
+    const ClbJob * job, guint rx, guint ry, ClbWorkShape * shape)
+{
+  SatRingPlan plan;
+
+  sat_ring_plan (profile, planes, job, rx, ry, &plan);
+  return (plan.dense || planes->sample_size == CLB_SAMPLES_16)
+      && plan.bytes <= clb_work_budget (profile, planes)
+      && clb_loops_fit (profile, SAT_RING_FIXED_LOOPS + plan.step_loops);
+}
+
+static gboolean
+run_sat_ring (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbJob *job = r->job;
+  ClbSampleSize size = engine->planes.sample_size;
+  cl_kernel kernel = engine->kernels[size][K_SAT_RING];
+  gsize ss = size == CLB_SAMPLES_16 ? 2 : 1;
+  gsize wide = size == CLB_SAMPLES_16 ? 8 : 4;
+  gsize row_len = (gsize) job->width * job->channels;
+  gsize apron_at, row_bytes = (gsize) r->in_pitch * ss;
+  SatRingPlan plan;
+  ClbArgs fixed;
+  guint b, part, t;
+
+  sat_ring_plan (&engine->profile, &engine->planes, job, r->rx, r->ry, &plan);
+  if (!clb_engine_ensure_work (engine, plan.bytes, error))
+    return FALSE;
+  /* the rows each band reads that its neighbours write */
+  apron_at = (gsize) plan.bands * plan.ring * row_len * wide;
+  for (b = 0; b < plan.bands && plan.bands > 1; b++) {
+    guint ya = b * plan.band_rows;
+    guint yb = MIN (job->height, ya + plan.band_rows);
+    guint s0 = ya > (guint) r->ry + 1 ? ya - r->ry - 1 : 0;
+    guint e1 = MIN (job->height, yb + r->ry);
+    gsize at = apron_at + (gsize) b * plan.apron_rows * row_bytes;
+
+    if (ya > s0)
+      CHECK (clEnqueueCopyBuffer (engine->queue, r->in, engine->work,
+              s0 * row_bytes, at, (ya - s0) * row_bytes, 0, NULL, NULL),
+          "clEnqueueCopyBuffer (sat_ring apron)");
+    if (e1 > yb)
+      CHECK (clEnqueueCopyBuffer (engine->queue, r->in, engine->work,
+              yb * row_bytes, at + (ya - s0) * row_bytes,
+              (e1 - yb) * row_bytes, 0, NULL, NULL),
+          "clEnqueueCopyBuffer (sat_ring apron)");
+  }
+
+  fixed = clb_args (kernel);
+  clb_args_layout (&fixed, r->in, &engine->planes, job);
+  clb_arg_mem (&fixed, r->out);
+  clb_arg_int (&fixed, r->out_pitch);
+  clb_arg_mem (&fixed, engine->work);
+  clb_args_size (&fixed, job);
+  clb_arg_int (&fixed, r->rx);
+  clb_arg_int (&fixed, r->ry);
+  clb_arg_int (&fixed, r->border);
+  clb_arg_int (&fixed, plan.dense);
+  clb_arg_int (&fixed, plan.bands);
+  clb_arg_int (&fixed, plan.band_rows);
+  clb_arg_int (&fixed, plan.ring);
+  clb_arg_int (&fixed, plan.apron_rows);
+  if (!clb_args_done (&fixed, error))
+    return FALSE;
+  /* a band a work-item, each its own work-group: the threads take them */
+  part = clb_steps_per_launch (&engine->profile, SAT_RING_FIXED_LOOPS,
+      plan.step_loops, plan.steps);
+  for (t = 0; t < plan.steps; t += part) {
+    ClbArgs a = fixed;
+    size_t global = plan.bands, local = 1;
+
+    clb_arg_int (&a, t);
+    clb_arg_int (&a, MIN (plan.steps, t + part));
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    CHECK (clb_engine_run_kernel (engine, kernel, 1, &global, &local,
+            "sat_ring"), "clEnqueueNDRangeKernel (sat_ring)");
+  }
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* ---- sat_gpu (kernels/gpu_sat.cl) ---- */
+
+/* sat: at most about this many chunks a column (a column work-item adds
+ * the totals of the chunks above it). */
+#define SAT_CHUNKS_MAX 64
+
+static guint
+sat_chunk (guint height)
+{
+  return MAX (CLB_GPU_CHUNK_MIN, (height + SAT_CHUNKS_MAX - 1) / SAT_CHUNKS_MAX);
+}
+
+static guint
+sat_chunks (guint height)
+{
+  guint chunk = sat_chunk (height);
+
+  return (height + chunk - 1) / chunk;
+}
+
+static gsize
+sat_wide (const ClbPlanes * planes)
+{
+  return planes->sample_size == CLB_SAMPLES_16 ? 8 : 4;
+}
+
+static gboolean
+clb_gpu_sat_usable (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  guint64 row_len = (guint64) job->width * job->channels;
+  guint chunk = sat_chunk (job->height);
+  size_t group = clb_gpu_line_group (profile, planes->sample_size);
+
+  if (!clb_gpu_line_fits (profile, group, job->width, job->width, sat_wide (planes))
+      || !clb_loops_fit (profile, chunk + sat_chunks (job->height) + 8)
+      || row_len * ((guint64) job->height + sat_chunks (job->height))
+      * sat_wide (planes) > clb_work_budget (profile, planes))
+    return FALSE;
+  shape->local[0] = group;
+  shape->local[1] = 1;
+  return TRUE;
+}
+
+static gboolean
+clb_run_gpu_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbJob *job = r->job;
+  ClbSampleSize size = engine->planes.sample_size;
+  cl_kernel *k = engine->kernels[size];
+  gboolean shrink = r->border == CLB_BORDER_SHRINK;
+  cl_kernel box = shrink ? k[K_SAT_BOX] : k[K_SAT_BOX_BORDER];
+  cl_int w = job->width, h = job->height, cn = job->channels;
+  gsize wide = sat_wide (&engine->planes);
+  size_t group = clb_gpu_line_group (&engine->profile, size);
+  size_t row_len = (size_t) w * cn;
+  cl_int chunk = sat_chunk (h), chunks = sat_chunks (h);
+  cl_ulong at = (cl_ulong) row_len * h;
+  size_t rows_global[2] = { group, (size_t) h * cn };
+  size_t rows_local[2] = { group, 1 };
+  size_t cols_global[2] = { (row_len + 63) / 64 * 64, chunks };
+  size_t cols_local[2] = { 64, 1 };
+  size_t pixels[2] = { w, h };
+  ClbArgs rows, tot, cols, a;
+  guint i;
+
+  if (!clb_engine_ensure_work (engine, row_len * (h + chunks) * wide, error))
+    return FALSE;
+  rows = clb_args (k[K_GPU_BOX_SAT_ROWS]);
+  clb_args_layout (&rows, r->in, &engine->planes, job);
+  clb_arg_mem (&rows, engine->work);
+  clb_args_size (&rows, job);
+  clb_arg_local (&rows, ((size_t) w + 1) * wide);
+  clb_arg_local (&rows, group * wide);
+
+  for (i = 0; i < 2; i++) {
+    ClbArgs *c = i == 0 ? &tot : &cols;
+
+    *c = clb_args (k[i == 0 ? K_GPU_BOX_SAT_TOTALS : K_GPU_BOX_SAT_COLUMNS]);
+    clb_arg_mem (c, engine->work);
+    clb_arg (c, sizeof (at), &at);
+    clb_arg_int (c, row_len);
+    clb_arg_int (c, h);
+    clb_arg_int (c, chunk);
+  }
+
+  a = clb_args (box);
+  clb_arg_mem (&a, engine->work);
+  clb_args_layout (&a, r->out, &engine->planes, job);
+  clb_args_size (&a, job);
+  clb_arg_int (&a, r->rx);
+  clb_arg_int (&a, r->ry);
+  clb_arg_int (&a, 0);
+  clb_arg_int (&a, h);
+  clb_arg_int (&a, h);          /* the ring: the whole table */
+  if (!shrink)
+    clb_arg_int (&a, r->border);
+  if (!clb_args_done (&rows, error) || !clb_args_done (&tot, error)
+      || !clb_args_done (&cols, error) || !clb_args_done (&a, error))
+    return FALSE;
+  if (MIN (engine->max_wg[size][K_GPU_BOX_SAT_TOTALS],
+          engine->max_wg[size][K_GPU_BOX_SAT_COLUMNS]) < 64)
+    cols_local[0] = 1;
+
+  CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SAT_ROWS], 2,
+          rows_global, rows_local, "gpu_box_sat_rows"),
+      "clEnqueueNDRangeKernel (gpu_box_sat_rows)");
+  /* one chunk: its column sums are the table's already */
+  if (chunks > 1)
+    CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SAT_TOTALS], 2,
+            cols_global, cols_local, "gpu_box_sat_totals"),
+        "clEnqueueNDRangeKernel (gpu_box_sat_totals)");
+  CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SAT_COLUMNS], 2,
+          cols_global, cols_local, "gpu_box_sat_columns"),
+      "clEnqueueNDRangeKernel (gpu_box_sat_columns)");
+  CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL,
+          shrink ? "sat_box" : "sat_box_border"), shrink ?
+      "clEnqueueNDRangeKernel (sat_box)" :
+      "clEnqueueNDRangeKernel (sat_box_border)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* The method's rows of the variant table (enginevariants.c), in the
+ * order they are tried. */
+const ClbVariant clb_sat_variants[] = {
+  {"sat_gpu", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_GPU, "gpu_box_sat_rows, gpu_box_sat_totals, "
+        "gpu_box_sat_columns, sat_box[_border]", 1, FALSE,
+      clb_gpu_sat_usable, clb_run_gpu_sat},
+  {"sat_ring", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_CPU, "sat_ring (apron copies where banded)",
+        0, FALSE, sat_ring_usable, run_sat_ring},
+  {"sat_strip16", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_CPU, "sat_scan_rows, sat_scan_columns, "
+        "sat_box[_border]", 16, FALSE, NULL, run_sat},
+  {"sat", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_AUTO, "sat_scan_rows, sat_scan_columns, "
+        "sat_box[_border]", 1, FALSE, NULL, run_sat},
+};
+
+const guint clb_sat_n_variants = G_N_ELEMENTS (clb_sat_variants);

@@ -1,0 +1,457 @@
+/* clboxblur engine: method separable, its CPU and GPU variants.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The generic run (separable_rows, separable_columns), separable_x16 and
+ * separable_fused_x16 (CPUs, vector lanes), separable_gpu
+ * (kernels/gpu_separable.cl), and their rows of the variant table.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "engineprivate.h"
+
+/* ---- separable: running sums along rows, then along columns ---- */
+
+/* separable_columns starts every part with the 2 ry + 1 rows of its first
+ * window, strip + 2 iterations each */
+static guint64
+separable_columns_start (cl_int strip, guint ry)
+{
+  return (2 * (guint64) ry + 2) * (strip + 2) + strip + 4;
+}
+
+/* Whether the column pass fits a loop cap with 16 columns a work-item. */
+static gboolean
+separable_strip16_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  return clb_loops_fit (profile, separable_columns_start (16, ry));
+}
+
+static gboolean
+run_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbDeviceProfile *profile = &engine->profile;
+  const ClbJob *job = r->job;
+  ClbSampleSize size = engine->planes.sample_size;
+  cl_kernel *k = engine->kernels[size];
+  cl_int strip = r->shape.strip;
+  cl_int w = job->width, h = job->height, cn = job->channels;
+  /* horizontal sums fit in 32 bits for every depth */
+  gsize row_bytes = (gsize) w * cn * sizeof (cl_uint);
+  /* separable_rows: 2 rx + 1 to start, then an iteration a column */
+  guint row_part = clb_steps_per_launch (profile, 2 * (guint64) r->rx + 4, 1, w);
+  guint column_part = clb_steps_per_launch (profile,
+      separable_columns_start (strip, r->ry), strip + 2, h);
+  guint apron = 2 * r->ry, ring, band, done = 0, y0, y1;
+  ClbArgs rows, cols;
+
+  if (!clb_plan_ring (engine, "separable", row_bytes, h, apron, &ring, error)
+      || !clb_engine_ensure_work (engine, (gsize) ring * row_bytes, error))
+    return FALSE;
+  band = ring == (guint) h ? ring : ring - apron;
+
+  cols = clb_args (k[K_SEPARABLE_COLUMNS]);
+  clb_arg_mem (&cols, engine->work);
+  clb_args_layout (&cols, r->out, &engine->planes, job);
+  clb_args_size (&cols, job);
+  clb_arg_int (&cols, r->rx);
+  clb_arg_int (&cols, r->ry);
+  clb_arg_int (&cols, r->border);
+  clb_arg_int (&cols, strip);
+  clb_arg_int (&cols, ring);
+  if (!clb_args_done (&cols, error))
+    return FALSE;
+
+  /* Bands of output rows, top down: the horizontal sums of the rows a
+   * band reaches, then its columns (kernels/separable.cl); in parts where
+   * the device caps loops (one part elsewhere). */
+  for (y0 = 0; y0 < (guint) h; y0 = y1) {
+    guint reach = MIN ((guint) h, y0 + band + r->ry);
+
+    y1 = MIN ((guint) h, y0 + band);
+    if (reach > done) {
+      rows = clb_args (k[K_SEPARABLE_ROWS]);
+      clb_args_layout (&rows, r->in, &engine->planes, job);
+      clb_arg_mem (&rows, engine->work);
+      clb_arg_int (&rows, w);
+      clb_arg_int (&rows, reach);
+      clb_arg_int (&rows, cn);
+      clb_arg_int (&rows, r->rx);
+      clb_arg_int (&rows, r->border);
+      clb_arg_int (&rows, done);
+      clb_arg_int (&rows, ring);
+      if (!clb_args_done (&rows, error)
+          || !clb_run_parts (engine, &rows, K_SEPARABLE_ROWS, 0, w, row_part, cn,
+              reach - done, "separable_rows", error))
+        return FALSE;
+      done = reach;
+    }
+    if (!clb_run_parts (engine, &cols, K_SEPARABLE_COLUMNS, y0, y1, column_part,
+            0, ((size_t) w * cn + strip - 1) / strip, "separable_columns",
+            error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* The bytes of run_separable_x16's intermediate: the vertical sums of
+ * the whole job, in 16 bits where they fit (half the memory traffic). */
+static gboolean
+separable_x16_narrow (guint ry)
+{
+  return (2 * ry + 1) * 255 <= G_MAXUINT16;
+}
+
+static gsize
+separable_x16_work (const ClbJob * job, guint ry)
+{
+  return (gsize) job->width * job->height * job->channels
+      * (separable_x16_narrow (ry) ? sizeof (cl_ushort) : sizeof (cl_uint));
+}
+
+/* Whether the loops of run_separable_x16's kernels fit the device's cap
+ * for this job (always where there is none), and its intermediate the
+ * memory (it takes the frame whole; the other variants go in bands). */
+static gboolean
+separable_x16_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  guint64 c = job->channels, step = 16 / c, used = step * c;
+  guint64 steps = (guint64) job->width * c / used + 1;
+  guint64 mapped = MIN (steps, (2 * (guint64) rx + 17) / step + 2);
+  /* separable_vertical_x16: at the row's end up to 3 strips of 16 and 15
+   * samples one at a time, each 2 ry + 1 rows to start and the height */
+  guint64 vertical = 18 * (2 * (guint64) ry + job->height + 4) + 8;
+  /* separable_horizontal_x16: the start, 2 rx + 1 pixels of 2 channel
+   * loops; each step, and in the steps near the ends 16-lane border
+   * mapping twice and a lane-by-lane store; up to 15 samples at the end,
+   * a window each */
+  guint64 horizontal = (2 * (guint64) rx + 2) * (2 * c + 3) + 2 * steps
+      + 52 * mapped + 15 * (2 * (guint64) rx + 2) + 16;
+
+  return clb_loops_fit (profile, vertical)
+      && clb_loops_fit (profile, horizontal)
+      && separable_x16_work (job, ry) <= clb_work_budget (profile, planes);
+}
+
+/* CPUs, dense 8-bit jobs: the vertical pass first, then the horizontal
+ * one sliding 16 samples at a time, both in vector registers. Reads
+ * r->in, writes r->out (they may be the same buffer); kept channels are
+ * copied from r->in. */
+static gboolean
+run_separable_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  cl_kernel *k = engine->kernels[CLB_SAMPLES_8];
+  const ClbJob *job = r->job;
+  cl_int w = job->width, h = job->height, cn = job->channels;
+  size_t strips = ((size_t) w * cn + 63) / 64;
+  cl_int narrow = separable_x16_narrow (r->ry);
+  ClbArgs v, hz;
+
+  if (!clb_engine_ensure_work (engine, separable_x16_work (job, r->ry),
+          error))
+    return FALSE;
+  v = clb_args (k[K_SEPARABLE_VERTICAL_X16]);
+  clb_arg_mem (&v, r->in);
+  clb_arg_int (&v, r->in_pitch);
+  clb_arg_mem (&v, engine->work);
+  clb_args_size (&v, job);
+  clb_arg_int (&v, r->ry);
+  clb_arg_int (&v, r->border);
+  clb_arg_int (&v, narrow);
+  hz = clb_args (k[K_SEPARABLE_HORIZONTAL_X16]);
+  clb_arg_mem (&hz, engine->work);
+  clb_arg_mem (&hz, r->out);
+  clb_arg_int (&hz, r->out_pitch);
+  clb_args_size (&hz, job);
+  clb_arg_int (&hz, r->rx);
+  clb_arg_int (&hz, r->ry);
+  clb_arg_int (&hz, r->border);
+  clb_arg_int (&hz, narrow);
+  /* kept channels: their samples from the input (not yet overwritten
+   * where it is the output: each sample is read before it is written) */
+  clb_arg_mem (&hz, r->in);
+  clb_arg_int (&hz, r->in_pitch);
+  clb_arg_int (&hz, job->keep_mask);
+  if (!clb_args_done (&v, error) || !clb_args_done (&hz, error))
+    return FALSE;
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_VERTICAL_X16, strips,
+          "separable_vertical_x16"),
+      "clEnqueueNDRangeKernel (separable_vertical_x16)");
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_HORIZONTAL_X16,
+          (size_t) h, "separable_horizontal_x16"),
+      "clEnqueueNDRangeKernel (separable_horizontal_x16)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* ---- separable_fused_x16: both passes in one walk down the rows ---- */
+
+/* The lanes (bytes) of a pixel of @job that separable_fused_x16 computes,
+ * or 0 where it does not take the job: 8-bit samples as stored, 1 to 4
+ * bytes a pixel, each channel its own byte; kept channels only where
+ * every byte is the job's (bytes of other jobs are left as they are in
+ * the output, kept ones are read from the input). */
+static guint
+separable_fused_lanes (const ClbPlanes * planes, const ClbJob * job)
+{
+  guint lanes = 0, c;
+
+  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
+      || planes->big_endian || job->pixel_stride < 1 || job->pixel_stride > 4)
+    return 0;
+  for (c = 0; c < job->channels; c++) {
+    if (job->offset[c] >= job->pixel_stride || (lanes >> job->offset[c]) & 1)
+      return 0;
+    lanes |= 1u << job->offset[c];
+  }
+  if (job->keep_mask != 0 && lanes != (1u << job->pixel_stride) - 1)
+    return 0;
+  return lanes;
+}
+
+/* Whether the job's channels are its pixel's bytes in order (the
+ * two-kernel run's layout). */
+static gboolean
+separable_fused_dense (const ClbJob * job)
+{
+  guint c;
+
+  if (job->pixel_stride != job->channels)
+    return FALSE;
+  for (c = 0; c < job->channels; c++) {
+    if (job->offset[c] != c)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* Rows a work-item of separable_fused_x16 walks: the job's rows shared
+ * among twice the compute units (a band's start, its first window of
+ * 2 ry + 1 rows, is paid once a band), fewer where the device caps loops;
+ * 0 where not even one row fits the cap. Loop costs: a move of the
+ * window sums, row_len / 16 vector steps and up to 15 bytes; a row of
+ * the horizontal pass as separable_x16_fits counts it. */
+static guint
+separable_fused_band_rows (const ClbDeviceProfile * profile,
+    const ClbJob * job, guint rx, guint ry)
+{
+  guint64 c = job->pixel_stride, step = 16 / c, used = step * c;
+  guint64 row_len = (guint64) job->width * c;
+  guint64 steps = row_len / used + 1;
+  guint64 mapped = MIN (steps, (2 * (guint64) rx + 17) / step + 2);
+  guint64 horizontal = (2 * (guint64) rx + 2) * (2 * c + 3) + 2 * steps
+      + 52 * mapped + 15 * (2 * (guint64) rx + 2) + 16;
+  guint64 move = row_len / 16 + 18;
+  guint64 start = row_len + 1 + (2 * (guint64) ry + 2) * move;
+  guint64 bands = MAX (profile->compute_units, 1) * 2;
+  guint64 rows = (job->height + bands - 1) / bands;
+
+  if (profile->loop_budget != 0) {
+    if (profile->loop_budget < start + horizontal + 8)
+      return 0;
+    rows = MIN (rows, (profile->loop_budget - start - 8)
+        / (horizontal + move + 2));
+  }
+  return (guint) CLAMP (rows, 1, MAX (job->height, 1));
+}
+
+/* Whether separable_fused_x16 takes the job, and the run it falls back to
+ * where the input is the output (the engine's own buffer, filtered in
+ * place; later passes) does too: separable_x16 for dense jobs, else
+ * separable_strip16. */
+static gboolean
+separable_fused_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  guint bands, rows;
+
+  if (separable_fused_lanes (planes, job) == 0)
+    return FALSE;
+  rows = separable_fused_band_rows (profile, job, rx, ry);
+  if (rows == 0)
+    return FALSE;
+  bands = (job->height + rows - 1) / rows;
+  if ((guint64) bands * job->width * job->pixel_stride * sizeof (cl_uint)
+      > clb_work_budget (profile, planes))
+    return FALSE;
+  if (separable_fused_dense (job))
+    return separable_x16_fits (profile, planes, job, rx, ry, shape);
+  return job->keep_mask == 0 && separable_strip16_fits (profile, planes, job,
+      rx, ry, shape);
+}
+
+/* CPUs, 8-bit jobs of 1 to 4 bytes a pixel, from one buffer into another:
+ * both passes in one kernel, a band of rows a work-item. In place, the
+ * two-kernel runs. */
+static gboolean
+run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbJob *job = r->job;
+  guint lanes = separable_fused_lanes (&engine->planes, job);
+  guint rows = separable_fused_band_rows (&engine->profile, job, r->rx,
+      r->ry);
+  cl_int w = job->width, h = job->height, ps = job->pixel_stride;
+  size_t bands = (h + rows - 1) / rows;
+  gboolean dense = lanes == (1u << ps) - 1;
+  cl_int keep = 0;
+  guint c;
+  ClbArgs a;
+
+  if (r->in == r->out) {
+    ClbRun strip = *r;
+
+    if (separable_fused_dense (job))
+      return run_separable_x16 (engine, r, error);
+    strip.shape.strip = 16;
+    return run_separable (engine, &strip, error);
+  }
+  if (dense) {
+    for (c = 0; c < job->channels; c++)
+      keep |= ((job->keep_mask >> c) & 1) << job->offset[c];
+  } else {
+    keep = ((1u << ps) - 1) & ~lanes;
+  }
+  if (!clb_engine_ensure_work (engine, bands * w * ps * sizeof (cl_uint),
+          error))
+    return FALSE;
+  a = clb_args (engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_X16]);
+  clb_arg_mem (&a, r->in);
+  clb_arg_int (&a, r->in_pitch);
+  clb_arg_mem (&a, r->out);
+  clb_arg_int (&a, r->out_pitch);
+  clb_arg_mem (&a, engine->work);
+  clb_arg_int (&a, w);
+  clb_arg_int (&a, h);
+  clb_arg_int (&a, ps);
+  clb_arg_int (&a, r->rx);
+  clb_arg_int (&a, r->ry);
+  clb_arg_int (&a, r->border);
+  clb_arg_int (&a, separable_x16_narrow (r->ry));
+  clb_arg_int (&a, rows);
+  /* kept channels from the input; other jobs' bytes from the output */
+  clb_arg_mem (&a, dense ? r->in : r->out);
+  clb_arg_int (&a, dense ? r->in_pitch : r->out_pitch);
+  clb_arg_int (&a, keep);
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_FUSED_X16, bands,
+          "separable_fused_x16"),
+      "clEnqueueNDRangeKernel (separable_fused_x16)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* ---- separable_gpu (kernels/gpu_separable.cl) ---- */
+
+static guint
+separable_chunk (guint ry)
+{
+  return MAX (CLB_GPU_CHUNK_MIN, 2 * ry + 1);
+}
+
+static gboolean
+clb_gpu_separable_usable (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  guint64 row_len = (guint64) job->width * job->channels;
+  size_t group = clb_gpu_line_group (profile, planes->sample_size);
+
+  if (!clb_gpu_line_fits (profile, group, (guint64) job->width + 2 * (guint64) rx,
+          job->width, sizeof (cl_uint))
+      || !clb_loops_fit (profile, 2 * (guint64) ry + separable_chunk (ry) + 8)
+      || row_len * job->height * sizeof (cl_uint) >
+      clb_work_budget (profile, planes))
+    return FALSE;
+  /* the row scans' work-groups (logged; the run takes the same) */
+  shape->local[0] = group;
+  shape->local[1] = 1;
+  return TRUE;
+}
+
+static gboolean
+clb_run_gpu_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbJob *job = r->job;
+  ClbSampleSize size = engine->planes.sample_size;
+  cl_kernel *k = engine->kernels[size];
+  cl_int w = job->width, h = job->height, cn = job->channels;
+  size_t group = clb_gpu_line_group (&engine->profile, size);
+  size_t row_len = (size_t) w * cn;
+  guint chunk = separable_chunk (r->ry);
+  size_t rows_global[2] = { group, (size_t) h * cn };
+  size_t rows_local[2] = { group, 1 };
+  size_t cols_global[2] = { (row_len + 63) / 64 * 64,
+    ((size_t) h + chunk - 1) / chunk
+  };
+  size_t cols_local[2] = { 64, 1 };
+  ClbArgs rows, cols;
+
+  if (!clb_engine_ensure_work (engine, row_len * h * sizeof (cl_uint), error))
+    return FALSE;
+  rows = clb_args (k[K_GPU_BOX_SEP_ROWS]);
+  clb_args_layout (&rows, r->in, &engine->planes, job);
+  clb_arg_mem (&rows, engine->work);
+  clb_args_size (&rows, job);
+  clb_arg_int (&rows, r->rx);
+  clb_arg_int (&rows, r->border);
+  clb_arg_local (&rows, ((size_t) w + 2 * r->rx + 1) * sizeof (cl_uint));
+  clb_arg_local (&rows, group * sizeof (cl_uint));
+
+  cols = clb_args (k[K_GPU_BOX_SEP_COLUMNS]);
+  clb_arg_mem (&cols, engine->work);
+  clb_args_layout (&cols, r->out, &engine->planes, job);
+  clb_args_size (&cols, job);
+  clb_arg_int (&cols, r->rx);
+  clb_arg_int (&cols, r->ry);
+  clb_arg_int (&cols, r->border);
+  clb_arg_int (&cols, chunk);
+  if (!clb_args_done (&rows, error) || !clb_args_done (&cols, error))
+    return FALSE;
+  if (engine->max_wg[size][K_GPU_BOX_SEP_COLUMNS] < 64)
+    cols_local[0] = 1;
+  CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SEP_ROWS], 2,
+          rows_global, rows_local, "gpu_box_sep_rows"),
+      "clEnqueueNDRangeKernel (gpu_box_sep_rows)");
+  CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SEP_COLUMNS], 2,
+          cols_global, cols_local, "gpu_box_sep_columns"),
+      "clEnqueueNDRangeKernel (gpu_box_sep_columns)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* The method's rows of the variant table (enginevariants.c), in the
+ * order they are tried. */
+const ClbVariant clb_separable_variants[] = {
+  {"separable_fused_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8,
+        CLB_LAYOUT_ANY, TRUE, CLB_DEVICE_CLASS_CPU, "separable_fused_x16",
+        0, TRUE, separable_fused_fits, run_separable_fused},
+  {"separable_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_DENSE,
+        TRUE, CLB_DEVICE_CLASS_CPU, "separable_vertical_x16, "
+        "separable_horizontal_x16", 0, TRUE, separable_x16_fits,
+      run_separable_x16},
+  {"separable_strip16", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_CPU, "separable_rows, separable_columns", 16,
+        FALSE, separable_strip16_fits, run_separable},
+  {"separable_gpu", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_GPU, "gpu_box_sep_rows, gpu_box_sep_columns",
+        1, FALSE, clb_gpu_separable_usable, clb_run_gpu_separable},
+  {"separable", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_AUTO, "separable_rows, separable_columns", 1,
+        FALSE, NULL, run_separable},
+};
+
+const guint clb_separable_n_variants = G_N_ELEMENTS (clb_separable_variants);
