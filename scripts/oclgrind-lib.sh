@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Sourced (not run) by the scripts that run clboxblur-bench on Oclgrind's
 # runtime: scripts/oclgrind-check.sh (checks) and scripts/work-guard.sh
 # (instruction and memory counts). It loads the runtime as the oclgrind
