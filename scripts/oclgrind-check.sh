@@ -25,15 +25,11 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 build=${1:-build}
-bench="$build/tools/clboxblur-bench"
-rt=/usr/lib/oclgrind/liboclgrind-rt.so
-if [ ! -f "$rt" ]; then
-  echo "oclgrind-check: $rt missing (apt-get install oclgrind)" >&2
-  exit 1
-fi
-[ -x "$bench" ] || ninja -C "$build"
+. scripts/oclgrind-lib.sh
+oclgrind_init "$build"
 shadow="$build/oclgrind-shadow.so"
 cc -O1 -Wall -Werror -shared -fPIC -o "$shadow" scripts/oclgrind-shadow.c -ldl
+oclgrind_preload="$top/$shadow"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -50,8 +46,8 @@ check() {
   log="$tmp/case$n.log"
   out="$tmp/case$n.out"
   set +e
-  env CLBOXBLUR_DEVICE_CLASS="$class" CLBOXBLUR_ZERO_COPY="$zc" \
-    LD_PRELOAD="$top/$shadow:$rt" OCLGRIND_LOG="$log" \
+  oclgrind_run CLBOXBLUR_DEVICE_CLASS="$class" CLBOXBLUR_ZERO_COPY="$zc" \
+    OCLGRIND_LOG="$log" \
     OCLGRIND_DATA_RACES=1 \
     OCLGRIND_UNINITIALIZED=$([ "$flags" = uninit ] && echo 1 || echo 0) \
     "$bench" -e -q -i 1 --warm-up 0 "$@" >"$out" 2>&1
@@ -70,8 +66,7 @@ check() {
 }
 
 # The methods: every one the bench knows, found in its --help.
-methods=$("$bench" --help \
-  | sed -n 's/^ *--\(sat\|separable\|bilateral\|[a-z]*box[a-z]*\) .*/\1/p')
+methods=$(oclgrind_methods)
 for class in gpu cpu; do
   for m in $methods; do
     flags=uninit zc=0
