@@ -326,319 +326,417 @@ done:
   return ok;
 }
 
-int
-main (int argc, char **argv)
+/* What the command line asks for. */
+typedef struct
 {
-  gint filter_width = 0, iterations = 20, platform = -1, device_index = 0;
-  gint passes = 1, warmup = WARMUP;
-  gboolean sat = FALSE, separable = FALSE, bilateral = FALSE;
-  gboolean timing = FALSE, check = FALSE, quiet = FALSE, version = FALSE;
-  gboolean floor_only = FALSE, kernels = FALSE;
-  gchar *memory = NULL;
-  gboolean pinned = FALSE;
-  gchar *device = NULL, *dump = NULL, *load = NULL, *flags = NULL;
-  gchar *sizes = NULL, *formats = NULL, *radii = NULL, *border = NULL;
-  gdouble sigma_spatial = 3.0, sigma_range = 30.0;
-  gchar *content = NULL;
+  gint filter_width, iterations, platform, device_index, passes, warmup;
+  gboolean sat, separable, bilateral;
+  gboolean timing, check, quiet, version, floor_only, kernels, pinned;
+  gchar *memory, *device, *dump, *load, *flags;
+  gchar *sizes, *formats, *radii, *border, *content;
+  gdouble sigma_spatial, sigma_range;
+  ClbMethod methods[3];
+  guint n_methods;
+} BenchOptions;
+
+static const gchar *method_names[] = { "sat", "separable", "bilateral" };
+
+/* Parses the command line into @o; 0 when the bench is to run, else the
+ * exit status (2: a bad option; 0 after --version). */
+static gint
+parse_options (gint * argc, gchar *** argv, BenchOptions * o)
+{
   GOptionEntry entries[] = {
-    {"width", 'x', 0, G_OPTION_ARG_INT, &filter_width,
+    {"width", 'x', 0, G_OPTION_ARG_INT, &o->filter_width,
         "Filter width (2 radius + 1); overrides --radii", "N"},
-    {"sat", 0, 0, G_OPTION_ARG_NONE, &sat, "Summed-area-table box", NULL},
-    {"separable", 0, 0, G_OPTION_ARG_NONE, &separable,
+    {"sat", 0, 0, G_OPTION_ARG_NONE, &o->sat, "Summed-area-table box", NULL},
+    {"separable", 0, 0, G_OPTION_ARG_NONE, &o->separable,
         "Separable box (running sums)", NULL},
-    {"bilateral", 0, 0, G_OPTION_ARG_NONE, &bilateral, "Bilateral", NULL},
-    {"iterations", 'i', 0, G_OPTION_ARG_INT, &iterations,
+    {"bilateral", 0, 0, G_OPTION_ARG_NONE, &o->bilateral, "Bilateral", NULL},
+    {"iterations", 'i', 0, G_OPTION_ARG_INT, &o->iterations,
         "Timed runs per case, after 3 warm-up runs (default 20)", "N"},
-    {"timing", 't', 0, G_OPTION_ARG_NONE, &timing,
+    {"timing", 't', 0, G_OPTION_ARG_NONE, &o->timing,
         "Print the timing table (default unless --verify)", NULL},
-    {"verify", 'e', 0, G_OPTION_ARG_NONE, &check,
+    {"verify", 'e', 0, G_OPTION_ARG_NONE, &o->check,
         "Compare each result with the plain-C reference", NULL},
-    {"device", 0, 0, G_OPTION_ARG_STRING, &device,
+    {"device", 0, 0, G_OPTION_ARG_STRING, &o->device,
         "cpu, gpu, accelerator or default", "TYPE"},
-    {"platformId", 'p', 0, G_OPTION_ARG_INT, &platform,
+    {"platformId", 'p', 0, G_OPTION_ARG_INT, &o->platform,
         "OpenCL platform index (-1: first with a device)", "N"},
-    {"deviceId", 'd', 0, G_OPTION_ARG_INT, &device_index,
+    {"deviceId", 'd', 0, G_OPTION_ARG_INT, &o->device_index,
         "Device index on the platform", "N"},
-    {"dump", 0, 0, G_OPTION_ARG_FILENAME, &dump,
+    {"dump", 0, 0, G_OPTION_ARG_FILENAME, &o->dump,
         "Write the program binaries to DIR", "DIR"},
-    {"load", 0, 0, G_OPTION_ARG_FILENAME, &load,
+    {"load", 0, 0, G_OPTION_ARG_FILENAME, &o->load,
         "Build from the program binaries in DIR (fails if missing)", "DIR"},
-    {"flags", 0, 0, G_OPTION_ARG_STRING, &flags,
+    {"flags", 0, 0, G_OPTION_ARG_STRING, &o->flags,
         "OpenCL compiler options", "FLAGS"},
-    {"sizes", 0, 0, G_OPTION_ARG_STRING, &sizes,
+    {"sizes", 0, 0, G_OPTION_ARG_STRING, &o->sizes,
         "Frame sizes (default 1920x1080,3840x2160)", "WxH,..."},
-    {"formats", 0, 0, G_OPTION_ARG_STRING, &formats,
+    {"formats", 0, 0, G_OPTION_ARG_STRING, &o->formats,
         "RGBA, RGB, GRAY8, NV12, YUY2 (default RGBA,NV12)", "F,..."},
-    {"radii", 0, 0, G_OPTION_ARG_STRING, &radii,
+    {"radii", 0, 0, G_OPTION_ARG_STRING, &o->radii,
         "Radii (default 2,15,50)", "R,..."},
-    {"passes", 0, 0, G_OPTION_ARG_INT, &passes, "Box passes (default 1)",
+    {"passes", 0, 0, G_OPTION_ARG_INT, &o->passes, "Box passes (default 1)",
         "N"},
-    {"warm-up", 0, 0, G_OPTION_ARG_INT, &warmup,
+    {"warm-up", 0, 0, G_OPTION_ARG_INT, &o->warmup,
         "Untimed runs before the timed ones (default 3; 0 under a "
         "simulator: scripts/oclgrind-check.sh)", "N"},
-    {"border", 0, 0, G_OPTION_ARG_STRING, &border,
+    {"border", 0, 0, G_OPTION_ARG_STRING, &o->border,
         "shrink, replicate or reflect (default shrink)", "B"},
-    {"sigma-spatial", 0, 0, G_OPTION_ARG_DOUBLE, &sigma_spatial,
+    {"sigma-spatial", 0, 0, G_OPTION_ARG_DOUBLE, &o->sigma_spatial,
         "Bilateral spatial sigma (default 3)", "S"},
-    {"sigma-range", 0, 0, G_OPTION_ARG_DOUBLE, &sigma_range,
+    {"sigma-range", 0, 0, G_OPTION_ARG_DOUBLE, &o->sigma_range,
         "Bilateral range sigma (default 30)", "S"},
-    {"content", 0, 0, G_OPTION_ARG_STRING, &content,
+    {"content", 0, 0, G_OPTION_ARG_STRING, &o->content,
         "The frames' samples: random (every byte, default), grey (a random "
         "value per pixel in all its channels: R=G=B noise) or flat (all 0)",
         "random|grey|flat"},
-    {"floor", 0, 0, G_OPTION_ARG_NONE, &floor_only,
+    {"floor", 0, 0, G_OPTION_ARG_NONE, &o->floor_only,
         "Print the memory floor of each size and format (memcpy of the "
         "frame: one read and one write) and exit", NULL},
-    {"memory", 0, 0, G_OPTION_ARG_STRING, &memory,
+    {"memory", 0, 0, G_OPTION_ARG_STRING, &o->memory,
         "Frames in pageable host memory (g_malloc, default) or pinned "
         "(CL_MEM_ALLOC_HOST_PTR buffers kept mapped, as clboxblur's buffer "
         "pool gives)", "pageable|pinned"},
-    {"kernels", 'k', 0, G_OPTION_ARG_NONE, &kernels,
+    {"kernels", 'k', 0, G_OPTION_ARG_NONE, &o->kernels,
         "After each row, each kernel's time per frame on the device's clock "
         "(the engine then waits for every kernel: the row's own time grows)",
         NULL},
-    {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No output but errors",
+    {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet, "No output but errors",
         NULL},
-    {"version", 'v', 0, G_OPTION_ARG_NONE, &version, "Print the version",
+    {"version", 'v', 0, G_OPTION_ARG_NONE, &o->version, "Print the version",
         NULL},
     {NULL}
   };
   GOptionContext *ctx = g_option_context_new ("- time clboxblur's engine");
   GError *err = NULL;
-  ClbDeviceType type = CLB_DEVICE_TYPE_DEFAULT;
-  ClbRuntime *rt;
-  ClbEngine *engine;
-  ClbEngineOptions options;
-  gchar **size_list, **format_list, **radius_list;
-  ClbMethod methods[3];
-  guint n_methods = 0, m, s, f, r;
-  gint failures = 0;
-  static const gchar *method_names[] = { "sat", "separable", "bilateral" };
 
+  memset (o, 0, sizeof (*o));
+  o->iterations = 20;
+  o->platform = -1;
+  o->passes = 1;
+  o->warmup = WARMUP;
+  o->sigma_spatial = 3.0;
+  o->sigma_range = 30.0;
   g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
+  if (!g_option_context_parse (ctx, argc, argv, &err)) {
     g_printerr ("%s\n", err->message);
+    g_option_context_free (ctx);
     return 2;
   }
   g_option_context_free (ctx);
-  if (version) {
+  if (o->version) {
     g_print ("clboxblur-bench %s\n", VERSION);
-    return 0;
+    return -1;
   }
-  if (sat || (!separable && !bilateral))
-    methods[n_methods++] = CLB_METHOD_SAT;
-  if (separable || (!sat && !bilateral))
-    methods[n_methods++] = CLB_METHOD_SEPARABLE;
-  if (bilateral)
-    methods[n_methods++] = CLB_METHOD_BILATERAL;
-  if (!timing && !check)
-    timing = TRUE;
-  if (memory && !g_str_equal (memory, "pageable")) {
-    if (!g_str_equal (memory, "pinned")) {
-      g_printerr ("--memory: pageable or pinned, not '%s'\n", memory);
+  if (o->sat || (!o->separable && !o->bilateral))
+    o->methods[o->n_methods++] = CLB_METHOD_SAT;
+  if (o->separable || (!o->sat && !o->bilateral))
+    o->methods[o->n_methods++] = CLB_METHOD_SEPARABLE;
+  if (o->bilateral)
+    o->methods[o->n_methods++] = CLB_METHOD_BILATERAL;
+  if (!o->timing && !o->check)
+    o->timing = TRUE;
+  if (o->memory && !g_str_equal (o->memory, "pageable")) {
+    if (!g_str_equal (o->memory, "pinned")) {
+      g_printerr ("--memory: pageable or pinned, not '%s'\n", o->memory);
       return 2;
     }
-    pinned = TRUE;
+    o->pinned = TRUE;
   }
-  if (content && !g_str_equal (content, "random")
-      && !g_str_equal (content, "grey") && !g_str_equal (content, "flat")) {
-    g_printerr ("--content: random, grey or flat, not '%s'\n", content);
+  if (o->content && !g_str_equal (o->content, "random")
+      && !g_str_equal (o->content, "grey")
+      && !g_str_equal (o->content, "flat")) {
+    g_printerr ("--content: random, grey or flat, not '%s'\n", o->content);
     return 2;
   }
-  if (floor_only)
-    return print_floor (sizes, formats, iterations);
-  if (device) {
-    if (g_str_equal (device, "cpu"))
+  return 0;
+}
+
+/* The runtime and engine on the device @o names; FALSE with the error
+ * printed. */
+static gboolean
+make_engine (const BenchOptions * o, ClbRuntime ** rt, ClbEngine ** engine)
+{
+  ClbDeviceType type = CLB_DEVICE_TYPE_DEFAULT;
+  ClbEngineOptions options;
+  GError *err = NULL;
+
+  if (o->device) {
+    if (g_str_equal (o->device, "cpu"))
       type = CLB_DEVICE_TYPE_CPU;
-    else if (g_str_equal (device, "gpu"))
+    else if (g_str_equal (o->device, "gpu"))
       type = CLB_DEVICE_TYPE_GPU;
-    else if (g_str_equal (device, "accelerator"))
+    else if (g_str_equal (o->device, "accelerator"))
       type = CLB_DEVICE_TYPE_ACCELERATOR;
   }
-  if (dump || load)
-    g_setenv (CLB_CACHE_DIR_ENV, dump ? dump : load, TRUE);
+  if (o->dump || o->load)
+    g_setenv (CLB_CACHE_DIR_ENV, o->dump ? o->dump : o->load, TRUE);
 
   /* the runtime's queue takes the device's timestamps */
-  if (kernels && !g_getenv (CLB_PROFILE_ENV))
+  if (o->kernels && !g_getenv (CLB_PROFILE_ENV))
     g_setenv (CLB_PROFILE_ENV, "summary", TRUE);
-  rt = clb_runtime_new (type, platform, device_index, &err);
-  if (!rt || !clb_runtime_build_program (rt, flags, &err)) {
+  *rt = clb_runtime_new (type, o->platform, o->device_index, &err);
+  if (!*rt || !clb_runtime_build_program (*rt, o->flags, &err)) {
     g_printerr ("%s\n", err->message);
-    return 1;
+    return FALSE;
   }
-  if (load && clb_runtime_get_cached_programs (rt) != CLB_N_SAMPLE_SIZES) {
-    g_printerr ("--load %s: no usable program binaries there\n", load);
-    return 1;
+  if (o->load
+      && clb_runtime_get_cached_programs (*rt) != CLB_N_SAMPLE_SIZES) {
+    g_printerr ("--load %s: no usable program binaries there\n", o->load);
+    return FALSE;
   }
   clb_engine_options_from_env (&options);
-  options.profile |= kernels;
-  engine = clb_engine_new (rt, &options, &err);
-  if (!engine) {
+  options.profile |= o->kernels;
+  *engine = clb_engine_new (*rt, &options, &err);
+  if (!*engine) {
     g_printerr ("%s\n", err->message);
-    return 1;
+    return FALSE;
   }
+  return TRUE;
+}
 
-  size_list = g_strsplit (sizes ? sizes : "1920x1080,3840x2160", ",", -1);
-  format_list = g_strsplit (formats ? formats : "RGBA,NV12", ",", -1);
-  if (filter_width > 0) {
-    gchar *r1 = g_strdup_printf ("%d", (filter_width - 1) / 2);
+/* How the bench runs, before its table. */
+static void
+print_header (const BenchOptions * o, ClbRuntime * rt, ClbEngine * engine)
+{
+  g_print ("clboxblur-bench %s: '%s' on '%s'; %d iterations after %d "
+      "warm-up, median; GB/s = frame bytes x 2 / time\n", VERSION,
+      clb_runtime_get_device_name (rt), clb_runtime_get_platform_name (rt),
+      o->iterations, o->warmup);
+  g_print ("content: %s; border %s", o->content ? o->content : "random",
+      o->border ? o->border : "shrink");
+  if (o->bilateral)
+    g_print ("; bilateral sigma-spatial %g, sigma-range %g", o->sigma_spatial,
+        o->sigma_range);
+  g_print ("\n");
+  if (clb_engine_get_loop_cap (engine))
+    g_print ("the device ends kernel loops after %u iterations: launches "
+        "planned around that\n", clb_engine_get_loop_cap (engine));
+  g_print ("ms/frame: the engine's, copies in and out included, from and "
+      "to %s memory; floor: the device's pinned upload + download "
+      "of the frame (CL_MEM_ALLOC_HOST_PTR, mapped)%s\n", o->pinned ?
+      "pinned (CL_MEM_ALLOC_HOST_PTR, mapped)" : "pageable (g_malloc)",
+      o->kernels ? "; under each row, its kernels on the device's clock" : "");
+  if (o->timing)
+    g_print ("%-10s %-10s %-6s %6s %10s %9s %8s %8s%s\n", "method", "size",
+        "format", "radius", "ms/frame", "fps", "GB/s", "floor",
+        o->check ? "  verify" : "");
+}
+
+/* A frame of one size and format, in and out, on the host. */
+typedef struct
+{
+  Layout l;
+  guint8 *src[CLB_MAX_PLANES], *dst[CLB_MAX_PLANES];
+  cl_mem src_mem[CLB_MAX_PLANES], dst_mem[CLB_MAX_PLANES];
+  gsize stride[CLB_MAX_PLANES], bytes;
+  ClbFrame in, out;
+} BenchFrame;
+
+/* Times (and with --verify checks) one method at one radius on @bf;
+ * FALSE where the engine failed (printed). @failures counts the results
+ * that differ from the reference. */
+static gboolean
+run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
+    const gchar * size, ClbMethod method, const gchar * radius,
+    gdouble floor_ms, gint * failures)
+{
+  ClbParams params = { method, CLB_BORDER_SHRINK, 0, 0,
+    MAX (o->passes, 1), o->sigma_spatial, o->sigma_range, FALSE, NULL, 0,
+    FALSE, 0, {0}, {0}
+  };
+  gint n = MAX (o->iterations, 1), it;
+  gdouble *times = g_new (gdouble, n);
+  GError *err = NULL;
+  gboolean ok = TRUE;
+
+  params.radius_x = params.radius_y = atoi (radius);
+  if (o->border && g_str_equal (o->border, "replicate"))
+    params.border = CLB_BORDER_REPLICATE;
+  else if (o->border && g_str_equal (o->border, "reflect"))
+    params.border = CLB_BORDER_REFLECT;
+
+  for (it = -MAX (o->warmup, 0); it < n; it++) {
+    gint64 t0;
+
+    if (it == 0)                /* the warm-up's kernels left out */
+      g_free (clb_engine_take_profile (engine, 0));
+    t0 = g_get_monotonic_time ();
+    if (!clb_engine_filter (engine, &params, bf->l.jobs, bf->l.n_jobs,
+            &bf->in, &bf->out, &err)) {
+      g_printerr ("%s\n", err->message);
+      g_error_free (err);
+      g_free (times);
+      return FALSE;
+    }
+    if (it >= 0)
+      times[it] = (g_get_monotonic_time () - t0) / 1000.0;
+  }
+  qsort (times, n, sizeof (gdouble), cmp_double);
+  if (o->check) {
+    ok = verify (&bf->l, &params, bf->src, bf->dst);
+    *failures += !ok;
+  }
+  if (!o->quiet && o->timing) {
+    gdouble ms = times[n / 2];
+    gchar *prof = clb_engine_take_profile (engine, n);
+
+    g_print ("%-10s %-10s %-6s %6s %10.2f %9.1f %8.2f %8.3f%s\n",
+        method_names[method], size, bf->l.name, radius, ms, 1000.0 / ms,
+        2.0 * bf->bytes / (ms / 1000.0) / 1e9, floor_ms,
+        o->check ? (ok ? "  ok" : "  FAILED") : "");
+    if (prof) {
+      gchar **lines = g_strsplit (prof, "\n", -1);
+      guint i;
+
+      for (i = 0; lines[i] && *lines[i]; i++)
+        g_print ("    %s\n", lines[i]);
+      g_strfreev (lines);
+      g_free (prof);
+    }
+  } else if (!o->quiet && o->check) {
+    g_print ("%s %s %s radius %s: %s\n", method_names[method], size,
+        bf->l.name, radius, ok ? "ok" : "FAILED");
+  }
+  g_free (times);
+  return TRUE;
+}
+
+/* Allocates and fills the frame of @format at @w x @h (seeded by @seed);
+ * 2: an unknown format, 1: no memory, 0: done. */
+static gint
+frame_make (const BenchOptions * o, ClbRuntime * rt, const gchar * format,
+    guint w, guint h, guint seed, BenchFrame * bf)
+{
+  GRand *rand;
+  guint p;
+
+  memset (bf, 0, sizeof (*bf));
+  if (!make_layout (format, w, h, &bf->l)) {
+    g_printerr ("unknown format '%s'\n", format);
+    return 2;
+  }
+  rand = g_rand_new_with_seed (seed);
+  for (p = 0; p < bf->l.planes.n_planes; p++) {
+    gsize n = bf->l.plane_bytes[p];
+
+    bf->src[p] = frame_alloc (rt, o->pinned, n, &bf->src_mem[p]);
+    bf->dst[p] = frame_alloc (rt, o->pinned, n, &bf->dst_mem[p]);
+    if (!bf->src[p] || !bf->dst[p]) {
+      g_printerr ("no %s host memory of %" G_GSIZE_FORMAT " bytes\n",
+          o->pinned ? "pinned" : "pageable", n);
+      g_rand_free (rand);
+      return 1;
+    }
+    fill_plane (bf->src[p], n, plane_pixel_stride (&bf->l, p), o->content,
+        rand);
+    bf->stride[p] = bf->l.planes.plane_width[p];
+    bf->bytes += n;
+  }
+  g_rand_free (rand);
+  clb_frame_init_host (&bf->in, bf->l.planes.n_planes,
+      (const guint8 * const *) bf->src, bf->stride);
+  clb_frame_init_host (&bf->out, bf->l.planes.n_planes,
+      (const guint8 * const *) bf->dst, bf->stride);
+  return 0;
+}
+
+static void
+frame_clear (ClbRuntime * rt, BenchFrame * bf)
+{
+  guint p;
+
+  for (p = 0; p < bf->l.planes.n_planes; p++) {
+    frame_free (rt, bf->src[p], bf->src_mem[p]);
+    frame_free (rt, bf->dst[p], bf->dst_mem[p]);
+  }
+}
+
+/* Every method and radius on one size and format: 0, or the exit status
+ * of a failure. */
+static gint
+run_frame (const BenchOptions * o, ClbRuntime * rt, ClbEngine * engine,
+    const gchar * size, guint w, guint h, const gchar * format, guint seed,
+    gchar ** radius_list, gint * failures)
+{
+  BenchFrame bf;
+  CopyFloor fl;
+  GError *err = NULL;
+  gdouble floor_ms = -1;
+  guint m, r;
+  gint ret = frame_make (o, rt, format, w, h, seed, &bf);
+
+  if (ret != 0)
+    return ret;
+  if (!clb_engine_set_planes (engine, &bf.l.planes, &err)) {
+    g_printerr ("%s %s: %s\n", size, bf.l.name, err->message);
+    g_clear_error (&err);
+    (*failures)++;
+    frame_clear (rt, &bf);
+    return 0;
+  }
+  if (copy_floor (rt, bf.bytes, o->iterations, &fl)) {
+    floor_ms = fl.up + fl.down;
+    if (!o->quiet)
+      g_print ("copy floor %s %s (%" G_GSIZE_FORMAT " bytes): pinned "
+          "upload %.3f ms + download %.3f ms = %.3f ms; pageable round "
+          "trip %.3f ms\n", size, bf.l.name, bf.bytes, fl.up, fl.down,
+          floor_ms, fl.pageable);
+  }
+  for (m = 0; m < o->n_methods && ret == 0; m++) {
+    for (r = 0; radius_list[r] && ret == 0; r++) {
+      if (!run_one (o, engine, &bf, size, o->methods[m], radius_list[r],
+              floor_ms, failures))
+        ret = 1;
+    }
+  }
+  frame_clear (rt, &bf);
+  return ret;
+}
+
+int
+main (int argc, char **argv)
+{
+  BenchOptions o;
+  ClbRuntime *rt = NULL;
+  ClbEngine *engine = NULL;
+  gchar **size_list, **format_list, **radius_list;
+  guint s, f;
+  gint failures = 0, ret;
+
+  ret = parse_options (&argc, &argv, &o);
+  if (ret != 0)
+    return ret < 0 ? 0 : ret;
+  if (o.floor_only)
+    return print_floor (o.sizes, o.formats, o.iterations);
+  if (!make_engine (&o, &rt, &engine))
+    return 1;
+
+  size_list = g_strsplit (o.sizes ? o.sizes : "1920x1080,3840x2160", ",", -1);
+  format_list = g_strsplit (o.formats ? o.formats : "RGBA,NV12", ",", -1);
+  if (o.filter_width > 0) {
+    gchar *r1 = g_strdup_printf ("%d", (o.filter_width - 1) / 2);
 
     radius_list = g_strsplit (r1, ",", -1);
     g_free (r1);
   } else
-    radius_list = g_strsplit (radii ? radii : "2,15,50", ",", -1);
+    radius_list = g_strsplit (o.radii ? o.radii : "2,15,50", ",", -1);
 
-  if (!quiet) {
-    g_print ("clboxblur-bench %s: '%s' on '%s'; %d iterations after %d "
-        "warm-up, median; GB/s = frame bytes x 2 / time\n", VERSION,
-        clb_runtime_get_device_name (rt), clb_runtime_get_platform_name (rt),
-        iterations, WARMUP);
-    g_print ("content: %s; border %s", content ? content : "random",
-        border ? border : "shrink");
-    if (bilateral)
-      g_print ("; bilateral sigma-spatial %g, sigma-range %g", sigma_spatial,
-          sigma_range);
-    g_print ("\n");
-    if (clb_engine_get_loop_cap (engine))
-      g_print ("the device ends kernel loops after %u iterations: launches "
-          "planned around that\n", clb_engine_get_loop_cap (engine));
-    g_print ("ms/frame: the engine's, copies in and out included, from and "
-        "to %s memory; floor: the device's pinned upload + download "
-        "of the frame (CL_MEM_ALLOC_HOST_PTR, mapped)%s\n", pinned ?
-        "pinned (CL_MEM_ALLOC_HOST_PTR, mapped)" : "pageable (g_malloc)",
-        kernels ?
-        "; under each row, its kernels on the device's clock" : "");
-    if (timing)
-      g_print ("%-10s %-10s %-6s %6s %10s %9s %8s %8s%s\n", "method", "size",
-          "format", "radius", "ms/frame", "fps", "GB/s", "floor",
-          check ? "  verify" : "");
-  }
-
-  for (s = 0; size_list[s]; s++) {
+  if (!o.quiet)
+    print_header (&o, rt, engine);
+  for (s = 0; size_list[s] && ret == 0; s++) {
     guint w = 0, h = 0;
 
     if (sscanf (size_list[s], "%ux%u", &w, &h) != 2 || w == 0 || h == 0) {
       g_printerr ("bad size '%s'\n", size_list[s]);
-      return 2;
+      ret = 2;
+      break;
     }
-    for (f = 0; format_list[f]; f++) {
-      Layout l;
-      guint8 *src[CLB_MAX_PLANES] = { NULL, }, *dst[CLB_MAX_PLANES] = {
-      NULL,};
-      gsize stride[CLB_MAX_PLANES], frame_bytes = 0;
-      GRand *rand = g_rand_new_with_seed (s * 31 + f);
-      cl_mem src_mem[CLB_MAX_PLANES] = { NULL, };
-      cl_mem dst_mem[CLB_MAX_PLANES] = { NULL, };
-      CopyFloor fl;
-      ClbFrame in, out;
-      gdouble floor_ms;
-      guint p;
-
-      if (!make_layout (format_list[f], w, h, &l)) {
-        g_printerr ("unknown format '%s'\n", format_list[f]);
-        return 2;
-      }
-      for (p = 0; p < l.planes.n_planes; p++) {
-        src[p] = frame_alloc (rt, pinned, l.plane_bytes[p], &src_mem[p]);
-        dst[p] = frame_alloc (rt, pinned, l.plane_bytes[p], &dst_mem[p]);
-        if (!src[p] || !dst[p]) {
-          g_printerr ("no %s host memory of %" G_GSIZE_FORMAT " bytes\n",
-              pinned ? "pinned" : "pageable", l.plane_bytes[p]);
-          return 1;
-        }
-        fill_plane (src[p], l.plane_bytes[p], plane_pixel_stride (&l, p),
-            content, rand);
-        stride[p] = l.planes.plane_width[p];
-        frame_bytes += l.plane_bytes[p];
-      }
-      g_rand_free (rand);
-      clb_frame_init_host (&in, l.planes.n_planes,
-          (const guint8 * const *) src, stride);
-      clb_frame_init_host (&out, l.planes.n_planes,
-          (const guint8 * const *) dst, stride);
-      if (!clb_engine_set_planes (engine, &l.planes, &err)) {
-        g_printerr ("%s %s: %s\n", size_list[s], l.name, err->message);
-        g_clear_error (&err);
-        failures++;
-        continue;
-      }
-
-      floor_ms = -1;
-      if (copy_floor (rt, frame_bytes, iterations, &fl)) {
-        floor_ms = fl.up + fl.down;
-        if (!quiet)
-          g_print ("copy floor %s %s (%" G_GSIZE_FORMAT " bytes): pinned "
-              "upload %.3f ms + download %.3f ms = %.3f ms; pageable round "
-              "trip %.3f ms\n", size_list[s], l.name, frame_bytes, fl.up,
-              fl.down, floor_ms, fl.pageable);
-      }
-      for (m = 0; m < n_methods; m++) {
-        for (r = 0; radius_list[r]; r++) {
-          ClbParams params = { methods[m], CLB_BORDER_SHRINK, 0, 0,
-            MAX (passes, 1), sigma_spatial, sigma_range, FALSE, NULL, 0,
-            FALSE, 0, {0}, {0}
-          };
-          gdouble *times = g_new (gdouble, MAX (iterations, 1));
-          gint it;
-          gboolean ok = TRUE;
-
-          params.radius_x = params.radius_y = atoi (radius_list[r]);
-          if (border && g_str_equal (border, "replicate"))
-            params.border = CLB_BORDER_REPLICATE;
-          else if (border && g_str_equal (border, "reflect"))
-            params.border = CLB_BORDER_REFLECT;
-
-          for (it = -MAX (warmup, 0); it < MAX (iterations, 1); it++) {
-            gint64 t0;
-
-            if (it == 0)        /* the warm-up's kernels left out */
-              g_free (clb_engine_take_profile (engine, 0));
-            t0 = g_get_monotonic_time ();
-            if (!clb_engine_filter (engine, &params, l.jobs, l.n_jobs,
-                    &in, &out, &err)) {
-              g_printerr ("%s\n", err->message);
-              return 1;
-            }
-            if (it >= 0)
-              times[it] = (g_get_monotonic_time () - t0) / 1000.0;
-          }
-          qsort (times, MAX (iterations, 1), sizeof (gdouble), cmp_double);
-          if (check) {
-            ok = verify (&l, &params, src, dst);
-            failures += !ok;
-          }
-          if (!quiet && timing) {
-            gdouble ms = times[MAX (iterations, 1) / 2];
-
-            gchar *prof = clb_engine_take_profile (engine,
-                MAX (iterations, 1));
-
-            g_print ("%-10s %-10s %-6s %6s %10.2f %9.1f %8.2f %8.3f%s\n",
-                method_names[methods[m]], size_list[s], l.name,
-                radius_list[r], ms, 1000.0 / ms,
-                2.0 * frame_bytes / (ms / 1000.0) / 1e9, floor_ms,
-                check ? (ok ? "  ok" : "  FAILED") : "");
-            if (prof) {
-              gchar **lines = g_strsplit (prof, "\n", -1);
-              guint i;
-
-              for (i = 0; lines[i] && *lines[i]; i++)
-                g_print ("    %s\n", lines[i]);
-              g_strfreev (lines);
-              g_free (prof);
-            }
-          } else if (!quiet && check) {
-            g_print ("%s %s %s radius %s: %s\n", method_names[methods[m]],
-                size_list[s], l.name, radius_list[r], ok ? "ok" : "FAILED");
-          }
-          g_free (times);
-        }
-      }
-      for (p = 0; p < l.planes.n_planes; p++) {
-        frame_free (rt, src[p], src_mem[p]);
-        frame_free (rt, dst[p], dst_mem[p]);
-      }
-    }
+    for (f = 0; format_list[f] && ret == 0; f++)
+      ret = run_frame (&o, rt, engine, size_list[s], w, h, format_list[f],
+          s * 31 + f, radius_list, &failures);
   }
 
   g_strfreev (size_list);
@@ -646,5 +744,7 @@ main (int argc, char **argv)
   g_strfreev (radius_list);
   clb_engine_free (engine);
   clb_runtime_free (rt);
+  if (ret != 0)
+    return ret;
   return failures ? 1 : 0;
 }
