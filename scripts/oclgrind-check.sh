@@ -20,7 +20,12 @@
 # - the CPU class's separable kernels run without --uninitialized (its
 #   shufflevector handling takes an undefined mask lane, -1, for an index
 #   and crashes), and with it off the frames they wrap (CL_MEM_USE_HOST_PTR,
-#   which Oclgrind never marks as written) are checked for races and bounds.
+#   which Oclgrind never marks as written) are checked for races and bounds;
+# - the CPU class's sat on frames cut into bands (sat_ring: each band's
+#   apron rows copied on the device with clEnqueueCopyBuffer, a copy
+#   Oclgrind's --uninitialized shadow does not follow, so the apron reads
+#   as unwritten) runs for races and bounds; one band keeps
+#   --uninitialized.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -83,9 +88,17 @@ for class in gpu cpu; do
     # bilateral window, the other borders
     # (one format a process: a second set of buffers in the same process
     # meets shadows Oclgrind kept from the first, which read as unwritten)
+    # (sat_ring cuts these frames into bands whose aprons are copied on the
+    # device, clEnqueueCopyBuffer, which Oclgrind's shadow does not follow:
+    # races and bounds there; the 67x41 frame above, one band, keeps
+    # --uninitialized)
+    small=$flags
+    if [ "$class" = cpu ] && [ "$m" = sat ]; then
+      small=races
+    fi
     for f in GRAY8 RGB NV12; do
       # shellcheck disable=SC2086
-      check $class $flags $zc --$m --sizes 23x17 --formats $f \
+      check $class $small $zc --$m --sizes 23x17 --formats $f \
         --radii 1,5 --border replicate $more
     done
   done
