@@ -24,10 +24,11 @@ import argparse
 import os
 import re
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gstplugin import load_gst  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SKIP = 77  # meson's "skipped" exit status
 
 LIMITS = {"G_MAXINT": 2147483647, "G_MAXUINT": 4294967295,
           "G_MININT": -2147483648, "G_MAXINT/4": 2147483647 // 4}
@@ -39,25 +40,6 @@ SPEC = re.compile(r"(?P<type>enum|uint|int|double|boolean|string)"
 def die(msg, status=1):
     print("check-readme-properties: " + msg, file=sys.stderr)
     sys.exit(status)
-
-
-def load_gst(plugin_path):
-    os.environ["GST_PLUGIN_SYSTEM_PATH_1_0"] = ""
-    os.environ["GST_PLUGIN_PATH_1_0"] = plugin_path
-    os.environ.pop("GST_PLUGIN_PATH", None)
-    os.environ["GST_REGISTRY_1_0"] = os.path.join(
-        tempfile.mkdtemp(prefix="clboxblur-readme-"), "registry.bin")
-    os.environ.setdefault("GST_DEBUG", "*:1")
-    try:
-        import gi
-        gi.require_version("Gst", "1.0")
-        from gi.repository import GObject, Gst
-    except (ImportError, ValueError) as e:
-        die("python3-gi and gir1.2-gstreamer-1.0 are needed (%s); "
-            "apt-get install python3-gi gir1.2-gstreamer-1.0" % e,
-            1 if os.environ.get("CI") else SKIP)
-    Gst.init(None)
-    return GObject, Gst
 
 
 def number(text):
@@ -156,7 +138,7 @@ def main():
                                                               "README.md"))
     a = ap.parse_args()
 
-    GObject, Gst = load_gst(os.path.abspath(a.plugin_path))
+    GObject, Gst = load_gst(os.path.abspath(a.plugin_path), die)
     factory = Gst.ElementFactory.find("clboxblur")
     if factory is None:
         die("no clboxblur element in %s (build it first)" % a.plugin_path)

@@ -21,36 +21,16 @@ import difflib
 import os
 import re
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gstplugin import load_gst  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SKIP = 77  # meson's "skipped" exit status
 
 
 def die(msg, status=1):
     print("gen-reference: " + msg, file=sys.stderr)
     sys.exit(status)
-
-
-def load_gst(plugin_path):
-    # Only the plugin named, in a registry of our own: an installed
-    # clboxblur (the .deb) or the user's registry cache cannot leak in.
-    os.environ["GST_PLUGIN_SYSTEM_PATH_1_0"] = ""
-    os.environ["GST_PLUGIN_PATH_1_0"] = plugin_path
-    os.environ.pop("GST_PLUGIN_PATH", None)
-    os.environ["GST_REGISTRY_1_0"] = os.path.join(
-        tempfile.mkdtemp(prefix="clboxblur-ref-"), "registry.bin")
-    os.environ.setdefault("GST_DEBUG", "*:1")
-    try:
-        import gi
-        gi.require_version("Gst", "1.0")
-        from gi.repository import GObject, Gst
-    except (ImportError, ValueError) as e:
-        status = 1 if os.environ.get("CI") else SKIP
-        die("python3-gi and gir1.2-gstreamer-1.0 are needed (%s); "
-            "apt-get install python3-gi gir1.2-gstreamer-1.0" % e, status)
-    Gst.init(None)
-    return GObject, Gst
 
 
 # ---------------------------------------------------------------- examples
@@ -429,7 +409,7 @@ def main():
                     help="compare with this file; fail with a diff")
     a = ap.parse_args()
 
-    GObject, Gst = load_gst(os.path.abspath(a.plugin_path))
+    GObject, Gst = load_gst(os.path.abspath(a.plugin_path), die)
     regen = "scripts/gen-reference.py --plugin-path build/gst"
     text, problems = generate(GObject, Gst, a.examples, regen)
     with open(a.output, "w", encoding="utf-8") as f:
