@@ -314,9 +314,8 @@ bilateral_exp2_16 (float16 t)
  * of 2 (0 for channels out of the distance), ks the spatial one of the
  * squared offset. Edge blocks stage each window row's span, border-mapped,
  * in private memory, CLB_EDGE_TAPS taps (CLB_EDGE_SPAN pixels) at a
- * time. */
-#define CLB_EDGE_SPAN 64
-#define CLB_EDGE_TAPS (CLB_EDGE_SPAN - 15)
+ * time (kernels/loops.h, which counts these loops for the host:
+ * CLB_LOOPS_BILATERAL_X16). */
 
 CLB_INLINE void
 bilateral_rows16 (__global const uchar *src, int src_pitch, int x0, int y,

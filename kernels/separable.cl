@@ -87,7 +87,6 @@ separable_count (int i, int r, int len, int border)
 /* Each work-item slides down a strip of `strip` adjacent sample columns
  * (see sat_scan_columns: 1 on GPUs, 16 on CPUs), over rows y_begin ..
  * y_end - 1 (all, or a part, as separable_rows). */
-#define SEPARABLE_MAX_STRIP 16
 
 __kernel void
 separable_columns (__global const uint *tmp, __global sample_t *dst,
@@ -102,9 +101,9 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
         return;
     int n = min (strip, row_len - first);
 
-    wide_t sum[SEPARABLE_MAX_STRIP];
-    wide_t nx[SEPARABLE_MAX_STRIP];
-    size_t o[SEPARABLE_MAX_STRIP];
+    wide_t sum[CLB_SEPARABLE_MAX_STRIP];
+    wide_t nx[CLB_SEPARABLE_MAX_STRIP];
+    size_t o[CLB_SEPARABLE_MAX_STRIP];
     for (int j = 0; j < n; j++) {
         int k = first + j;
         int x = k / channels;
@@ -206,20 +205,22 @@ separable_vertical_strip (__global const uchar *src, int pitch,
     }
 }
 
-/* separable_vertical_x16: one work-item per strip of 64 adjacent samples
- * (a cache line of the frame, four vectors), sliding down the frame. */
+/* separable_vertical_x16: one work-item per strip of CLB_X16_STRIP (64)
+ * adjacent samples (a cache line of the frame, four vectors), sliding down
+ * the frame; its loops as CLB_LOOPS_SEPARABLE_VERTICAL_X16 counts them
+ * (kernels/loops.h). */
 __kernel void
 separable_vertical_x16 (__global const uchar *src, int pitch,
                         __global uint *tmp, int width, int height,
                         int channels, int ry, int border, int narrow)
 {
     int row_len = width * channels;
-    int first = get_global_id (0) * 64;
+    int first = get_global_id (0) * CLB_X16_STRIP;
     if (first >= row_len)
         return;
 
-    if (first + 64 > row_len) {
-        for (int f = first; f < row_len; f += 16)
+    if (first + CLB_X16_STRIP > row_len) {
+        for (int f = first; f < row_len; f += CLB_LANES)
             separable_vertical_strip (src, pitch, tmp, row_len, height, ry,
                                       border, narrow, f);
         return;

@@ -6,7 +6,8 @@
 # warnings as errors. A compiler extension outside CLB_CLANG_EXTENSIONS
 # (variadic macros, __builtin_*, attributes) fails here, as it would on
 # NVIDIA's, AMD's or Intel's compiler.
-#   usage: check-kernels.sh [file.cl ...]   (default: kernels/ in build order)
+#   usage: check-kernels.sh [file.cl ...]   (default: kernels/meson.build's
+#          cl_sources, in build order)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 clang=${CLANG:-$(command -v clang || command -v clang-14 || true)}
@@ -15,12 +16,10 @@ if [ -z "$clang" ]; then
   exit 1
 fi
 if [ $# -eq 0 ]; then
-  set -- "$top/kernels/common.cl" "$top/kernels/sat.cl" \
-    "$top/kernels/separable.cl" "$top/kernels/sat_ring.cl" \
-    "$top/kernels/bilateral.cl" \
-    "$top/kernels/region.cl" "$top/kernels/gpu_box.cl" \
-    "$top/kernels/gpu_separable.cl" "$top/kernels/gpu_sat.cl" \
-    "$top/kernels/gpu_bilateral.cl"
+  # the files of cl_sources in kernels/meson.build, in its order
+  # shellcheck disable=SC2046
+  set -- $(sed -n "/^cl_sources = files(/,/)/p" "$top/kernels/meson.build" \
+    | grep -o "'[^']*'" | tr -d "'" | sed "s|^|$top/kernels/|")
 fi
 src=$(mktemp --suffix=.cl)
 trap 'rm -f "$src"' EXIT

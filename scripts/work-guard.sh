@@ -80,7 +80,7 @@ if [ "$mode" = self-test ]; then
   # sample read) made to read each sample twice, both volatile loads the
   # compiler must keep (one whose value goes unused is dropped).
   mkdir "$tmp/kernels"
-  cp kernels/*.cl "$tmp/kernels/"
+  cp kernels/*.cl kernels/*.h "$tmp/kernels/"
   awk '/^clb_load \(/ { inload = 1 }
        inload && /^ *uint v = p\[i\];$/ {
          print "    uint v = ((volatile __global const sample_t *) p)[i];"

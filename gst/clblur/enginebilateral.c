@@ -15,10 +15,6 @@
 
 /* ---- bilateral ---- */
 
-/* bilateral_x16's CLB_EDGE_SPAN (kernels/bilateral.cl): its staged edge
- * spans and its row of spatial exponents */
-#define EDGE_SPAN 64
-
 /* The most loop iterations of a bilateral_local work-item with work-groups
  * of @local, or of a bilateral_global one over a window block of
  * @cols x @rows: per tap the dx loop and two channel loops; per window
@@ -41,24 +37,16 @@ bilateral_loops (guint64 channels, guint64 cols, guint64 rows,
 }
 
 /* Whether bilateral_x16's loops fit the device's cap (always where there
- * is none). Its costliest blocks are those at the row's ends: they stage
- * each window row's span, EDGE_SPAN pixels (a channel loop each) for
- * every EDGE_SPAN - 15 taps (kernels/bilateral.cl). */
+ * is none): its costliest blocks, those at the row's ends, as
+ * CLB_LOOPS_BILATERAL_X16 (kernels/loops.h) counts them. */
 static gboolean
 bilateral_x16_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
     ClbWorkShape * shape)
 {
-  guint64 gather = 16 * ((guint64) job->channels + 2) + 1;
-  guint64 sw = 2 * (guint64) rx + 1, taps = EDGE_SPAN - 15;
-  guint64 row = sw + (sw + taps - 1) / taps
-      * (EDGE_SPAN * (job->channels + 2) + 1);
-
   shape->whole_rows = TRUE;     /* a work-item's block is its row's */
-  /* the window rows, the centre's gather, the row of spatial exponents
-   * (windows up to EDGE_SPAN wide), the result */
-  return clb_loops_fit (profile, (2 * (guint64) ry + 1) * (row + 2)
-      + gather + (sw <= EDGE_SPAN ? sw + 1 : 0) + 40);
+  return clb_loops_fit (profile, CLB_LOOPS_BILATERAL_X16 ((guint64) rx,
+          (guint64) ry, (guint64) job->channels));
 }
 
 /* A work-group shape whose tile and apron fit in local memory, and whose

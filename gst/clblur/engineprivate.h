@@ -17,6 +17,8 @@
 
 #include "engine.h"
 #include "engineargs.h"
+/* the kernels' loop shapes, shared with them (kernels/loops.h) */
+#include "loops.h"
 
 G_BEGIN_DECLS
 

@@ -120,8 +120,6 @@ typedef struct {
   guint64 step_loops;
 } SatRingPlan;
 
-#define SAT_RING_FIXED_LOOPS 64
-
 /* Bands: about two a compute unit (the threads share them evenly on a
  * busy machine), each at least four times the 2 ry + 1 rows its windows
  * reach past it (rows scanned twice: at most a quarter more). */
@@ -164,14 +162,11 @@ sat_ring_plan (const ClbDeviceProfile * profile, const ClbPlanes * planes,
 
     plan->steps = MAX (plan->steps, (guint) (e1 - s0 + yb - tail));
   }
-  /* a step: the row scan (16 samples a step or one at a time), the
-   * window's terms, the vector loop over up to 8 table rows, and the
-   * samples near the ends (all of them one at a time but for dense
-   * jobs), each up to 8 x 8 terms and their set-up */
-  edge = plan->dense ? MIN (row_len, (2 * (guint64) rx + 3) * cn + 32) :
-      row_len;
-  plan->step_loops = (plan->dense ? row_len / 15 + 20 : 2 * row_len + 8)
-      + 80 + (row_len / 16 + 2) * 10 + edge * 100 + row_len / cn * 60;
+  /* a step, as kernels/loops.h counts it */
+  edge = CLB_LOOPS_SAT_RING_EDGE (row_len, (guint64) rx, (guint64) cn,
+      plan->dense);
+  plan->step_loops = CLB_LOOPS_SAT_RING_STEP (row_len, (guint64) cn,
+      plan->dense, edge);
 }
 
 /* Whether sat_ring takes the job: dense 8-bit jobs (vector lanes) and
@@ -190,7 +185,7 @@ sat_ring_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
   sat_ring_plan (profile, planes, job, rx, ry, &plan);
   return (plan.dense || planes->sample_size == CLB_SAMPLES_16)
       && plan.bytes <= clb_work_budget (profile, planes)
-      && clb_loops_fit (profile, SAT_RING_FIXED_LOOPS + plan.step_loops);
+      && clb_loops_fit (profile, CLB_LOOPS_SAT_RING_FIXED + plan.step_loops);
 }
 
 static gboolean
@@ -247,7 +242,7 @@ run_sat_ring (ClbEngine * engine, const ClbRun * r, GError ** error)
   if (!clb_args_done (&fixed, error))
     return FALSE;
   /* a band a work-item, each its own work-group: the threads take them */
-  part = clb_steps_per_launch (&engine->profile, SAT_RING_FIXED_LOOPS,
+  part = clb_steps_per_launch (&engine->profile, CLB_LOOPS_SAT_RING_FIXED,
       plan.step_loops, plan.steps);
   for (t = 0; t < plan.steps; t += part) {
     ClbArgs a = fixed;

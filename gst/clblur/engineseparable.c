@@ -15,11 +15,11 @@
 /* ---- separable: running sums along rows, then along columns ---- */
 
 /* separable_columns starts every part with the 2 ry + 1 rows of its first
- * window, strip + 2 iterations each */
+ * window (kernels/loops.h) */
 static guint64
 separable_columns_start (cl_int strip, guint ry)
 {
-  return (2 * (guint64) ry + 2) * (strip + 2) + strip + 4;
+  return CLB_LOOPS_SEPARABLE_COLUMNS_START ((guint64) strip, (guint64) ry);
 }
 
 /* Whether the column pass fits a loop cap with 16 columns a work-item. */
@@ -28,7 +28,8 @@ separable_strip16_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
     ClbWorkShape * shape)
 {
-  return clb_loops_fit (profile, separable_columns_start (16, ry));
+  return clb_loops_fit (profile, separable_columns_start
+      (CLB_SEPARABLE_MAX_STRIP, ry));
 }
 
 static gboolean
@@ -121,18 +122,14 @@ separable_x16_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
     ClbWorkShape * shape)
 {
-  guint64 c = job->channels, step = 16 / c, used = step * c;
+  guint64 c = job->channels, step = CLB_LANES / c, used = step * c;
   guint64 steps = (guint64) job->width * c / used + 1;
-  guint64 mapped = MIN (steps, (2 * (guint64) rx + 17) / step + 2);
-  /* separable_vertical_x16: at the row's end up to 3 strips of 16 and 15
-   * samples one at a time, each 2 ry + 1 rows to start and the height */
-  guint64 vertical = 18 * (2 * (guint64) ry + job->height + 4) + 8;
-  /* separable_horizontal_x16: the start, 2 rx + 1 pixels of 2 channel
-   * loops; each step, and in the steps near the ends 16-lane border
-   * mapping twice and a lane-by-lane store; up to 15 samples at the end,
-   * a window each */
-  guint64 horizontal = (2 * (guint64) rx + 2) * (2 * c + 3) + 2 * steps
-      + 52 * mapped + 15 * (2 * (guint64) rx + 2) + 16;
+  guint64 mapped = CLB_LOOPS_SEPARABLE_H_MAPPED ((guint64) rx, step, steps);
+  /* as kernels/loops.h counts them */
+  guint64 vertical = CLB_LOOPS_SEPARABLE_VERTICAL_X16 ((guint64) ry,
+      (guint64) job->height);
+  guint64 horizontal = CLB_LOOPS_SEPARABLE_H_ROW ((guint64) rx, c, steps,
+      mapped);
 
   return clb_loops_fit (profile, vertical)
       && clb_loops_fit (profile, horizontal)
@@ -236,20 +233,20 @@ separable_fused_dense (const ClbJob * job)
 /* Rows a work-item of separable_fused_x16 walks: the job's rows shared
  * among twice the compute units (a band's start, its first window of
  * 2 ry + 1 rows, is paid once a band), fewer where the device caps loops;
- * 0 where not even one row fits the cap. Loop costs: a move of the
- * window sums, row_len / 16 vector steps and up to 15 bytes; a row of
- * the horizontal pass as separable_x16_fits counts it. */
+ * 0 where not even one row fits the cap. Loop costs as kernels/loops.h
+ * counts them: a move of the window sums, and a row of the horizontal
+ * pass. */
 static guint
 separable_fused_band_rows (const ClbDeviceProfile * profile,
     const ClbJob * job, guint rx, guint ry)
 {
-  guint64 c = job->pixel_stride, step = 16 / c, used = step * c;
+  guint64 c = job->pixel_stride, step = CLB_LANES / c, used = step * c;
   guint64 row_len = (guint64) job->width * c;
   guint64 steps = row_len / used + 1;
-  guint64 mapped = MIN (steps, (2 * (guint64) rx + 17) / step + 2);
-  guint64 horizontal = (2 * (guint64) rx + 2) * (2 * c + 3) + 2 * steps
-      + 52 * mapped + 15 * (2 * (guint64) rx + 2) + 16;
-  guint64 move = row_len / 16 + 18;
+  guint64 mapped = CLB_LOOPS_SEPARABLE_H_MAPPED ((guint64) rx, step, steps);
+  guint64 horizontal = CLB_LOOPS_SEPARABLE_H_ROW ((guint64) rx, c, steps,
+      mapped);
+  guint64 move = CLB_LOOPS_SEPARABLE_FUSED_MOVE (row_len);
   guint64 start = row_len + 1 + (2 * (guint64) ry + 2) * move;
   guint64 bands = MAX (profile->compute_units, 1) * 2;
   guint64 rows = (job->height + bands - 1) / bands;

@@ -142,7 +142,7 @@ GST_START_TEST (test_build_failure)
     gchar *text = NULL;
     gsize len = 0;
 
-    if (g_str_has_suffix (name, ".cl")) {
+    if (g_str_has_suffix (name, ".cl") || g_str_has_suffix (name, ".h")) {
       fail_unless (g_file_get_contents (from, &text, &len, NULL));
       fail_unless (g_file_set_contents (to, text, len, NULL));
     }

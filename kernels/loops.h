@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The kernels' loop shapes, written once for the kernels and the host.
+ *
+ * Some devices end a kernel's loops after a number of iterations (see
+ * ClbDeviceProfile.loop_budget); the host then takes a variant only where
+ * its costliest work-item stays under that cap. This file holds the sizes
+ * that shape those kernels' loops and, beside them, how many iterations a
+ * work-item walks, so that the kernels (it is embedded first, before
+ * common.cl) and the host's usable() checks (gst/clblur/engine*.c include
+ * it) read the same numbers. A change to a loop counted here changes its
+ * macro here.
+ *
+ * Plain macros, valid C and OpenCL C; the CLB_LOOPS_* ones are used by the
+ * host only, with 64-bit unsigned arguments.
+ */
+#ifndef CLB_LOOPS_H
+#define CLB_LOOPS_H
+
+/* Samples in a vector step of the x16 kernels. */
+#define CLB_LANES 16
+
+/* separable_vertical_x16: samples a work-item slides down the frame
+ * (a cache line: four vectors). */
+#define CLB_X16_STRIP (4 * CLB_LANES)
+
+/* separable_columns / separable_rows: the widest strip of columns a
+ * work-item takes. */
+#define CLB_SEPARABLE_MAX_STRIP 16
+
+/* bilateral_x16's edge blocks stage each window row's span in private
+ * memory, CLB_EDGE_SPAN pixels: CLB_EDGE_TAPS taps of a 16-pixel block at
+ * a time. */
+#define CLB_EDGE_SPAN 64
+#define CLB_EDGE_TAPS (CLB_EDGE_SPAN - (CLB_LANES - 1))
+
+/* separable_columns, a strip of @strip columns: the 2 ry + 1 rows of the
+ * first window (and the loop's own step), @strip samples each, then its
+ * set-up. */
+#define CLB_LOOPS_SEPARABLE_COLUMNS_START(strip, ry) \
+  ((2 * (ry) + 2) * ((strip) + 2) + (strip) + 4)
+
+/* separable_vertical_x16: at the row's end, up to CLB_X16_STRIP /
+ * CLB_LANES - 1 strips of CLB_LANES and CLB_LANES - 1 samples one at a
+ * time, each 2 ry + 1 rows to start, then the height. */
+#define CLB_LOOPS_SEPARABLE_VERTICAL_X16(ry, height) \
+  ((CLB_X16_STRIP / CLB_LANES - 1 + CLB_LANES - 1) \
+   * (2 * (ry) + (height) + 4) + 8)
+
+/* separable_horizontal_x16 (separable_h_row), a row of @c channels walked
+ * in @steps vector steps: the first window, 2 rx + 1 pixels of 2 channel
+ * loops; the steps; in the steps near the ends (how many: the next
+ * macro) border mapping of CLB_LANES lanes twice and a lane-by-lane
+ * store; up to CLB_LANES - 1 samples at the end, a window each. */
+#define CLB_LOOPS_SEPARABLE_H_ROW(rx, c, steps, mapped) \
+  ((2 * (rx) + 2) * (2 * (c) + 3) + 2 * (steps) \
+   + (3 * CLB_LANES + 4) * (mapped) \
+   + (CLB_LANES - 1) * (2 * (rx) + 2) + CLB_LANES)
+
+/* The steps near a row's ends whose window leaves the row, of @step
+ * pixels a step (at most the row's @steps). */
+#define CLB_LOOPS_SEPARABLE_H_MAPPED(rx, step, steps) \
+  ((steps) < (2 * (rx) + CLB_LANES + 1) / (step) + 2 ? (steps) \
+   : (2 * (rx) + CLB_LANES + 1) / (step) + 2)
+
+/* separable_fused_x16: moving the window sums down a row, @row_len
+ * samples: the vector steps and up to CLB_LANES - 1 samples, plus the
+ * move's set-up. */
+#define CLB_LOOPS_SEPARABLE_FUSED_MOVE(row_len) \
+  ((row_len) / CLB_LANES + (CLB_LANES - 1) + 3)
+
+/* bilateral_x16, a window row of @c channels and width 2 rx + 1: a tap
+ * a pixel, and at the row's ends the span staged, CLB_EDGE_SPAN pixels
+ * (a channel loop each, and the distance) for every CLB_EDGE_TAPS taps. */
+#define CLB_LOOPS_BILATERAL_X16_ROW(rx, c) \
+  ((2 * (rx) + 1) + ((2 * (rx) + 1) + CLB_EDGE_TAPS - 1) / CLB_EDGE_TAPS \
+   * (CLB_EDGE_SPAN * ((c) + 2) + 1))
+
+/* bilateral_x16, a block: the 2 ry + 1 window rows (and their set-up),
+ * the centre's gather of CLB_LANES pixels, the row of spatial exponents
+ * (windows up to CLB_EDGE_SPAN wide), the result. */
+#define CLB_LOOPS_BILATERAL_X16(rx, ry, c) \
+  ((2 * (ry) + 1) * (CLB_LOOPS_BILATERAL_X16_ROW (rx, c) + 2) \
+   + CLB_LANES * ((c) + 2) + 1 \
+   + (2 * (rx) + 1 <= CLB_EDGE_SPAN ? 2 * (rx) + 2 : 0) + 40)
+
+/* sat_ring: the loops a band walks outside its steps (set-up, the apron
+ * copy's bookkeeping), counted generously. */
+#define CLB_LOOPS_SAT_RING_FIXED 64
+
+/* sat_ring, a step over a row of @row_len samples of @cn channels, counted
+ * generously: the row scan (CLB_LANES - 1 new samples a vector step where
+ * @dense, else one at a time), the window's terms, the vector loop over up
+ * to 8 table rows, and the @edge samples near the ends (all of them one
+ * at a time but for dense jobs: the next macro), each up to 8 x 8 terms
+ * and their set-up. */
+#define CLB_LOOPS_SAT_RING_STEP(row_len, cn, dense, edge) \
+  (((dense) ? (row_len) / (CLB_LANES - 1) + 20 : 2 * (row_len) + 8) \
+   + 80 + ((row_len) / CLB_LANES + 2) * 10 + (edge) * 100 \
+   + (row_len) / (cn) * 60)
+
+/* sat_ring: the samples near a row's ends that a step takes one at a
+ * time: for dense jobs those whose window leaves the row, else all. */
+#define CLB_LOOPS_SAT_RING_EDGE(row_len, rx, cn, dense) \
+  (!(dense) ? (row_len) \
+   : (row_len) < (2 * (rx) + 3) * (cn) + 2 * CLB_LANES ? (row_len) \
+   : (2 * (rx) + 3) * (cn) + 2 * CLB_LANES)
+
+#endif /* CLB_LOOPS_H */
