@@ -5,7 +5,8 @@
  * roi-hold (a region filtered for N frames after its metas stop, then
  * released; the intersection with region-invert), roi-type lists (several
  * types kept, others ignored, malformed lists refused), roi-fail-closed,
- * and the history forgotten on a flush, a segment and new caps. Every
+ * the history forgotten on a flush, a segment and new caps, and the held
+ * regions of interlaced frames in each field's rows. Every
  * frame is compared with the plain-C reference (tests/check/blurcheck.c:
  * Settings.n_frames and rect_frame describe the frames held, and the
  * reference decides each pixel from them).
@@ -557,6 +558,120 @@ GST_START_TEST (test_hold_reset)
 
 GST_END_TEST;
 
+/* Field @field (0: the frame's even rows) of @buf, an interlaced frame of
+ * @info, copied out as a progressive frame of @finfo (half the height). */
+static GstBuffer *
+field_of (const GstVideoInfo * info, const GstVideoInfo * finfo,
+    GstBuffer * buf, guint field)
+{
+  GstBuffer *fb = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (finfo),
+      NULL);
+  GstVideoFrame in, out;
+  guint p, c, k;
+
+  fail_unless (gst_video_frame_map (&in, info, buf, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&out, finfo, fb, GST_MAP_WRITE));
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&out); p++) {
+    guint rows = 0;
+
+    for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&out); c++) {
+      if (GST_VIDEO_FRAME_COMP_PLANE (&out, c) == p)
+        rows = MAX (rows, (guint) GST_VIDEO_FRAME_COMP_HEIGHT (&out, c));
+    }
+    for (k = 0; k < rows; k++)
+      memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&out, p) +
+          k * GST_VIDEO_FRAME_PLANE_STRIDE (&out, p),
+          (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&in, p) +
+          (2 * k + field) * GST_VIDEO_FRAME_PLANE_STRIDE (&in, p),
+          GST_VIDEO_FRAME_PLANE_STRIDE (&out, p));
+  }
+  gst_video_frame_unmap (&out);
+  gst_video_frame_unmap (&in);
+  return fb;
+}
+
+/* The first row of field @field at or below frame row @y. */
+static gint
+field_row (gint y, guint field)
+{
+  gint d = y - (gint) field;
+
+  return d >= 0 ? (d + 1) / 2 : -((-d) / 2);
+}
+
+/* Interlaced (interleaved) frames: each field filtered apart, with the
+ * held regions of the frames (union, or intersection with region-invert)
+ * in its rows: a field row is selected where its frame row is. */
+GST_START_TEST (test_hold_interlaced)
+{
+  static const Frame seq[] = {
+    {{{"face", 5, 3, 20, 15}}},
+    {{{"face", 12, 8, 15, 11}}},
+    {{{NULL}}},
+    {{{NULL}}},
+  };
+  static const gchar *formats[] = { "GRAY8", "I420" };
+  Settings base = default_settings;
+  guint f, inv, t, fld, r;
+
+  base.rx = 2;
+  base.ry = 1;
+  base.method = METHOD_SEPARABLE;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    for (inv = 0; inv < 2; inv++) {
+      GstHarness *h = blurcheck_harness_new ("clboxblur");
+      GstVideoInfo info, finfo;
+
+      gst_video_info_set_interlaced_format (&info,
+          gst_video_format_from_string (formats[f]),
+          GST_VIDEO_INTERLACE_MODE_INTERLEAVED, 38, 28);
+      gst_video_info_set_format (&finfo, GST_VIDEO_INFO_FORMAT (&info),
+          38, 14);
+      gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
+      g_object_set (h->element, "roi-meta", TRUE, "roi-hold", 1,
+          "region-invert", (gboolean) inv, NULL);
+      base.invert = inv;
+      for (t = 0; t < G_N_ELEMENTS (seq); t++) {
+        const Frame *window[2];
+        guint n = window_of (seq, t, 1, 0, window);
+        Settings s = held (&base, window, n, NULL, 0);
+        GstBuffer *in = make_frame (&info, 0, t + 3 * inv), *out;
+        guint i;
+
+        for (i = 0; i < frame_n_metas (&seq[t]); i++)
+          gst_buffer_add_video_region_of_interest_meta (in, seq[t].m[i].type,
+              seq[t].m[i].x, seq[t].m[i].y, seq[t].m[i].w, seq[t].m[i].h);
+        apply_settings (h, &s);
+        fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+            GST_FLOW_OK);
+        out = gst_harness_pull (h);
+        fail_unless (out != NULL);
+        for (fld = 0; fld < 2; fld++) {
+          GstBuffer *fin = field_of (&info, &finfo, in, fld);
+          GstBuffer *fout = field_of (&info, &finfo, out, fld);
+          Settings fs = s;
+
+          for (r = 0; r < fs.n_rects; r++) {
+            gint top = field_row (s.rects[r][1], fld);
+
+            fs.rects[r][1] = top;
+            fs.rects[r][3] = MAX (field_row (s.rects[r][1] + s.rects[r][3],
+                    fld) - top, 0);
+          }
+          check_frame (&finfo, fin, fout, &fs);
+          gst_buffer_unref (fin);
+          gst_buffer_unref (fout);
+        }
+        gst_buffer_unref (out);
+        gst_buffer_unref (in);
+      }
+      blurcheck_harness_teardown (h);
+    }
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblur_hold_suite (void)
 {
@@ -572,6 +687,7 @@ clboxblur_hold_suite (void)
   tcase_add_test (tc, test_type_list_refused);
   tcase_add_test (tc, test_fail_closed);
   tcase_add_test (tc, test_hold_reset);
+  tcase_add_test (tc, test_hold_interlaced);
   return s;
 }
 
