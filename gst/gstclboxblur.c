@@ -60,9 +60,10 @@
  * ]| Privacy blur of a webcam: everything except the rectangle
  * (#GstCLBoxBlur:region-invert).
  * |[
- * gst-launch-1.0 v4l2src ! videoconvert ! facedetect display=false ! clboxblur roi-meta=true roi-type=face roi-padding=12 radius=14 ! videoconvert ! autovideosink
+ * gst-launch-1.0 v4l2src ! videoconvert ! facedetect display=false ! clboxblur roi-meta=true roi-type=face roi-padding=12 roi-hold=8 radius=14 ! videoconvert ! autovideosink
  * ]| Blurs the faces that facedetect marks with region-of-interest metas
- * (#GstCLBoxBlur:roi-meta).
+ * (#GstCLBoxBlur:roi-meta), each for 8 frames more after the detector
+ * last found it (#GstCLBoxBlur:roi-hold).
  * |[
  * gst-launch-1.0 gltestsrc pattern=smpte ! clboxblur radius=8 ! glimagesink
  * ]| Between GL elements the element takes and gives GL textures, shared
@@ -107,7 +108,9 @@ struct _GstCLBoxBlur
 
   /* the properties (gstclboxblurprops.c), under the object lock */
   GstCLBoxBlurSettings settings;
-  GArray *rects;                /* ClbRect, rebuilt for each frame */
+  /* the ROI metas of the last frames and the regions of the current one:
+   * the streaming thread's (buffers and serialized events) */
+  GstCLBoxBlurRegions *regions;
 };
 
 /* Every format here is handled by every method. */
@@ -223,7 +226,8 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
   }
   params->sigma_spatial = settings.sigma_spatial;
   params->sigma_range = settings.sigma_range;
-  gst_cl_box_blur_regions_collect (&settings, inbuf, info, self->rects, params);
+  /* decided once per buffer, in before_transform */
+  gst_cl_box_blur_regions_apply (self->regions, params);
   GST_LOG_OBJECT (self, "%u region(s)%s", params->n_regions,
       params->use_regions ? "" : " (whole frame)");
 
@@ -238,12 +242,53 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
   return gst_cl_layout_make_plane_jobs (info, &chroma, &alpha, jobs);
 }
 
+/* Once per input buffer, before any output is prepared (prepare may run
+ * twice for one buffer): remembers its ROI metas and decides the regions
+ * (roi-hold, roi-fail-closed). */
+static void
+gst_cl_box_blur_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
+  GstCLBoxBlurSettings settings;
+
+  /* first the controlled values for this buffer's time */
+  GST_BASE_TRANSFORM_CLASS (parent_class)->before_transform (trans, buffer);
+
+  GST_OBJECT_LOCK (self);
+  settings = self->settings;
+  GST_OBJECT_UNLOCK (self);
+  gst_cl_box_blur_regions_update (self->regions, &settings, buffer,
+      &GST_VIDEO_FILTER (self)->in_info);
+}
+
+/* The frames remembered for roi-hold end where the stream jumps: a flush,
+ * a new segment (a seek), a new stream, new caps. */
+static gboolean
+gst_cl_box_blur_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (trans);
+
+  switch (GST_EVENT_TYPE (event)) {
+    case GST_EVENT_FLUSH_STOP:
+    case GST_EVENT_SEGMENT:
+    case GST_EVENT_STREAM_START:
+    case GST_EVENT_CAPS:
+      GST_DEBUG_OBJECT (self, "%s: ROI history reset",
+          GST_EVENT_TYPE_NAME (event));
+      gst_cl_box_blur_regions_reset (self->regions);
+      break;
+    default:
+      break;
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+}
+
 static void
 gst_cl_box_blur_finalize (GObject * object)
 {
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
 
-  g_array_free (self->rects, TRUE);
+  gst_cl_box_blur_regions_free (self->regions);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -253,6 +298,7 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
 {
   GObjectClass *gobject_class = (GObjectClass *) klass;
   GstElementClass *element_class = (GstElementClass *) klass;
+  GstBaseTransformClass *trans_class = (GstBaseTransformClass *) klass;
   GstCLBaseFilterClass *cl_class = (GstCLBaseFilterClass *) klass;
 
   gobject_class->set_property = gst_cl_box_blur_set_property;
@@ -272,6 +318,10 @@ gst_cl_box_blur_class_init (GstCLBoxBlurClass * klass)
       "on OpenCL",
       "The clboxblur authors");
 
+  trans_class->before_transform =
+      GST_DEBUG_FUNCPTR (gst_cl_box_blur_before_transform);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cl_box_blur_sink_event);
+
   cl_class->get_device = GST_DEBUG_FUNCPTR (gst_cl_box_blur_get_device);
   cl_class->filters = GST_DEBUG_FUNCPTR (gst_cl_box_blur_filters);
   cl_class->prepare = GST_DEBUG_FUNCPTR (gst_cl_box_blur_prepare);
@@ -281,5 +331,5 @@ static void
 gst_cl_box_blur_init (GstCLBoxBlur * self)
 {
   gst_cl_box_blur_settings_init (&self->settings);
-  self->rects = g_array_new (FALSE, FALSE, sizeof (ClbRect));
+  self->regions = gst_cl_box_blur_regions_new ();
 }

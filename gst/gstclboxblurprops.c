@@ -44,6 +44,8 @@
 #define DEFAULT_REGION_INVERT FALSE
 #define DEFAULT_ROI_META FALSE
 #define DEFAULT_ROI_PADDING 0
+#define DEFAULT_ROI_HOLD 0
+#define DEFAULT_ROI_FAIL_CLOSED FALSE
 #define DEFAULT_DEVICE_TYPE CLB_DEVICE_TYPE_DEFAULT
 #define DEFAULT_PLATFORM_INDEX -1
 #define DEFAULT_DEVICE_INDEX 0
@@ -71,6 +73,8 @@ enum
   PROP_ROI_META,
   PROP_ROI_TYPE,
   PROP_ROI_PADDING,
+  PROP_ROI_HOLD,
+  PROP_ROI_FAIL_CLOSED,
   PROP_DEVICE_TYPE,
   PROP_PLATFORM_INDEX,
   PROP_DEVICE_INDEX,
@@ -159,7 +163,9 @@ typedef enum
   KIND_DOUBLE,
   KIND_BOOLEAN,
   KIND_ENUM,                    /* stored as the enum (int-sized) */
-  KIND_QUARK,                   /* a string stored as a GQuark, 0 for NULL */
+  KIND_ROI_TYPES,               /* a roi-type list: the GQuark of its
+                                 * normalised text (0 for none) and, after
+                                 * it in GstCLBoxBlurSettings, its types */
 } PropKind;
 
 typedef struct
@@ -384,8 +390,10 @@ static const PropRow prop_rows[N_PROPS] = {
    *
    * Filter the rectangles of the buffer's GstVideoRegionOfInterestMeta
    * instead of the region-* rectangle: a buffer without such metas passes
-   * unfiltered (everything is filtered with #GstCLBoxBlur:region-invert).
-   * The frame is filtered once however many regions there are.
+   * unfiltered (everything is filtered with #GstCLBoxBlur:region-invert),
+   * unless #GstCLBoxBlur:roi-hold keeps the regions of the frames before
+   * or #GstCLBoxBlur:roi-fail-closed filters it whole. The frame is
+   * filtered once however many regions there are.
    */
   [PROP_ROI_META] = {"roi-meta", "ROI meta", "Filter the buffer's "
       "region-of-interest metas instead of the region-* rectangle",
@@ -393,11 +401,18 @@ static const PropRow prop_rows[N_PROPS] = {
   /**
    * GstCLBoxBlur:roi-type:
    *
-   * With #GstCLBoxBlur:roi-meta, only the metas of this type (e.g. "face");
-   * NULL or empty takes every type.
+   * With #GstCLBoxBlur:roi-meta, only the metas of these types: one type
+   * ("face") or several separated by commas ("face,license-plate"). White
+   * space around each type is ignored (" face , plate" is "face,plate");
+   * inside a type it is kept. NULL, empty or only white space takes every
+   * type. A list with an empty element ("face,,plate", ",", "face,") or
+   * more than 16 types is refused with a warning, and the property keeps
+   * its value. Reading it gives the list normalised: the types joined by
+   * commas, without the white space.
    */
   [PROP_ROI_TYPE] = {"roi-type", "ROI type", "Only region-of-interest metas "
-      "of this type, e.g. face (empty = any)", KIND_QUARK, NULL, 0, 0, 0,
+      "of these types, separated by commas, e.g. face,license-plate "
+      "(empty = any)", KIND_ROI_TYPES, NULL, 0, 0, 0,
       PLAYING, FIELD (roi_type)},
   /**
    * GstCLBoxBlur:roi-padding:
@@ -407,6 +422,46 @@ static const PropRow prop_rows[N_PROPS] = {
   [PROP_ROI_PADDING] = {"roi-padding", "ROI padding", "Pixels added on every "
       "side of each region-of-interest meta", KIND_UINT, NULL, 0,
       G_MAXINT / 4, DEFAULT_ROI_PADDING, EFFECT, FIELD (roi_padding)},
+  /**
+   * GstCLBoxBlur:roi-hold:
+   *
+   * With #GstCLBoxBlur:roi-meta, how many frames (buffers) a region
+   * outlives its metas: the regions of a frame are those of the metas of
+   * that frame and of the N frames before it (fewer just after a reset),
+   * so a detector that misses a face for up to N frames leaves no
+   * unfiltered flash. Without #GstCLBoxBlur:region-invert the regions
+   * filtered are the union of those frames' regions; with it (the regions
+   * are what stays sharp) a pixel stays sharp only where it is inside a
+   * region in every one of those frames (the intersection), so holding
+   * never filters less. The types (#GstCLBoxBlur:roi-type) and padding
+   * (#GstCLBoxBlur:roi-padding) in use apply to the held metas too. The
+   * frames remembered are forgotten on a flush, a new segment (a seek), a
+   * new stream (stream-start) and new caps. Interlaced
+   * frames: both fields take the frame's regions. 0 (the default): each
+   * frame's own metas only.
+   */
+  [PROP_ROI_HOLD] = {"roi-hold", "ROI hold", "Frames a region-of-interest "
+      "stays filtered after its metas stop (union of the last N+1 frames' "
+      "regions; intersection with region-invert)", KIND_UINT, NULL, 0,
+      GST_CL_BOX_BLUR_MAX_ROI_HOLD, DEFAULT_ROI_HOLD, PLAYING,
+      FIELD (roi_hold)},
+  /**
+   * GstCLBoxBlur:roi-fail-closed:
+   *
+   * With #GstCLBoxBlur:roi-meta, filter the whole frame while no meta of
+   * the selected types (#GstCLBoxBlur:roi-type) has come for more than
+   * #GstCLBoxBlur:roi-hold frames: a frame is filtered whole when neither
+   * it nor any of the #GstCLBoxBlur:roi-hold frames before it carries
+   * such a meta. Frames before the first since a reset count as frames
+   * without metas, so the stream starts filtered whole until the first
+   * meta comes; the first frame that carries one goes back to the
+   * regions. With #GstCLBoxBlur:region-invert the frame is filtered whole
+   * then too.
+   */
+  [PROP_ROI_FAIL_CLOSED] = {"roi-fail-closed", "ROI fail closed", "Filter "
+      "the whole frame while no region-of-interest meta of the selected "
+      "types has come for more than roi-hold frames", KIND_BOOLEAN, NULL, 0,
+      0, DEFAULT_ROI_FAIL_CLOSED, PLAYING, FIELD (roi_fail_closed)},
   /**
    * GstCLBoxBlur:device-type:
    *
@@ -470,7 +525,7 @@ make_pspec (const PropRow * r)
     case KIND_ENUM:
       return g_param_spec_enum (r->name, r->nick, r->blurb, r->enum_type (),
           r->def, r->flags);
-    case KIND_QUARK:
+    case KIND_ROI_TYPES:
       return g_param_spec_string (r->name, r->nick, r->blurb, NULL, r->flags);
   }
   g_return_val_if_reached (NULL);
@@ -502,10 +557,26 @@ gst_cl_box_blur_settings_set (GstCLBoxBlurSettings * settings, guint prop_id,
     case KIND_ENUM:
       *(gint *) field = g_value_get_enum (value);
       break;
-    case KIND_QUARK:
+    case KIND_ROI_TYPES:{
+      GQuark types[GST_CL_BOX_BLUR_MAX_ROI_TYPES], canonical;
+      guint n;
+      const gchar *reason;
+
       s = g_value_get_string (value);
-      *(GQuark *) field = s && *s ? g_quark_from_string (s) : 0;
+      if (!gst_cl_box_blur_parse_roi_types (s, types, &n, &canonical,
+              &reason)) {
+        g_warning ("clboxblur: %s \"%s\" refused: %s; it keeps %s%s%s",
+            prop_rows[prop_id].name, s, reason,
+            *(GQuark *) field ? "\"" : "",
+            *(GQuark *) field ? g_quark_to_string (*(GQuark *) field) :
+            "none (any type)", *(GQuark *) field ? "\"" : "");
+        break;
+      }
+      *(GQuark *) field = canonical;
+      memcpy (settings->roi_types, types, n * sizeof (GQuark));
+      settings->n_roi_types = n;
       break;
+    }
   }
   return TRUE;
 }
@@ -536,7 +607,7 @@ gst_cl_box_blur_settings_get (const GstCLBoxBlurSettings * settings,
     case KIND_ENUM:
       g_value_set_enum (value, *(const gint *) field);
       break;
-    case KIND_QUARK:
+    case KIND_ROI_TYPES:
       g_value_set_string (value, g_quark_to_string (*(const GQuark *) field));
       break;
   }
@@ -572,6 +643,54 @@ gst_cl_box_blur_settings_init (GstCLBoxBlurSettings * settings)
     gst_cl_box_blur_settings_set (settings, i, &value);
     g_value_unset (&value);
   }
+}
+
+gboolean
+gst_cl_box_blur_parse_roi_types (const gchar * s, GQuark * types,
+    guint * n_types, GQuark * canonical, const gchar ** reason)
+{
+  gchar **parts;
+  GString *text;
+  guint i, n;
+  gboolean ok = TRUE;
+
+  *n_types = 0;
+  *canonical = 0;
+  *reason = NULL;
+  if (s == NULL)
+    return TRUE;
+  for (i = 0; s[i] != '\0' && g_ascii_isspace (s[i]); i++);
+  if (s[i] == '\0')
+    return TRUE;                /* empty or white space: any type */
+
+  parts = g_strsplit (s, ",", -1);
+  n = g_strv_length (parts);
+  if (n > GST_CL_BOX_BLUR_MAX_ROI_TYPES) {
+    *reason = "more than 16 types";
+    g_strfreev (parts);
+    return FALSE;
+  }
+  text = g_string_new (NULL);
+  for (i = 0; i < n && ok; i++) {
+    g_strstrip (parts[i]);
+    if (parts[i][0] == '\0') {
+      *reason = "an empty type in the list (two commas in a row, or a "
+          "comma at an end)";
+      ok = FALSE;
+      break;
+    }
+    types[i] = g_quark_from_string (parts[i]);
+    if (i > 0)
+      g_string_append_c (text, ',');
+    g_string_append (text, parts[i]);
+  }
+  if (ok) {
+    *n_types = n;
+    *canonical = g_quark_from_string (text->str);
+  }
+  g_string_free (text, TRUE);
+  g_strfreev (parts);
+  return ok;
 }
 
 guint

@@ -16,6 +16,11 @@
 
 G_BEGIN_DECLS
 
+/* The most types a roi-type list may name. */
+#define GST_CL_BOX_BLUR_MAX_ROI_TYPES 16
+/* The largest roi-hold, in frames. */
+#define GST_CL_BOX_BLUR_MAX_ROI_HOLD 1000
+
 typedef struct
 {
   /* the effect */
@@ -34,8 +39,12 @@ typedef struct
   guint region_x, region_y, region_width, region_height;
   gboolean region_invert;
   gboolean roi_meta;
-  GQuark roi_type;              /* 0: any */
+  GQuark roi_type;              /* the list as given, normalised; 0: any */
+  GQuark roi_types[GST_CL_BOX_BLUR_MAX_ROI_TYPES];      /* its elements */
+  guint n_roi_types;            /* 0: any type */
   guint roi_padding;
+  guint roi_hold;               /* frames a region outlives its metas */
+  gboolean roi_fail_closed;     /* no metas for the hold: whole frame */
   /* the device, and GL memory */
   ClbDeviceType device_type;
   gint platform_index;
@@ -51,12 +60,24 @@ void gst_cl_box_blur_install_properties (GObjectClass * klass);
 void gst_cl_box_blur_settings_init (GstCLBoxBlurSettings * settings);
 
 /* Stores @value of property @prop_id, or returns FALSE for an id that is
- * not one of the table's. */
+ * not one of the table's. A value the property refuses (a malformed
+ * roi-type list) leaves the setting as it was, with a g_warning saying
+ * why. */
 gboolean gst_cl_box_blur_settings_set (GstCLBoxBlurSettings * settings,
     guint prop_id, const GValue * value);
 /* Likewise, reads it into @value. */
 gboolean gst_cl_box_blur_settings_get (const GstCLBoxBlurSettings * settings,
     guint prop_id, GValue * value);
+
+/* Parses @s, a roi-type list: types separated by commas, each without
+ * the white space (g_ascii_isspace) around it, at most
+ * GST_CL_BOX_BLUR_MAX_ROI_TYPES of them. NULL, empty or only white space:
+ * no types (any type, *n_types = 0). Fills @types, @n_types and @canonical
+ * (the types joined by ",", 0 for none) and returns TRUE; returns FALSE
+ * with @reason set (static text) when an element is empty ("face,,plate",
+ * ",", "face,") or there are too many. */
+gboolean gst_cl_box_blur_parse_roi_types (const gchar * s, GQuark * types,
+    guint * n_types, GQuark * canonical, const gchar ** reason);
 
 /* The vertical radius in use: radius-y, or radius where it is -1. */
 guint gst_cl_box_blur_settings_radius_y (const GstCLBoxBlurSettings *

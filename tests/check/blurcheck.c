@@ -40,34 +40,62 @@ const gchar *method_nicks[] = { "sat", "separable", "bilateral" };
 
 const Settings default_settings = {
   METHOD_SAT, REF_BORDER_SHRINK, 4, 4, 1, 3.0, 30.0, FALSE, FALSE, FALSE, 0,
-  {{0}}, -1, -1, 0.0
+  {{0}}, -1, -1, 0.0, 0, {0}
 };
 
-/* Whether sample (x, y) of a group subsampled by (xs, ys) is filtered: the
- * rectangles are clipped to the frame, and a sample is inside when its
- * footprint overlaps one. */
+/* Whether frame pixel (px, py) is inside a rect of held frame @f. */
+static gboolean
+in_frame_rects (const Settings * s, guint f, gint px, gint py)
+{
+  guint i;
+
+  for (i = 0; i < s->n_rects; i++) {
+    if (s->rect_frame[i] != f)
+      continue;
+    if (px >= s->rects[i][0] && (gint64) px < (gint64) s->rects[i][0]
+        + s->rects[i][2] && py >= s->rects[i][1]
+        && (gint64) py < (gint64) s->rects[i][1] + s->rects[i][3])
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* Whether frame pixel (px, py) is in the held set: inside a rect of some
+ * held frame, or with invert of every one. */
+static gboolean
+in_held_set (const Settings * s, gint px, gint py)
+{
+  guint f, n_frames = MAX (s->n_frames, 1);
+
+  for (f = 0; f < n_frames; f++) {
+    gboolean in = in_frame_rects (s, f, px, py);
+
+    if (in && !s->invert)
+      return TRUE;
+    if (!in && s->invert)
+      return FALSE;
+  }
+  return s->invert;
+}
+
+/* Whether sample (x, y) of a group subsampled by (xs, ys) is filtered: it
+ * is inside when one of the frame's pixels under its footprint,
+ * [x << xs, (x + 1) << xs) x [y << ys, (y + 1) << ys), is in the held set
+ * (one frame: inside a rect); filtered when inside, or with invert when
+ * not. */
 gboolean
 selected (const Settings * s, const GstVideoInfo * info, gint x, gint y,
     guint xs, guint ys)
 {
   gint fw = GST_VIDEO_INFO_WIDTH (info), fh = GST_VIDEO_INFO_HEIGHT (info);
   gboolean inside = FALSE;
-  guint i;
+  gint px, py;
 
   if (!s->use_rects)
     return TRUE;
-  for (i = 0; i < s->n_rects && !inside; i++) {
-    gint x0 = CLAMP (s->rects[i][0], 0, fw);
-    gint y0 = CLAMP (s->rects[i][1], 0, fh);
-    gint x1 = CLAMP ((gint64) s->rects[i][0] + s->rects[i][2], 0, fw);
-    gint y1 = CLAMP ((gint64) s->rects[i][1] + s->rects[i][3], 0, fh);
-
-    if (x0 >= x1 || y0 >= y1)
-      continue;
-    /* footprint of the sample: [x << xs, (x + 1) << xs) */
-    inside = (x << xs) < x1 && ((x + 1) << xs) > x0
-        && (y << ys) < y1 && ((y + 1) << ys) > y0;
-  }
+  for (py = y << ys; py < ((y + 1) << ys) && py < fh && !inside; py++)
+    for (px = x << xs; px < ((x + 1) << xs) && px < fw && !inside; px++)
+      inside = in_held_set (s, px, py);
   return inside != s->invert;
 }
 

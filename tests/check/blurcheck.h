@@ -38,7 +38,7 @@ typedef enum
 
 extern const gchar *method_nicks[3];
 
-#define MAX_RECTS 8
+#define MAX_RECTS 16
 
 /* What one frame went through. */
 typedef struct
@@ -65,6 +65,14 @@ typedef struct
   /* > 0 (box methods): three passes of the radii gaussian_box_radii gives,
    * in place of rx, ry and passes */
   gdouble sigma;
+  /* Held regions (roi-hold): rect i came in frame rect_frame[i] of the
+   * n_frames frames held (0 or 1: one frame, the rects as above). A pixel
+   * of the frame is in the held set when it is inside a rect of any of
+   * those frames, or with invert when it is inside a rect of every one of
+   * them; a sample is then filtered when its footprint overlaps the held
+   * set (with invert: does not overlap it). */
+  guint n_frames;
+  guint rect_frame[MAX_RECTS];
 } Settings;
 
 /* The element's defaults: sat, shrink, radius 4, one pass, whole frame. */
