@@ -31,6 +31,8 @@ static const struct
   [CLB_METHOD_SAT] = {clb_sat_variants, &clb_sat_n_variants},
   [CLB_METHOD_SEPARABLE] = {clb_separable_variants, &clb_separable_n_variants},
   [CLB_METHOD_BILATERAL] = {clb_bilateral_variants, &clb_bilateral_n_variants},
+  [CLB_METHOD_MOSAIC] = {clb_mosaic_variants, &clb_mosaic_n_variants},
+  [CLB_METHOD_FILL] = {clb_fill_variants, &clb_fill_n_variants},
 };
 
 
@@ -61,6 +63,7 @@ clb_variant_job (const ClbVariant * variant, const ClbJob * job,
     if (job->keep_mask & (1u << c))
       continue;
     unkept->offset[unkept->channels] = job->offset[c];
+    unkept->fill[unkept->channels] = job->fill[c];
     unkept->dist_mask |= ((job->dist_mask >> c) & 1) << unkept->channels;
     unkept->channels++;
   }

@@ -1,0 +1,218 @@
+/* clboxblur engine: methods mosaic and fill.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Mosaic (kernels/mosaic.cl): mosaic_columns sums each sample column over
+ * a block row's rows, mosaic_blocks adds a block's column sums and writes
+ * the rounded mean down the block. A work-item per sample of a row and
+ * block row in both, neighbours on neighbouring memory, which suits CPUs
+ * (PoCL runs a work-group's items as vector lanes) and GPUs alike: one
+ * row serves both classes. The step's radii are the block's side in the
+ * job's pixels (engineradii.c).
+ *
+ * mosaic_x16 (CPUs, dense 8-bit jobs): a work-item per block row and span
+ * of blocks, the column sums in 16 ushort lanes, the block's row of means
+ * copied down its rows 16 bytes a step.
+ *
+ * Fill: fill_samples writes each channel's value, a work-item a pixel.
+ */
+#include "config.h"
+
+#include "engineprivate.h"
+
+/* The layout arguments (clb_args_layout's) with the run's pitch. */
+static void
+layout_args (ClbArgs * a, cl_mem buffer, cl_int pitch,
+    const ClbPlanes * planes, const ClbJob * job)
+{
+  clb_arg_mem (a, buffer);
+  clb_arg_int (a, pitch);
+  clb_arg_int (a, job->pixel_stride);
+  clb_arg_int4 (a, clb_job_offsets (job));
+  clb_arg_int (a, planes->big_endian);
+  clb_arg_int (a, planes->shift);
+}
+
+/* a work-item's loops: a block's rows, then its columns and rows */
+static gboolean
+mosaic_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
+    const ClbJob * job, guint bw, guint bh, ClbWorkShape * shape)
+{
+  return clb_loops_fit (profile, (guint64) bw + bh + 8);
+}
+
+static gboolean
+run_mosaic (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbJob *job = r->job;
+  ClbSampleSize size = engine->planes.sample_size;
+  cl_kernel *k = engine->kernels[size];
+  cl_int bw = r->rx, bh = r->ry;
+  size_t row_len = (size_t) job->width * job->channels;
+  guint block_rows = (job->height + bh - 1) / bh, band, by;
+  ClbArgs cols, blocks;
+
+  /* the column sums of as many block rows as the memory allows */
+  if (!clb_plan_ring (engine, "mosaic", row_len * sizeof (cl_uint),
+          block_rows, 0, &band, error)
+      || !clb_engine_ensure_work (engine, band * row_len * sizeof (cl_uint),
+          error))
+    return FALSE;
+
+  for (by = 0; by < block_rows; by += band) {
+    guint n = MIN (band, block_rows - by);
+    size_t global[2] = { (row_len + 63) / 64 * 64, n };
+    size_t offset[2] = { 0, by };
+    /* the band's column sums from the start of the work buffer */
+    cl_int first = by;
+
+    cols = clb_args (k[K_MOSAIC_COLUMNS]);
+    layout_args (&cols, r->in, r->in_pitch, &engine->planes, job);
+    clb_arg_mem (&cols, engine->work);
+    clb_args_size (&cols, job);
+    clb_arg_int (&cols, bh);
+    clb_arg_int (&cols, first);
+    blocks = clb_args (k[K_MOSAIC_BLOCKS]);
+    clb_arg_mem (&blocks, engine->work);
+    layout_args (&blocks, r->out, r->out_pitch, &engine->planes, job);
+    clb_args_size (&blocks, job);
+    clb_arg_int (&blocks, bw);
+    clb_arg_int (&blocks, bh);
+    clb_arg_int (&blocks, first);
+    if (!clb_args_done (&cols, error) || !clb_args_done (&blocks, error))
+      return FALSE;
+    CHECK (clb_engine_run_kernel_at (engine, k[K_MOSAIC_COLUMNS], 2, offset,
+            global, NULL, "mosaic_columns"),
+        "clEnqueueNDRangeKernel (mosaic_columns)");
+    CHECK (clb_engine_run_kernel_at (engine, k[K_MOSAIC_BLOCKS], 2, offset,
+            global, NULL, "mosaic_blocks"),
+        "clEnqueueNDRangeKernel (mosaic_blocks)");
+  }
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* ---- mosaic_x16: CPUs, dense 8-bit jobs ---- */
+
+/* The bytes of a row a work-item of mosaic_x16 takes: whole blocks, a
+ * multiple of 16 bytes where the block's bytes allow, at least 256. */
+static guint
+mosaic_x16_span (const ClbJob * job, guint bw)
+{
+  guint bspan = bw * job->channels, blocks = 1;
+
+  while ((blocks * bspan) % 16 != 0 && blocks < 16)
+    blocks++;
+  while (blocks * bspan < 256)
+    blocks *= 2;
+  return blocks * bspan;
+}
+
+static gboolean
+mosaic_x16_usable (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint bw, guint bh,
+    ClbWorkShape * shape)
+{
+  guint64 span = mosaic_x16_span (job, bw);
+
+  /* the column sums (16 bytes a step, up to 15 one at a time), the
+   * means, the copies down the rows */
+  return clb_loops_fit (profile, (span / 16 + 16) * ((guint64) bh + 2) * 2
+      + 2 * span + 64);
+}
+
+static gboolean
+run_mosaic_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbJob *job = r->job;
+  cl_kernel kernel = engine->kernels[CLB_SAMPLES_8][K_MOSAIC_X16];
+  cl_int bw = r->rx, bh = r->ry, span = mosaic_x16_span (job, r->rx);
+  size_t row_len = (size_t) job->width * job->channels;
+  size_t spans = (row_len + span - 1) / span;
+  guint block_rows = (job->height + bh - 1) / bh, band, by;
+
+  /* a block row's sums (ushort) and means (uchar): 4 bytes a sample */
+  if (!clb_plan_ring (engine, "mosaic", row_len * 4, block_rows, 0, &band,
+          error)
+      || !clb_engine_ensure_work (engine, band * row_len * 4, error))
+    return FALSE;
+  for (by = 0; by < block_rows; by += band) {
+    size_t global[2] = { spans, MIN (band, block_rows - by) };
+    size_t local[2] = { 1, 1 };
+    size_t offset[2] = { 0, by };
+    ClbArgs a = clb_args (kernel);
+
+    clb_arg_mem (&a, r->in);
+    clb_arg_int (&a, r->in_pitch);
+    clb_arg_mem (&a, r->out);
+    clb_arg_int (&a, r->out_pitch);
+    clb_arg_mem (&a, engine->work);
+    clb_args_size (&a, job);
+    clb_arg_int (&a, bw);
+    clb_arg_int (&a, bh);
+    clb_arg_int (&a, span);
+    clb_arg_int (&a, by);
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    /* a work-item a work-group: the threads share them */
+    CHECK (clb_engine_run_kernel_at (engine, kernel, 2, offset, global,
+            local, "mosaic_x16"), "clEnqueueNDRangeKernel (mosaic_x16)");
+  }
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+static gboolean
+run_fill (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbJob *job = r->job;
+  cl_kernel kernel = engine->kernels[engine->planes.sample_size]
+      [K_FILL_SAMPLES];
+  size_t pixels[2] = { job->width, job->height };
+  cl_int4 value;
+  ClbArgs a;
+  guint c;
+
+  for (c = 0; c < 4; c++)
+    value.s[c] = c < job->channels ? (cl_int) MIN (job->fill[c],
+        engine->planes.max_value) : 0;
+  a = clb_args (kernel);
+  layout_args (&a, r->out, r->out_pitch, &engine->planes, job);
+  clb_args_size (&a, job);
+  clb_arg_int4 (&a, value);
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  CHECK (clb_engine_run_kernel (engine, kernel, 2, pixels, NULL,
+          "fill_samples"), "clEnqueueNDRangeKernel (fill_samples)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* The methods' rows of the variant table (enginevariants.c), in the
+ * order they are tried: mosaic_x16 for dense 8-bit jobs on CPUs (it may
+ * read and write the caller's memory, at its strides), then one row for
+ * every device and layout. */
+const ClbVariant clb_mosaic_variants[] = {
+  {"mosaic_x16", CLB_METHOD_MOSAIC, CLB_WIDTH_8, CLB_LAYOUT_DENSE,
+        FALSE, CLB_DEVICE_CLASS_CPU, "mosaic_x16", 0, TRUE,
+      mosaic_x16_usable, run_mosaic_x16},
+  {"mosaic", CLB_METHOD_MOSAIC, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_AUTO, "mosaic_columns, mosaic_blocks", 1,
+      FALSE, mosaic_usable, run_mosaic},
+};
+
+const guint clb_mosaic_n_variants = G_N_ELEMENTS (clb_mosaic_variants);
+
+const ClbVariant clb_fill_variants[] = {
+  {"fill", CLB_METHOD_FILL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_AUTO, "fill_samples", 1, FALSE, NULL,
+      run_fill},
+};
+
+const guint clb_fill_n_variants = G_N_ELEMENTS (clb_fill_variants);

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Mosaic (pixelate) and solid fill, for every layout the jobs describe
+ * (common.cl: pitch, pixel stride, channel offsets, shift, byte swap), on
+ * CPUs and GPUs alike.
+ *
+ * Mosaic: the job's pixels are cut into blocks of bw x bh pixels (the
+ * element's block size shifted by the job's subsampling), aligned to the
+ * frame's origin; blocks at the right and bottom edges are clipped to the
+ * frame. Every sample of a block becomes the block's rounded mean,
+ * (sum + n / 2) / n, n the pixels of the block inside the frame. Two
+ * launches, a work-item per (sample of a row, block row), so neighbouring
+ * work-items touch neighbouring memory:
+ *
+ *   mosaic_columns  each sample column's sum over its block row's rows,
+ *                   into tmp (block row by, sample i at (by - first) *
+ *                   row_len + i: a band of block rows from first, as many
+ *                   as the memory holds)
+ *   mosaic_blocks   each sample's block: the bw column sums added, the
+ *                   mean written down the block's rows
+ *
+ * The first reads every sample before the second writes one, so input and
+ * output may be the same buffer. Sums in uint are exact: a block is at most
+ * 256 x 256 samples (CLB_MAX_BLOCK_SIZE), 65536 x 65535 + 32768 < 2^32.
+ *
+ * Fill: every sample of the job's channels takes the channel's value.
+ */
+
+__kernel void
+mosaic_columns (__global const sample_t *src, int pitch, int pstride,
+                int4 off, int swap, int shift, __global uint *tmp,
+                int width, int height, int channels, int bh, int first)
+{
+    int i = get_global_id (0);
+    int by = get_global_id (1);
+    int row_len = width * channels;
+    if (i >= row_len)
+        return;
+    int x = i / channels, c = i - x * channels;
+    int y0 = by * bh, y1 = min (height, y0 + bh);
+    size_t o = (size_t) x * pstride + clb_comp (off, c);
+    uint sum = 0;
+    for (int y = y0; y < y1; y++)
+        sum += clb_load (src, (size_t) y * pitch + o, swap, shift);
+    tmp[(size_t) (by - first) * row_len + i] = sum;
+}
+
+__kernel void
+mosaic_blocks (__global const uint *tmp, __global sample_t *dst, int pitch,
+               int pstride, int4 off, int swap, int shift, int width,
+               int height, int channels, int bw, int bh, int first)
+{
+    int i = get_global_id (0);
+    int by = get_global_id (1);
+    int row_len = width * channels;
+    if (i >= row_len)
+        return;
+    int x = i / channels, c = i - x * channels;
+    int x0 = x / bw * bw, x1 = min (width, x0 + bw);
+    int y0 = by * bh, y1 = min (height, y0 + bh);
+    __global const uint *sums = tmp + (size_t) (by - first) * row_len + c;
+    uint sum = 0;
+    for (int k = x0; k < x1; k++)
+        sum += sums[k * channels];
+    uint n = (uint) ((x1 - x0) * (y1 - y0));
+    uint v = (sum + n / 2) / n;
+    size_t o = (size_t) x * pstride + clb_comp (off, c);
+    for (int y = y0; y < y1; y++)
+        clb_store (dst, (size_t) y * pitch + o, v, swap, shift);
+}
+
+__kernel void
+fill_samples (__global sample_t *dst, int pitch, int pstride, int4 off,
+              int swap, int shift, int width, int height, int channels,
+              int4 value)
+{
+    int x = get_global_id (0);
+    int y = get_global_id (1);
+    if (x >= width || y >= height)
+        return;
+    size_t o = (size_t) y * pitch + (size_t) x * pstride;
+    for (int c = 0; c < channels; c++)
+        clb_store (dst, o + clb_comp (off, c), (uint) clb_comp (value, c),
+                   swap, shift);
+}
+
+#if CLB_SAMPLE_BITS == 8
+/* mosaic_x16: CPUs, 8-bit jobs whose channels are their pixels' bytes
+ * (RGBA, RGB, GRAY8, NV12's planes). A work-item per block row and span
+ * of whole blocks (span bytes, a multiple of 16 where the blocks allow):
+ * the span's column sums over the block's rows, 16 bytes a step in ushort
+ * lanes (256 x 255 < 2^16), into sums; each block's means into the span's
+ * row of pat; that row copied down the block's rows, 16 bytes a step.
+ * Its own span of the work buffer (4 x row_len bytes a block row: sums,
+ * then pat), its own pixels: input and output may be the same buffer. */
+__kernel void
+mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
+            int out_pitch, __global ushort *work, int width, int height,
+            int channels, int bw, int bh, int span, int first)
+{
+    int row_len = width * channels;
+    int k0 = get_global_id (0) * span;
+    int by = get_global_id (1);
+    if (k0 >= row_len)
+        return;
+    int k1 = min (row_len, k0 + span);
+    int y0 = by * bh, y1 = min (height, y0 + bh);
+    __global ushort *sums = work + (size_t) (by - first) * 2 * row_len;
+    __global uchar *pat = (__global uchar *) (sums + row_len);
+    int k = k0;
+
+    for (; k + 16 <= k1; k += 16) {
+        __global const uchar *col = src + (size_t) y0 * in_pitch + k;
+        ushort16 acc = (ushort16) (0);
+        for (int y = y0; y < y1; y++, col += in_pitch)
+            acc += convert_ushort16 (CLB_LOAD16 (uchar, col));
+        CLB_STORE16 (ushort, acc, sums + k);
+    }
+    for (; k < k1; k++) {
+        uint acc = 0;
+        for (int y = y0; y < y1; y++)
+            acc += src[(size_t) y * in_pitch + k];
+        sums[k] = (ushort) acc;
+    }
+
+    int bspan = bw * channels;
+    for (int b0 = k0; b0 < k1; b0 += bspan) {
+        int b1 = min (k1, b0 + bspan);
+        uint n = (uint) ((b1 - b0) / channels * (y1 - y0));
+        for (int c = 0; c < channels; c++) {
+            uint s = 0;
+            for (int i = b0 + c; i < b1; i += channels)
+                s += sums[i];
+            uchar v = (uchar) ((s + n / 2) / n);
+            for (int i = b0 + c; i < b1; i += channels)
+                pat[i] = v;
+        }
+    }
+
+    for (int y = y0; y < y1; y++) {
+        __global uchar *row = dst + (size_t) y * out_pitch;
+        for (k = k0; k + 16 <= k1; k += 16)
+            CLB_STORE16 (uchar, CLB_LOAD16 (uchar, pat + k), row + k);
+        for (; k < k1; k++)
+            row[k] = pat[k];
+    }
+}
+#endif
