@@ -4,7 +4,7 @@
  *
  * Speaks the command line of the AMD BoxFilterGL sample (-x, --sat,
  * --separable, -i, -t, -e, --device, -p, -d, --dump, --load, --flags, -q,
- * -v) plus --bilateral, --mosaic, lists of sizes, formats and radii and the frame's
+ * -v) plus --bilateral, --mosaic, --fill, lists of sizes, formats and radii and the frame's
  * content (--content: random bytes, grey noise or a flat frame), and prints
  * one row per method x size x format x radius: the median time of a frame
  * (upload, kernels, read-back) over the iterations after a warm-up, frames
@@ -91,7 +91,11 @@ verify (const Layout * l, const ClbParams * params, guint8 ** src,
           in[((gsize) y * job->width + x) * job->channels + c] =
               src[job->plane][y * pitch + x * job->pixel_stride +
               job->offset[c]];
-    if (params->method == CLB_METHOD_MOSAIC) {
+    if (params->method == CLB_METHOD_FILL) {
+      /* each channel its job's value (the layout leaves them 0) */
+      for (i = 0; i < n; i++)
+        ref[i] = job->fill[i % job->channels];
+    } else if (params->method == CLB_METHOD_MOSAIC) {
       /* blocks of block_size >> sub pixels of the job */
       ref_mosaic (in, ref, job->width, job->height, job->channels,
           MAX (params->block_size >> job->x_sub, 1),
@@ -335,17 +339,17 @@ done:
 typedef struct
 {
   gint filter_width, iterations, platform, device_index, passes, warmup;
-  gboolean sat, separable, bilateral, mosaic;
+  gboolean sat, separable, bilateral, mosaic, fill;
   gboolean timing, check, quiet, version, floor_only, kernels, pinned;
   gchar *memory, *device, *dump, *load, *flags;
   gchar *sizes, *formats, *radii, *border, *content;
   gdouble sigma_spatial, sigma_range;
-  ClbMethod methods[4];
+  ClbMethod methods[5];
   guint n_methods;
 } BenchOptions;
 
 static const gchar *method_names[] = { "sat", "separable", "bilateral",
-  "mosaic"
+  "mosaic", "fill"
 };
 
 /* Parses the command line into @o; 0 when the bench is to run, else the
@@ -362,6 +366,7 @@ parse_options (gint * argc, gchar *** argv, BenchOptions * o)
     {"bilateral", 0, 0, G_OPTION_ARG_NONE, &o->bilateral, "Bilateral", NULL},
     {"mosaic", 0, 0, G_OPTION_ARG_NONE, &o->mosaic, "Mosaic, blocks of "
           "2 radius pixels (the radius column shows the radius)", NULL},
+    {"fill", 0, 0, G_OPTION_ARG_NONE, &o->fill, "Solid fill (0)", NULL},
     {"iterations", 'i', 0, G_OPTION_ARG_INT, &o->iterations,
         "Timed runs per case, after 3 warm-up runs (default 20)", "N"},
     {"timing", 't', 0, G_OPTION_ARG_NONE, &o->timing,
@@ -439,14 +444,16 @@ parse_options (gint * argc, gchar *** argv, BenchOptions * o)
     g_print ("clboxblur-bench %s\n", VERSION);
     return -1;
   }
-  if (o->sat || (!o->separable && !o->bilateral && !o->mosaic))
+  if (o->sat || (!o->separable && !o->bilateral && !o->mosaic && !o->fill))
     o->methods[o->n_methods++] = CLB_METHOD_SAT;
-  if (o->separable || (!o->sat && !o->bilateral && !o->mosaic))
+  if (o->separable || (!o->sat && !o->bilateral && !o->mosaic && !o->fill))
     o->methods[o->n_methods++] = CLB_METHOD_SEPARABLE;
   if (o->bilateral)
     o->methods[o->n_methods++] = CLB_METHOD_BILATERAL;
   if (o->mosaic)
     o->methods[o->n_methods++] = CLB_METHOD_MOSAIC;
+  if (o->fill)
+    o->methods[o->n_methods++] = CLB_METHOD_FILL;
   if (!o->timing && !o->check)
     o->timing = TRUE;
   if (o->memory && !g_str_equal (o->memory, "pageable")) {

@@ -33,6 +33,28 @@ layout_args (ClbArgs * a, cl_mem buffer, cl_int pitch,
   clb_arg_int (a, planes->shift);
 }
 
+/* The work buffer every job of the frame fits (4 bytes a sample of the
+ * widest plane's row, as many block rows as the tallest job has), within
+ * what the device allows: the first job makes it, so that no later job of
+ * the frame replaces it while the earlier jobs' kernels are queued (legal
+ * OpenCL, but Oclgrind's shadow memory then reads the new buffer as
+ * unwritten). */
+static gsize
+mosaic_frame_work (ClbEngine * engine, guint block)
+{
+  const ClbPlanes *planes = &engine->planes;
+  guint64 widest = 0, rows, most;
+  guint p;
+
+  for (p = 0; p < planes->n_planes; p++)
+    widest = MAX (widest, planes->plane_width[p]);
+  /* luma: height / block rows; chroma of half the height, blocks of half
+   * the size: as many, one more for the rounding */
+  rows = (planes->height + block - 1) / MAX (block, 1) + 1;
+  most = clb_work_budget (&engine->profile, planes);
+  return (gsize) MIN (rows * widest * 4, most);
+}
+
 /* a work-item's loops: a block's rows, then its columns and rows */
 static gboolean
 mosaic_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
@@ -55,8 +77,9 @@ run_mosaic (ClbEngine * engine, const ClbRun * r, GError ** error)
   /* the column sums of as many block rows as the memory allows */
   if (!clb_plan_ring (engine, "mosaic", row_len * sizeof (cl_uint),
           block_rows, 0, &band, error)
-      || !clb_engine_ensure_work (engine, band * row_len * sizeof (cl_uint),
-          error))
+      || !clb_engine_ensure_work (engine, MAX (band * row_len *
+              sizeof (cl_uint), mosaic_frame_work (engine,
+                  r->params->block_size)), error))
     return FALSE;
 
   for (by = 0; by < block_rows; by += band) {
@@ -136,7 +159,8 @@ run_mosaic_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   /* a block row's sums (ushort) and means (uchar): 4 bytes a sample */
   if (!clb_plan_ring (engine, "mosaic", row_len * 4, block_rows, 0, &band,
           error)
-      || !clb_engine_ensure_work (engine, band * row_len * 4, error))
+      || !clb_engine_ensure_work (engine, MAX (band * row_len * 4,
+              mosaic_frame_work (engine, r->params->block_size)), error))
     return FALSE;
   for (by = 0; by < block_rows; by += band) {
     size_t global[2] = { spans, MIN (band, block_rows - by) };
