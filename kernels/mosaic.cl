@@ -85,20 +85,25 @@ fill_samples (__global sample_t *dst, int pitch, int pstride, int4 off,
 }
 
 #if CLB_SAMPLE_BITS == 8
-/* mosaic_x16: CPUs, 8-bit jobs whose channels are their pixels' bytes
- * (RGBA, RGB, GRAY8, NV12's planes). A work-item per block row and span
- * of whole blocks (span bytes, a multiple of 16 where the blocks allow):
- * the span's column sums over the block's rows, 16 bytes a step in ushort
- * lanes (256 x 255 < 2^16), into sums; each block's means into the span's
- * row of pat; that row copied down the block's rows, 16 bytes a step.
- * Its own span of the work buffer (4 x row_len bytes a block row: sums,
- * then pat), its own pixels: input and output may be the same buffer. */
+/* mosaic_x16: CPUs, 8-bit jobs of 1 to 4 bytes a pixel (pstride), each
+ * channel its own byte (RGBA, RGB, GRAY8, NV12's planes, YUY2's Y and its
+ * U, V, RGBx's colours). A work-item per block row and span of whole
+ * blocks (span bytes, a multiple of 16 where the blocks allow): the span's
+ * column sums over the block's rows, 16 bytes a step in ushort lanes
+ * (256 x 255 < 2^16), into sums; each block's means into the span's row
+ * of pat; that row copied down the block's rows, 16 bytes a step. Where
+ * the job is not every byte of its pixels (dense 0), the other bytes are
+ * left as the output has them (a select with the lanes' mask: pixels of
+ * 1, 2 or 4 bytes, so a 16-byte step starts on a pixel). Its own span of
+ * the work buffer (4 x row_len bytes a block row: sums, then pat), its
+ * own pixels: input and output may be the same buffer. */
 __kernel void
 mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
             int out_pitch, __global ushort *work, int width, int height,
-            int channels, int bw, int bh, int span, int first)
+            int pstride, int4 off, int channels, int bw, int bh, int span,
+            int first, int dense)
 {
-    int row_len = width * channels;
+    int row_len = width * pstride;
     int k0 = get_global_id (0) * span;
     int by = get_global_id (1);
     if (k0 >= row_len)
@@ -123,26 +128,51 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
         sums[k] = (ushort) acc;
     }
 
-    int bspan = bw * channels;
+    /* the lanes of a 16-byte step that are the job's */
+    uchar lanes[16];
+    for (int j = 0; j < 16; j++) {
+        int o = j % pstride, mine = dense;
+        for (int c = 0; c < channels; c++)
+            mine |= clb_comp (off, c) == o;
+        lanes[j] = mine ? 0xff : 0;
+        if (!dense && !mine) {
+            for (int i = k0 + j; i < k1; i += 16)
+                pat[i] = 0;
+        }
+    }
+    uchar16 mask = vload16 (0, lanes);
+
+    int bspan = bw * pstride;
     for (int b0 = k0; b0 < k1; b0 += bspan) {
         int b1 = min (k1, b0 + bspan);
-        uint n = (uint) ((b1 - b0) / channels * (y1 - y0));
+        uint n = (uint) ((b1 - b0) / pstride * (y1 - y0));
         for (int c = 0; c < channels; c++) {
             uint s = 0;
-            for (int i = b0 + c; i < b1; i += channels)
+            for (int i = b0 + clb_comp (off, c); i < b1; i += pstride)
                 s += sums[i];
             uchar v = (uchar) ((s + n / 2) / n);
-            for (int i = b0 + c; i < b1; i += channels)
+            for (int i = b0 + clb_comp (off, c); i < b1; i += pstride)
                 pat[i] = v;
         }
     }
 
     for (int y = y0; y < y1; y++) {
         __global uchar *row = dst + (size_t) y * out_pitch;
-        for (k = k0; k + 16 <= k1; k += 16)
-            CLB_STORE16 (uchar, CLB_LOAD16 (uchar, pat + k), row + k);
-        for (; k < k1; k++)
-            row[k] = pat[k];
+        if (dense) {
+            for (k = k0; k + 16 <= k1; k += 16)
+                CLB_STORE16 (uchar, CLB_LOAD16 (uchar, pat + k), row + k);
+            for (; k < k1; k++)
+                row[k] = pat[k];
+        } else {
+            for (k = k0; k + 16 <= k1; k += 16)
+                CLB_STORE16 (uchar, select (CLB_LOAD16 (uchar, row + k),
+                                            CLB_LOAD16 (uchar, pat + k),
+                                            mask), row + k);
+            for (; k < k1; k++) {
+                if (lanes[(k - k0) & 15])
+                    row[k] = pat[k];
+            }
+        }
     }
 }
 #endif

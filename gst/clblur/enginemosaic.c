@@ -10,9 +10,10 @@
  * row serves both classes. The step's radii are the block's side in the
  * job's pixels (engineradii.c).
  *
- * mosaic_x16 (CPUs, dense 8-bit jobs): a work-item per block row and span
- * of blocks, the column sums in 16 ushort lanes, the block's row of means
- * copied down its rows 16 bytes a step.
+ * mosaic_x16 (CPUs, 8-bit jobs of 1 to 4 bytes a pixel, packed YUV's
+ * jobs too): a work-item per block row and span of blocks, the column sums
+ * in 16 ushort lanes, the block's row of means copied down its rows 16
+ * bytes a step (the job's lanes only, where it shares its pixels).
  *
  * Fill: fill_samples writes each channel's value, a work-item a pixel.
  */
@@ -124,7 +125,7 @@ failed:
 static guint
 mosaic_x16_span (const ClbJob * job, guint bw)
 {
-  guint bspan = bw * job->channels, blocks = 1;
+  guint bspan = bw * job->pixel_stride, blocks = 1;
 
   while ((blocks * bspan) % 16 != 0 && blocks < 16)
     blocks++;
@@ -133,12 +134,38 @@ mosaic_x16_span (const ClbJob * job, guint bw)
   return blocks * bspan;
 }
 
+/* Whether mosaic_x16 takes the job's layout: 8-bit samples as stored,
+ * each channel its own byte of pixels of 1 to 4 bytes; where the channels
+ * are not all the pixel's bytes, pixels of 1, 2 or 4 bytes (a 16-byte
+ * step then starts on a pixel, and one mask serves every step). */
+static gboolean
+mosaic_x16_layout (const ClbPlanes * planes, const ClbJob * job,
+    gboolean * dense)
+{
+  guint lanes = 0, c;
+
+  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
+      || planes->big_endian || job->pixel_stride < 1 || job->pixel_stride > 4)
+    return FALSE;
+  for (c = 0; c < job->channels; c++) {
+    if (job->offset[c] >= job->pixel_stride || (lanes >> job->offset[c]) & 1)
+      return FALSE;
+    lanes |= 1u << job->offset[c];
+  }
+  *dense = lanes == (1u << job->pixel_stride) - 1;
+  return *dense || job->pixel_stride != 3;
+}
+
 static gboolean
 mosaic_x16_usable (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint bw, guint bh,
     ClbWorkShape * shape)
 {
   guint64 span = mosaic_x16_span (job, bw);
+  gboolean dense;
+
+  if (!mosaic_x16_layout (planes, job, &dense))
+    return FALSE;
 
   /* the column sums (16 bytes a step, up to 15 one at a time), the
    * means, the copies down the rows */
@@ -152,11 +179,13 @@ run_mosaic_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   const ClbJob *job = r->job;
   cl_kernel kernel = engine->kernels[CLB_SAMPLES_8][K_MOSAIC_X16];
   cl_int bw = r->rx, bh = r->ry, span = mosaic_x16_span (job, r->rx);
-  size_t row_len = (size_t) job->width * job->channels;
+  size_t row_len = (size_t) job->width * job->pixel_stride;
+  gboolean dense = FALSE;
   size_t spans = (row_len + span - 1) / span;
   guint block_rows = (job->height + bh - 1) / bh, band, by;
 
-  /* a block row's sums (ushort) and means (uchar): 4 bytes a sample */
+  mosaic_x16_layout (&engine->planes, job, &dense);
+  /* a block row's sums (ushort) and means (uchar): 4 bytes a byte */
   if (!clb_plan_ring (engine, "mosaic", row_len * 4, block_rows, 0, &band,
           error)
       || !clb_engine_ensure_work (engine, MAX (band * row_len * 4,
@@ -173,11 +202,16 @@ run_mosaic_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
     clb_arg_mem (&a, r->out);
     clb_arg_int (&a, r->out_pitch);
     clb_arg_mem (&a, engine->work);
-    clb_args_size (&a, job);
+    clb_arg_int (&a, job->width);
+    clb_arg_int (&a, job->height);
+    clb_arg_int (&a, job->pixel_stride);
+    clb_arg_int4 (&a, clb_job_offsets (job));
+    clb_arg_int (&a, job->channels);
     clb_arg_int (&a, bw);
     clb_arg_int (&a, bh);
     clb_arg_int (&a, span);
     clb_arg_int (&a, by);
+    clb_arg_int (&a, dense);
     if (!clb_args_done (&a, error))
       return FALSE;
     /* a work-item a work-group: the threads share them */
@@ -219,11 +253,11 @@ failed:
 }
 
 /* The methods' rows of the variant table (enginevariants.c), in the
- * order they are tried: mosaic_x16 for dense 8-bit jobs on CPUs (it may
+ * order they are tried: mosaic_x16 for 8-bit jobs on CPUs (it may
  * read and write the caller's memory, at its strides), then one row for
  * every device and layout. */
 const ClbVariant clb_mosaic_variants[] = {
-  {"mosaic_x16", CLB_METHOD_MOSAIC, CLB_WIDTH_8, CLB_LAYOUT_DENSE,
+  {"mosaic_x16", CLB_METHOD_MOSAIC, CLB_WIDTH_8, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_CPU, "mosaic_x16", 0, TRUE,
       mosaic_x16_usable, run_mosaic_x16},
   {"mosaic", CLB_METHOD_MOSAIC, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,

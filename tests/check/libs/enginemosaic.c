@@ -231,6 +231,9 @@ static const Case cases[] = {
   {19, 13, 2, 4, 1, CLB_SAMPLES_8, 255, 0, FALSE, 0},
   /* a 3-channel job of 4-byte pixels (xRGB's colours) */
   {33, 9, 3, 4, 1, CLB_SAMPLES_8, 255, 0, FALSE, 8},
+  /* YUY2's Y: every 2nd byte; 2 of 3 bytes (the generic run) */
+  {41, 13, 1, 2, 0, CLB_SAMPLES_8, 255, 0, FALSE, 6},
+  {23, 11, 2, 3, 1, CLB_SAMPLES_8, 255, 0, FALSE, 0},
   {37, 23, 4, 4, 0, CLB_SAMPLES_16, 65535, 0, FALSE, 0},
   {29, 15, 2, 2, 0, CLB_SAMPLES_16, 1023, 6, FALSE, 4},
   {29, 15, 1, 1, 0, CLB_SAMPLES_16, 65535, 0, TRUE, 0},
@@ -345,7 +348,7 @@ GST_START_TEST (test_fill_and_regions)
 
 GST_END_TEST;
 
-/* The variant each job gets: mosaic_x16 for dense 8-bit jobs on CPUs,
+/* The variant each job gets: mosaic_x16 for 8-bit jobs on CPUs,
  * mosaic elsewhere and where a loop cap is too small for it; fill one row;
  * a new block size is a new plan. */
 GST_START_TEST (test_mosaic_variants)
@@ -377,6 +380,20 @@ GST_START_TEST (test_mosaic_variants)
   v = clb_variant_choose (&p, CLB_METHOD_FILL, &planes, &job, 1, 1, &shape);
   fail_unless_equals_string (clb_variant_get_name (v), "fill");
   p.device_class = CLB_DEVICE_CLASS_CPU;
+  /* YUY2's U, V: 2 of 4 bytes a pixel */
+  job.channels = 2;
+  job.pixel_stride = 4;
+  job.offset[0] = 1;
+  job.offset[1] = 3;
+  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, &job, 8, 16,
+      &shape);
+  fail_unless_equals_string (clb_variant_get_name (v), "mosaic_x16");
+  /* 2 of 3 bytes: a 16-byte step would not start on a pixel */
+  clcheck_one_plane (64, 32, 3, CLB_SAMPLES_8, 255, &planes, &job);
+  job.channels = 2;
+  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, &job, 8, 8,
+      &shape);
+  fail_unless_equals_string (clb_variant_get_name (v), "mosaic");
   clcheck_one_plane (64, 32, 4, CLB_SAMPLES_16, 65535, &planes, &job);
   v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, &job, 16, 16,
       &shape);
