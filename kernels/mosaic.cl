@@ -128,19 +128,23 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
         sums[k] = (ushort) acc;
     }
 
-    /* the lanes of a 16-byte step that are the job's */
+    /* where the job shares its pixels: the lanes of a 16-byte step that
+     * are the job's; the others' pat bytes set (never stored) */
     uchar lanes[16];
-    for (int j = 0; j < 16; j++) {
-        int o = j % pstride, mine = dense;
-        for (int c = 0; c < channels; c++)
-            mine |= clb_comp (off, c) == o;
-        lanes[j] = mine ? 0xff : 0;
-        if (!dense && !mine) {
-            for (int i = k0 + j; i < k1; i += 16)
-                pat[i] = 0;
+    uchar16 mask = (uchar16) (0);
+    if (!dense) {
+        for (int j = 0; j < 16; j++) {
+            int o = j % pstride, mine = 0;
+            for (int c = 0; c < channels; c++)
+                mine |= clb_comp (off, c) == o;
+            lanes[j] = mine ? 0xff : 0;
+            if (!mine) {
+                for (int i = k0 + j; i < k1; i += 16)
+                    pat[i] = 0;
+            }
         }
+        mask = vload16 (0, lanes);
     }
-    uchar16 mask = vload16 (0, lanes);
 
     int bspan = bw * pstride;
     for (int b0 = k0; b0 < k1; b0 += bspan) {
