@@ -85,13 +85,38 @@ fill_samples (__global sample_t *dst, int pitch, int pstride, int4 off,
 }
 
 #if CLB_SAMPLE_BITS == 8
+/* Small blocks (mosaic_x16): lane i of @g plus lane i ^ d, a butterfly
+ * step; after the steps d = pstride, 2 pstride, ... below the block's
+ * bytes, every lane holds the sum of its channel over its block (blocks
+ * of a power-of-2 bytes, 16 at most, aligned in the vector). */
+uint16
+clb_mosaic_fold (uint16 g, int d)
+{
+    if (d == 1)
+        return g + CLB_SHUFFLE16 (uint16, g, g, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8,
+                                  11, 10, 13, 12, 15, 14);
+    if (d == 2)
+        return g + CLB_SHUFFLE16 (uint16, g, g, 2, 3, 0, 1, 6, 7, 4, 5, 10,
+                                  11, 8, 9, 14, 15, 12, 13);
+    if (d == 4)
+        return g + CLB_SHUFFLE16 (uint16, g, g, 4, 5, 6, 7, 0, 1, 2, 3, 12,
+                                  13, 14, 15, 8, 9, 10, 11);
+    return g + CLB_SHUFFLE16 (uint16, g, g, 8, 9, 10, 11, 12, 13, 14, 15, 0,
+                              1, 2, 3, 4, 5, 6, 7);
+}
+
 /* mosaic_x16: CPUs, 8-bit jobs of 1 to 4 bytes a pixel (pstride), each
  * channel its own byte (RGBA, RGB, GRAY8, NV12's planes, YUY2's Y and its
  * U, V, RGBx's colours). A work-item per block row and span of whole
  * blocks (span bytes, a multiple of 16 where the blocks allow): the span's
  * column sums over the block's rows, 16 bytes a step in ushort lanes
  * (256 x 255 < 2^16), into sums; each block's means into the span's row
- * of pat; that row copied down the block's rows, 16 bytes a step. Where
+ * of pat; that row copied down the block's rows, 16 bytes a step. Blocks
+ * of 1, 2, 4, 8 or 16 bytes (small: pixels of 1, 2 or 4 bytes, a
+ * power-of-2 block width) take their means in the vector lanes
+ * (clb_mosaic_fold, a division by n through a float reciprocal corrected
+ * to the exact quotient); the others, and a row's last bytes short of 16,
+ * one block at a time. Where
  * the job is not every byte of its pixels (dense 0), the other bytes are
  * left as the output has them (a select with the lanes' mask: pixels of
  * 1, 2 or 4 bytes, so a 16-byte step starts on a pixel). Its own span of
@@ -101,7 +126,7 @@ __kernel void
 mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
             int out_pitch, __global ushort *work, int width, int height,
             int pstride, int4 off, int channels, int bw, int bh, int span,
-            int first, int dense)
+            int first, int dense, int small)
 {
     int row_len = width * pstride;
     int k0 = get_global_id (0) * span;
@@ -113,14 +138,32 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
     __global ushort *sums = work + (size_t) (by - first) * 2 * row_len;
     __global uchar *pat = (__global uchar *) (sums + row_len);
     int k = k0;
+    int bspan = bw * pstride;
+    uint n_full = (uint) (bw * (y1 - y0));
+    float inv = 1.0f / (float) n_full;
 
     for (; k + 16 <= k1; k += 16) {
         __global const uchar *col = src + (size_t) y0 * in_pitch + k;
         ushort16 acc = (ushort16) (0);
         for (int y = y0; y < y1; y++, col += in_pitch)
             acc += convert_ushort16 (CLB_LOAD16 (uchar, col));
-        CLB_STORE16 (ushort, acc, sums + k);
+        if (small) {
+            /* whole blocks in the vector: their means in the lanes */
+            uint16 g = convert_uint16 (acc);
+            for (int d = pstride; d < bspan; d <<= 1)
+                g = clb_mosaic_fold (g, d);
+            uint16 t = g + (uint16) (n_full / 2);
+            uint16 q = convert_uint16 (convert_float16 (t) * inv);
+            /* within one of the quotient: corrected to it */
+            q -= select ((uint16) (0), (uint16) (1), q * n_full > t);
+            q += select ((uint16) (0), (uint16) (1), t - q * n_full >= n_full);
+            CLB_STORE16 (uchar, convert_uchar16 (q), pat + k);
+        } else {
+            CLB_STORE16 (ushort, acc, sums + k);
+        }
     }
+    /* the first byte the vectors left to the blocks one at a time */
+    int kv = small ? k : k0;
     for (; k < k1; k++) {
         uint acc = 0;
         for (int y = y0; y < y1; y++)
@@ -146,17 +189,56 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
         mask = vload16 (0, lanes);
     }
 
-    int bspan = bw * pstride;
-    for (int b0 = k0; b0 < k1; b0 += bspan) {
+    for (int b0 = kv; b0 < k1; b0 += bspan) {
         int b1 = min (k1, b0 + bspan);
         uint n = (uint) ((b1 - b0) / pstride * (y1 - y0));
+        if (dense) {
+            /* every byte the job's: the pixel's channels side by side */
+            uint4 a = (uint4) (0);
+            for (int i = b0; i < b1; i += pstride) {
+                a.s0 += sums[i];
+                if (pstride > 1)
+                    a.s1 += sums[i + 1];
+                if (pstride > 2)
+                    a.s2 += sums[i + 2];
+                if (pstride > 3)
+                    a.s3 += sums[i + 3];
+            }
+            uint4 t = a + (uint4) (n / 2), v;
+            if (n == n_full) {
+                v = convert_uint4 (convert_float4 (t) * inv);
+                v -= select ((uint4) (0), (uint4) (1), v * n > t);
+                v += select ((uint4) (0), (uint4) (1), t - v * n >= n);
+            } else {
+                v = t / n;
+            }
+            uchar4 m = convert_uchar4 (v);
+            for (int i = b0; i < b1; i += pstride) {
+                pat[i] = m.s0;
+                if (pstride > 1)
+                    pat[i + 1] = m.s1;
+                if (pstride > 2)
+                    pat[i + 2] = m.s2;
+                if (pstride > 3)
+                    pat[i + 3] = m.s3;
+            }
+            continue;
+        }
         for (int c = 0; c < channels; c++) {
             uint s = 0;
             for (int i = b0 + clb_comp (off, c); i < b1; i += pstride)
                 s += sums[i];
-            uchar v = (uchar) ((s + n / 2) / n);
+            uint t = s + n / 2, v;
+            if (n == n_full) {
+                /* a whole block: the reciprocal, within one, corrected */
+                v = (uint) ((float) t * inv);
+                v -= v * n > t;
+                v += t - v * n >= n;
+            } else {
+                v = t / n;
+            }
             for (int i = b0 + clb_comp (off, c); i < b1; i += pstride)
-                pat[i] = v;
+                pat[i] = (uchar) v;
         }
     }
 

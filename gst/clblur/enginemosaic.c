@@ -121,15 +121,22 @@ failed:
 /* ---- mosaic_x16: CPUs, dense 8-bit jobs ---- */
 
 /* The bytes of a row a work-item of mosaic_x16 takes: whole blocks, a
- * multiple of 16 bytes where the block's bytes allow, at least 256. */
+ * multiple of 16 bytes where the block's bytes allow, at least 256 and at
+ * least MOSAIC_X16_BYTES over the block's rows (a work-item is a
+ * work-group: few enough that starting them costs little beside their
+ * work, with small blocks too), no more than the row needs. */
+#define MOSAIC_X16_BYTES 8192
+
 static guint
-mosaic_x16_span (const ClbJob * job, guint bw)
+mosaic_x16_span (const ClbJob * job, guint bw, guint bh)
 {
   guint bspan = bw * job->pixel_stride, blocks = 1;
+  guint64 row = (guint64) job->width * job->pixel_stride;
 
   while ((blocks * bspan) % 16 != 0 && blocks < 16)
     blocks++;
-  while (blocks * bspan < 256)
+  while ((guint64) blocks * bspan < MAX (256, MOSAIC_X16_BYTES / MAX (bh, 1))
+      && (guint64) blocks * bspan < row)
     blocks *= 2;
   return blocks * bspan;
 }
@@ -156,12 +163,24 @@ mosaic_x16_layout (const ClbPlanes * planes, const ClbJob * job,
   return *dense || job->pixel_stride != 3;
 }
 
+/* Whether mosaic_x16 takes the job's blocks' means in vector lanes: pixels
+ * of 1, 2 or 4 bytes, blocks of a power of 2 pixels and at most 16
+ * bytes. */
+static cl_int
+mosaic_x16_small (const ClbJob * job, guint bw)
+{
+  guint ps = job->pixel_stride, bspan = bw * ps;
+
+  return (ps == 1 || ps == 2 || ps == 4) && bspan <= 16
+      && (bspan & (bspan - 1)) == 0;
+}
+
 static gboolean
 mosaic_x16_usable (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint bw, guint bh,
     ClbWorkShape * shape)
 {
-  guint64 span = mosaic_x16_span (job, bw);
+  guint64 span = mosaic_x16_span (job, bw, bh);
   gboolean dense;
 
   if (!mosaic_x16_layout (planes, job, &dense))
@@ -178,7 +197,7 @@ run_mosaic_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
   const ClbJob *job = r->job;
   cl_kernel kernel = engine->kernels[CLB_SAMPLES_8][K_MOSAIC_X16];
-  cl_int bw = r->rx, bh = r->ry, span = mosaic_x16_span (job, r->rx);
+  cl_int bw = r->rx, bh = r->ry, span = mosaic_x16_span (job, r->rx, r->ry);
   size_t row_len = (size_t) job->width * job->pixel_stride;
   gboolean dense = FALSE;
   size_t spans = (row_len + span - 1) / span;
@@ -212,6 +231,7 @@ run_mosaic_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
     clb_arg_int (&a, span);
     clb_arg_int (&a, by);
     clb_arg_int (&a, dense);
+    clb_arg_int (&a, mosaic_x16_small (job, bw));
     if (!clb_args_done (&a, error))
       return FALSE;
     /* a work-item a work-group: the threads share them */
