@@ -105,6 +105,56 @@ clb_mosaic_fold (uint16 g, int d)
                               1, 2, 3, 4, 5, 6, 7);
 }
 
+/* 3-byte pixels (RGB), 48 bytes: channel c's 16 samples out of the
+ * three vectors, and back. */
+ushort16
+clb_rgb_channel (ushort16 v0, ushort16 v1, ushort16 v2, int c)
+{
+    ushort16 t;
+    if (c == 0) {
+        t = CLB_SHUFFLE16 (ushort16, v0, v1, 0, 3, 6, 9, 12, 15,
+                18, 21, 24, 27, 30, 0, 0, 0, 0, 0);
+        return CLB_SHUFFLE16 (ushort16, t, v2, 0, 1, 2, 3, 4, 5,
+                6, 7, 8, 9, 10, 17, 20, 23, 26, 29);
+    }
+    else if (c == 1) {
+        t = CLB_SHUFFLE16 (ushort16, v0, v1, 1, 4, 7, 10, 13, 16,
+                19, 22, 25, 28, 31, 0, 0, 0, 0, 0);
+        return CLB_SHUFFLE16 (ushort16, t, v2, 0, 1, 2, 3, 4, 5,
+                6, 7, 8, 9, 10, 18, 21, 24, 27, 30);
+    }
+    else {
+        t = CLB_SHUFFLE16 (ushort16, v0, v1, 2, 5, 8, 11, 14, 17,
+                20, 23, 26, 29, 0, 0, 0, 0, 0, 0);
+        return CLB_SHUFFLE16 (ushort16, t, v2, 0, 1, 2, 3, 4, 5,
+                6, 7, 8, 9, 16, 19, 22, 25, 28, 31);
+    }
+}
+
+uchar16
+clb_rgb_interleave (uchar16 r, uchar16 g, uchar16 b, int o)
+{
+    uchar16 t;
+    if (o == 0) {
+        t = CLB_SHUFFLE16 (uchar16, r, g, 0, 16, 0, 1, 17, 0,
+                2, 18, 0, 3, 19, 0, 4, 20, 0, 5);
+        return CLB_SHUFFLE16 (uchar16, t, b, 0, 1, 16, 3, 4, 17,
+                6, 7, 18, 9, 10, 19, 12, 13, 20, 15);
+    }
+    else if (o == 1) {
+        t = CLB_SHUFFLE16 (uchar16, r, g, 21, 0, 6, 22, 0, 7,
+                23, 0, 8, 24, 0, 9, 25, 0, 10, 26);
+        return CLB_SHUFFLE16 (uchar16, t, b, 0, 21, 2, 3, 22, 5,
+                6, 23, 8, 9, 24, 11, 12, 25, 14, 15);
+    }
+    else {
+        t = CLB_SHUFFLE16 (uchar16, r, g, 0, 11, 27, 0, 12, 28,
+                0, 13, 29, 0, 14, 30, 0, 15, 31, 0);
+        return CLB_SHUFFLE16 (uchar16, t, b, 26, 1, 2, 27, 4, 5,
+                28, 7, 8, 29, 10, 11, 30, 13, 14, 31);
+    }
+}
+
 /* mosaic_x16: CPUs, 8-bit jobs of 1 to 4 bytes a pixel (pstride), each
  * channel its own byte (RGBA, RGB, GRAY8, NV12's planes, YUY2's Y and its
  * U, V, RGBx's colours). A work-item per block row and span of whole
@@ -112,8 +162,10 @@ clb_mosaic_fold (uint16 g, int d)
  * column sums over the block's rows, 16 bytes a step in ushort lanes
  * (256 x 255 < 2^16), into sums; each block's means into the span's row
  * of pat; that row copied down the block's rows, 16 bytes a step. Blocks
- * of 1, 2, 4, 8 or 16 bytes (small: pixels of 1, 2 or 4 bytes, a
- * power-of-2 block width) take their means in the vector lanes
+ * of 1, 2, 4, 8 or 16 bytes (small 1: pixels of 1, 2 or 4 bytes, a
+ * power-of-2 block width), and of 2 to 16 RGB pixels, a power of 2
+ * (small 2: 48 bytes a step, the channels gathered) take their means in
+ * the vector lanes
  * (clb_mosaic_fold, a division by n through a float reciprocal corrected
  * to the exact quotient); the others, and a row's last bytes short of 16,
  * one block at a time. Where
@@ -142,12 +194,40 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
     uint n_full = (uint) (bw * (y1 - y0));
     float inv = 1.0f / (float) n_full;
 
+    /* small 2: 3-byte pixels, 48 bytes (16 pixels, whole blocks) a step,
+     * each channel's lanes gathered, folded and put back */
+    for (; small == 2 && k + 48 <= k1; k += 48) {
+        __global const uchar *col = src + (size_t) y0 * in_pitch + k;
+        ushort16 a0 = (ushort16) (0), a1 = (ushort16) (0);
+        ushort16 a2 = (ushort16) (0);
+        uchar16 m[3];
+        for (int y = y0; y < y1; y++, col += in_pitch) {
+            a0 += convert_ushort16 (CLB_LOAD16 (uchar, col));
+            a1 += convert_ushort16 (CLB_LOAD16 (uchar, col + 16));
+            a2 += convert_ushort16 (CLB_LOAD16 (uchar, col + 32));
+        }
+        for (int c = 0; c < 3; c++) {
+            uint16 g = convert_uint16 (clb_rgb_channel (a0, a1, a2, c));
+            for (int d = 1; d < bw; d <<= 1)
+                g = clb_mosaic_fold (g, d);
+            uint16 t = g + (uint16) (n_full / 2);
+            uint16 q = convert_uint16 (convert_float16 (t) * inv);
+            q -= select ((uint16) (0), (uint16) (1), q * n_full > t);
+            q += select ((uint16) (0), (uint16) (1), t - q * n_full >= n_full);
+            m[c] = convert_uchar16 (q);
+        }
+        for (int o = 0; o < 3; o++)
+            CLB_STORE16 (uchar, clb_rgb_interleave (m[0], m[1], m[2], o),
+                         pat + k + 16 * o);
+    }
+    int k_rgb = k;
+
     for (; k + 16 <= k1; k += 16) {
         __global const uchar *col = src + (size_t) y0 * in_pitch + k;
         ushort16 acc = (ushort16) (0);
         for (int y = y0; y < y1; y++, col += in_pitch)
             acc += convert_ushort16 (CLB_LOAD16 (uchar, col));
-        if (small) {
+        if (small == 1) {
             /* whole blocks in the vector: their means in the lanes */
             uint16 g = convert_uint16 (acc);
             for (int d = pstride; d < bspan; d <<= 1)
@@ -163,7 +243,7 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
         }
     }
     /* the first byte the vectors left to the blocks one at a time */
-    int kv = small ? k : k0;
+    int kv = small == 1 ? k : small == 2 ? k_rgb : k0;
     for (; k < k1; k++) {
         uint acc = 0;
         for (int y = y0; y < y1; y++)

@@ -163,14 +163,18 @@ mosaic_x16_layout (const ClbPlanes * planes, const ClbJob * job,
   return *dense || job->pixel_stride != 3;
 }
 
-/* Whether mosaic_x16 takes the job's blocks' means in vector lanes: pixels
- * of 1, 2 or 4 bytes, blocks of a power of 2 pixels and at most 16
- * bytes. */
+/* Whether mosaic_x16 takes the job's blocks' means in vector lanes: 1 for
+ * pixels of 1, 2 or 4 bytes, blocks of a power of 2 pixels and at most 16
+ * bytes; 2 for 3-byte pixels all the job's (RGB), blocks of a power of 2
+ * pixels up to 16 (a 48-byte step holds whole blocks); 0: one block at a
+ * time. */
 static cl_int
 mosaic_x16_small (const ClbJob * job, guint bw)
 {
   guint ps = job->pixel_stride, bspan = bw * ps;
 
+  if (ps == 3 && job->channels == 3 && bw <= 16 && (bw & (bw - 1)) == 0)
+    return 2;                   /* RGB: 48 bytes a step */
   return (ps == 1 || ps == 2 || ps == 4) && bspan <= 16
       && (bspan & (bspan - 1)) == 0;
 }
