@@ -2,7 +2,8 @@
  * kernels/mosaic.cl) against the plain-C reference (ref_mosaic): both
  * device classes, 8- and 16-bit samples (shifted, big-endian), 1 to 4
  * channels, strided pixels, padded rows, frames wrapped or copied, in
- * OpenCL memory, in bands of block rows, inside regions; the variant each
+ * OpenCL memory, in 2D images, in bands of block rows, inside regions; the
+ * variant each
  * job gets; fill values and kept channels.
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -15,6 +16,7 @@
 #include <gst/check/gstcheck.h>
 
 #include "engine.h"
+#include "runtimemem.h"
 #include "refblur.h"
 #include "clcheck.h"
 
@@ -296,6 +298,75 @@ GST_START_TEST (test_mosaic_mem_frames)
 
 GST_END_TEST;
 
+/* A frame in 2D images (GL memory's way, shared): RGBA mosaic, whole and
+ * in a region, both classes. */
+GST_START_TEST (test_mosaic_image_frames)
+{
+  static const ClbRect region = { 9, 4, 30, 20 };
+  const guint w = 53, h = 31, block = 6;
+  ClbRuntime *rt = test_rt = clcheck_built_runtime ();
+  cl_command_queue queue = clb_runtime_get_queue (rt);
+  size_t origin[3] = { 0, 0, 0 }, size[3] = { w, h, 1 };
+  guint8 *in = g_malloc (4 * w * h), *out = g_malloc (4 * w * h);
+  guint16 *in16 = g_new (guint16, 4 * w * h), *ref = g_new (guint16,
+      4 * w * h);
+  GError *err = NULL;
+  cl_mem src, dst;
+  guint cls, r, i;
+
+  for (i = 0; i < 4 * w * h; i++)
+    in16[i] = in[i] = g_random_int_range (0, 256);
+  fail_unless_equals_int (ref_mosaic (in16, ref, w, h, 4, block, block), 0);
+  src = clb_runtime_create_image (rt, CL_MEM_READ_WRITE, w, h, &err);
+  fail_unless (src != NULL, "%s", err ? err->message : "");
+  dst = clb_runtime_create_image (rt, CL_MEM_READ_WRITE, w, h, &err);
+  fail_unless (dst != NULL, "%s", err ? err->message : "");
+  fail_unless_equals_int (clEnqueueWriteImage (queue, src, CL_TRUE, origin,
+          size, 4 * w, 0, in, 0, NULL, NULL), CL_SUCCESS);
+  for (cls = 0; cls < 2; cls++) {
+    ClbEngine *engine = make_engine_with (rt, cls ? CLB_DEVICE_CLASS_GPU :
+        CLB_DEVICE_CLASS_CPU, TRUE, 0, NULL);
+    ClbParams params = { 0, };
+    ClbPlanes planes;
+    ClbJob job;
+
+    clcheck_one_plane (w, h, 4, CLB_SAMPLES_8, 255, &planes, &job);
+    fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
+        err ? err->message : "");
+    params.method = CLB_METHOD_MOSAIC;
+    params.block_size = block;
+    params.passes = 1;
+    for (r = 0; r < 2; r++) {
+      params.use_regions = r == 1;
+      params.regions = &region;
+      params.n_regions = 1;
+      fail_unless (clcheck_filter_image (engine, &params, &job, 1, src, dst,
+              &err), "%s", err ? err->message : "");
+      fail_unless_equals_int (clEnqueueReadImage (queue, dst, CL_TRUE,
+              origin, size, 4 * w, 0, out, 0, NULL, NULL), CL_SUCCESS);
+      for (i = 0; i < 4 * w * h; i++) {
+        guint x = (i / 4) % w, y = i / 4 / w;
+        gboolean inside = r == 0 || (x >= 9 && x < 39 && y >= 4 && y < 24);
+        guint want = inside ? ref[i] : in[i];
+
+        if (out[i] != want)
+          fail ("class %u region %u: byte %u (x %u, y %u) is %u, want %u",
+              cls, r, i, x, y, out[i], want);
+      }
+    }
+    clb_engine_free (engine);
+  }
+  clReleaseMemObject (src);
+  clReleaseMemObject (dst);
+  g_free (in);
+  g_free (out);
+  g_free (in16);
+  g_free (ref);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
 /* An intermediate allowed only a block row or two: the engine goes in
  * bands of block rows, and the result is the same. */
 GST_START_TEST (test_mosaic_bands)
@@ -440,6 +511,7 @@ enginemosaic_suite (void)
   tcase_add_test (tc, test_mosaic_matches_reference);
   tcase_add_test (tc, test_mosaic_bands);
   tcase_add_test (tc, test_mosaic_mem_frames);
+  tcase_add_test (tc, test_mosaic_image_frames);
   tcase_add_test (tc, test_fill_and_regions);
   tcase_add_test (tc, test_mosaic_plans);
   return s;
