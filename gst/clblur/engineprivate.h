@@ -63,7 +63,9 @@ enum
 
 /* One job's run in one pass (engineplan.c). */
 typedef struct {
-  cl_int rx, ry;                /* 0, 0: the job is passed through */
+  /* 0, 0: the job is passed through; mosaic: the block's side in the
+   * job's pixels (engineradii.c) */
+  cl_int rx, ry;
   const ClbVariant *variant;    /* NULL when passed through */
   ClbWorkShape shape;
 } ClbStep;

@@ -128,9 +128,11 @@ log_variant (ClbEngine * engine, const ClbRun * r,
     kept += (job->keep_mask >> c) & 1;
   if (kept > 0)
     g_snprintf (keep, sizeof (keep), " (%u kept)", kept);
-  line = g_strdup_printf ("job %u (plane %u, %u channels%s, %ux%u, radius "
+  line = g_strdup_printf ("job %u (plane %u, %u channels%s, %ux%u, %s "
       "%d,%d): variant %s (%s, %s)%s: %s", r->index, job->plane,
-      job->channels, keep, job->width, job->height, r->rx, r->ry, v->name,
+      job->channels, keep, job->width, job->height,
+      v->method == CLB_METHOD_MOSAIC ? "block" : "radius", r->rx, r->ry,
+      v->name,
       v->device_class == CLB_DEVICE_CLASS_AUTO ? "any device" :
       v->device_class == CLB_DEVICE_CLASS_CPU ? "cpu" : "gpu", shape,
       r->wrapped ? ", on the caller's memory" : "", v->kernels);
