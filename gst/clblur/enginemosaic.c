@@ -51,7 +51,8 @@ mosaic_frame_work (ClbEngine * engine, guint block)
     widest = MAX (widest, planes->plane_width[p]);
   /* luma: height / block rows; chroma of half the height, blocks of half
    * the size: as many, one more for the rounding */
-  rows = (planes->height + block - 1) / MAX (block, 1) + 1;
+  block = CLAMP (block, CLB_MIN_BLOCK_SIZE, CLB_MAX_BLOCK_SIZE);
+  rows = (planes->height + block - 1) / block + 1;
   most = clb_work_budget (&engine->profile, planes);
   return (gsize) MIN (rows * widest * 4, most);
 }
