@@ -28,6 +28,10 @@
  * Gaussian blur. `method=bilateral` is an edge-preserving denoiser: each
  * pixel is a mean weighted by distance (#GstCLBoxBlur:sigma-spatial) and by
  * colour difference (#GstCLBoxBlur:sigma-range), so edges stay sharp.
+ * `method=mosaic` pixelates: every block of #GstCLBoxBlur:block-size
+ * pixels becomes its exact rounded mean; `method=fill` paints
+ * #GstCLBoxBlur:fill-color (redaction); both are meant for regions and
+ * ROI metas.
  *
  * RGB, grey, planar, semi-planar and packed YUV and 10/16-bit formats are
  * filtered without conversion; chroma planes use the radius scaled by their
@@ -64,6 +68,10 @@
  * ]| Blurs the faces that facedetect marks with region-of-interest metas
  * (#GstCLBoxBlur:roi-meta), each for 8 frames more after the detector
  * last found it (#GstCLBoxBlur:roi-hold).
+ * |[
+ * gst-launch-1.0 v4l2src ! videoconvert ! facedetect display=false ! clboxblur roi-meta=true roi-type=face roi-padding=12 method=mosaic block-size=24 ! videoconvert ! autovideosink
+ * ]| Pixelates the faces instead: blocks of 24×24 pixels, aligned to the
+ * frame. `method=fill fill-color=0xff000000` paints them black.
  * |[
  * gst-launch-1.0 gltestsrc pattern=smpte ! clboxblur radius=8 ! glimagesink
  * ]| Between GL elements the element takes and gives GL textures, shared
@@ -224,6 +232,7 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
     for (p = 0; p < 3; p++)
       params->pass_radius_y[p] = params->pass_radius_x[p];
   }
+  params->block_size = settings.block_size;
   params->sigma_spatial = settings.sigma_spatial;
   params->sigma_range = settings.sigma_range;
   /* decided once per buffer, in before_transform */
@@ -231,6 +240,18 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
   GST_LOG_OBJECT (self, "%u region(s)%s", params->n_regions,
       params->use_regions ? "" : " (whole frame)");
 
+  if (settings.method == CLB_METHOD_MOSAIC
+      || settings.method == CLB_METHOD_FILL) {
+    /* every component but a kept alpha; radii do not apply */
+    guint values[GST_VIDEO_MAX_COMPONENTS];
+    guint n_jobs;
+
+    alpha.own = settings.preserve_alpha || settings.alpha_radius == 0;
+    n_jobs = gst_cl_layout_make_plane_jobs (info, &chroma, &alpha, jobs);
+    gst_cl_layout_fill_values (info, settings.fill_color, values);
+    gst_cl_layout_set_fill (info, values, jobs, n_jobs);
+    return n_jobs;
+  }
   if (settings.chroma_radius >= 0) {
     chroma.own = TRUE;
     chroma.radius = settings.chroma_radius;

@@ -37,6 +37,8 @@
 #define DEFAULT_CHROMA_RADIUS -1
 #define DEFAULT_ALPHA_RADIUS -1
 #define MAX_SIGMA 1.0e6
+#define DEFAULT_BLOCK_SIZE 16
+#define DEFAULT_FILL_COLOR 0xff000000u
 #define DEFAULT_REGION_X 0
 #define DEFAULT_REGION_Y 0
 #define DEFAULT_REGION_WIDTH 0
@@ -65,6 +67,8 @@ enum
   PROP_PRESERVE_ALPHA,
   PROP_CHROMA_RADIUS,
   PROP_ALPHA_RADIUS,
+  PROP_BLOCK_SIZE,
+  PROP_FILL_COLOR,
   PROP_REGION_X,
   PROP_REGION_Y,
   PROP_REGION_WIDTH,
@@ -100,6 +104,9 @@ gst_cl_box_blur_method_get_type (void)
           "running sums, O(1) in the radius", "separable"},
     {CLB_METHOD_BILATERAL, "Edge-preserving bilateral denoise, "
           "O(radius^2)", "bilateral"},
+    {CLB_METHOD_MOSAIC, "Mosaic (pixelate): each block of block-size "
+          "pixels replaced by its mean", "mosaic"},
+    {CLB_METHOD_FILL, "Solid fill with fill-color (redaction)", "fill"},
     {0, NULL, NULL},
   };
 
@@ -225,10 +232,20 @@ static const PropRow prop_rows[N_PROPS] = {
    *
    * The filter: `sat` and `separable` are box blurs with identical output
    * and a cost independent of the radius (`separable`, the default, is the
-   * faster); `bilateral` is the edge-preserving denoiser.
+   * faster); `bilateral` is the edge-preserving denoiser; `mosaic`
+   * pixelates (#GstCLBoxBlur:block-size) and `fill` paints
+   * #GstCLBoxBlur:fill-color, both for privacy inside regions or ROI
+   * metas (or over the whole frame without them). Mosaic and fill ignore
+   * #GstCLBoxBlur:radius, #GstCLBoxBlur:radius-y, #GstCLBoxBlur:passes,
+   * #GstCLBoxBlur:sigma, the bilateral sigmas, #GstCLBoxBlur:border and
+   * #GstCLBoxBlur:chroma-radius (chroma is always mosaicked or filled
+   * with luma, so no colour detail is left); alpha is left untouched with
+   * #GstCLBoxBlur:preserve-alpha or an #GstCLBoxBlur:alpha-radius of 0,
+   * else mosaicked or filled like the other components.
    */
   [PROP_METHOD] = {"method", "Method", "Filter algorithm: box blur (sat, "
-      "separable) or bilateral denoise", KIND_ENUM,
+      "separable), bilateral denoise, mosaic (pixelate) or solid fill",
+      KIND_ENUM,
       gst_cl_box_blur_method_get_type, 0, 0, DEFAULT_METHOD, EFFECT,
       FIELD (method)},
   /**
@@ -341,6 +358,46 @@ static const PropRow prop_rows[N_PROPS] = {
       "alpha channel in pixels (-1 = as the colour channels, 0 = "
       "untouched; preserve-alpha wins)", KIND_INT, NULL, -1, CLB_MAX_RADIUS,
       DEFAULT_ALPHA_RADIUS, EFFECT, FIELD (alpha_radius)},
+  /**
+   * GstCLBoxBlur:block-size:
+   *
+   * `mosaic`: the side of a block in pixels of the full-resolution frame.
+   * Each block becomes the rounded mean of its pixels, (sum + n/2) / n
+   * per component, n the pixels of the block inside the frame (the
+   * blocks at the right and bottom edges are cut off by it). Blocks start
+   * at the frame's top-left corner, not the region's, so they do not
+   * crawl as a region moves. A plane subsampled by 2 (4:2:0 and 4:2:2
+   * chroma) takes blocks of half the size, so the size must be even: an
+   * odd value is refused with a warning and the previous one kept.
+   * 2 to 256 (a block of 16-bit samples then still sums exactly in 32
+   * bits). Ignored by the other methods.
+   */
+  [PROP_BLOCK_SIZE] = {"block-size", "Block size", "mosaic: side of a "
+      "block in pixels, even (odd values are refused)", KIND_UINT, NULL,
+      CLB_MIN_BLOCK_SIZE, CLB_MAX_BLOCK_SIZE, DEFAULT_BLOCK_SIZE, PLAYING,
+      FIELD (block_size)},
+  /**
+   * GstCLBoxBlur:fill-color:
+   *
+   * `fill`: the colour as 0xAARRGGBB (8 bits each, as textoverlay's and
+   * compositor's colours), default opaque black. RGB formats take R, G, B
+   * scaled to their depth (v × max / 255, rounded); YUV and grey formats
+   * the colour converted in integers with the caps' matrix (BT.601 where
+   * the caps give none) and range: with KR = round (65536 Kr), KB = round
+   * (65536 Kb), KG = 65536 − KR − KB, E = KR·R + KG·G + KB·B,
+   * DB = 65536·B − E, DR = 65536·R − E and m = 2^(depth − 8), limited
+   * range gives Y = 16m + div (219m·E, 255·65536),
+   * U = 128m + div (224m·DB, 510·(65536 − KB)),
+   * V = 128m + div (224m·DR, 510·(65536 − KR)); full range (max =
+   * 2^depth − 1) Y = div (max·E, 255·65536), U = 2^(depth−1) +
+   * div (max·DB, 510·(65536 − KB)), V likewise; div rounds to nearest,
+   * halves away from zero, and each value is clamped to 0..max. Formats
+   * with alpha take A (scaled like R); the others ignore it. Ignored by the
+   * other methods.
+   */
+  [PROP_FILL_COLOR] = {"fill-color", "Fill color", "fill: the colour, "
+      "0xAARRGGBB (alpha used only by formats with alpha)", KIND_UINT, NULL,
+      0, G_MAXUINT32, DEFAULT_FILL_COLOR, PLAYING, FIELD (fill_color)},
   /**
    * GstCLBoxBlur:region-x:
    *
@@ -541,6 +598,13 @@ gst_cl_box_blur_settings_set (GstCLBoxBlurSettings * settings, guint prop_id,
   if (prop_id == PROP_0 || prop_id >= N_PROPS)
     return FALSE;
   field = G_STRUCT_MEMBER_P (settings, prop_rows[prop_id].offset);
+  if (prop_id == PROP_BLOCK_SIZE && g_value_get_uint (value) % 2 != 0) {
+    /* 4:2:0 chroma blocks must line up with luma's */
+    g_warning ("clboxblur: block-size %u refused: it must be even (chroma "
+        "planes take blocks of half the size); keeping %u",
+        g_value_get_uint (value), settings->block_size);
+    return TRUE;
+  }
   switch (prop_rows[prop_id].kind) {
     case KIND_UINT:
       *(guint *) field = g_value_get_uint (value);
@@ -702,6 +766,9 @@ gst_cl_box_blur_settings_radius_y (const GstCLBoxBlurSettings * settings)
 gboolean
 gst_cl_box_blur_settings_filters (const GstCLBoxBlurSettings * settings)
 {
+  if (settings->method == CLB_METHOD_MOSAIC
+      || settings->method == CLB_METHOD_FILL)
+    return TRUE;
   if (settings->sigma > 0 && settings->method != CLB_METHOD_BILATERAL)
     return TRUE;
   return settings->radius > 0

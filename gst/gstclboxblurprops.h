@@ -35,6 +35,8 @@ typedef struct
   gboolean preserve_alpha;
   gint chroma_radius;           /* -1: derived; else chroma-plane pixels */
   gint alpha_radius;            /* -1: as the colour channels */
+  guint block_size;             /* mosaic: even, full-resolution pixels */
+  guint fill_color;             /* fill: 0xAARRGGBB */
   /* which pixels: the region, or the buffer's ROI metas */
   guint region_x, region_y, region_width, region_height;
   gboolean region_invert;
@@ -83,9 +85,9 @@ gboolean gst_cl_box_blur_parse_roi_types (const gchar * s, GQuark * types,
 guint gst_cl_box_blur_settings_radius_y (const GstCLBoxBlurSettings *
     settings);
 
-/* Whether @settings may change a frame of some format: a luma radius, a
- * sigma for the box methods, or a chroma or alpha radius of their own
- * that is not 0. FALSE lets frames pass through. */
+/* Whether @settings may change a frame of some format: mosaic or fill, a
+ * luma radius, a sigma for the box methods, or a chroma or alpha radius of
+ * their own that is not 0. FALSE lets frames pass through. */
 gboolean gst_cl_box_blur_settings_filters (const GstCLBoxBlurSettings *
     settings);
 

@@ -6,6 +6,7 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <string.h>
 
 #include "gstcllayout.h"
@@ -192,6 +193,86 @@ gst_cl_layout_make_plane_jobs (const GstVideoInfo * info,
     dense_job (info, &jobs[j]);
   }
   return n_jobs;
+}
+
+/* n / d rounded to nearest, halves away from zero; d > 0 */
+static gint64
+div_round (gint64 n, gint64 d)
+{
+  return n >= 0 ? (n + d / 2) / d : -((-n + d / 2) / d);
+}
+
+void
+gst_cl_layout_fill_values (const GstVideoInfo * info, guint32 argb,
+    guint values[GST_VIDEO_MAX_COMPONENTS])
+{
+  guint depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0);
+  gint64 max = (G_GINT64_CONSTANT (1) << depth) - 1;
+  gint64 r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+  gint64 a = argb >> 24;
+  guint c;
+
+  memset (values, 0, GST_VIDEO_MAX_COMPONENTS * sizeof (guint));
+  if (GST_VIDEO_INFO_IS_YUV (info) || GST_VIDEO_INFO_IS_GRAY (info)) {
+    gdouble kr = 0.299, kb = 0.114;
+    gint64 KR, KB, KG, E, DB, DR, m = G_GINT64_CONSTANT (1) << (depth - 8);
+    gint64 y, u, v;
+
+    if (!gst_video_color_matrix_get_Kr_Kb (info->colorimetry.matrix, &kr,
+            &kb)) {
+      kr = 0.299;
+      kb = 0.114;
+    }
+    KR = (gint64) lround (kr * 65536.0);
+    KB = (gint64) lround (kb * 65536.0);
+    KG = 65536 - KR - KB;
+    E = KR * r + KG * g + KB * b;
+    DB = 65536 * b - E;
+    DR = 65536 * r - E;
+    if (info->colorimetry.range == GST_VIDEO_COLOR_RANGE_16_235) {
+      y = 16 * m + div_round (219 * m * E, 255 * 65536);
+      u = 128 * m + div_round (224 * m * DB, 510 * (65536 - KB));
+      v = 128 * m + div_round (224 * m * DR, 510 * (65536 - KR));
+    } else {
+      y = div_round (max * E, 255 * 65536);
+      u = (max + 1) / 2 + div_round (max * DB, 510 * (65536 - KB));
+      v = (max + 1) / 2 + div_round (max * DR, 510 * (65536 - KR));
+    }
+    values[GST_VIDEO_COMP_Y] = CLAMP (y, 0, max);
+    if (GST_VIDEO_INFO_IS_YUV (info)) {
+      values[GST_VIDEO_COMP_U] = CLAMP (u, 0, max);
+      values[GST_VIDEO_COMP_V] = CLAMP (v, 0, max);
+    }
+  } else {
+    values[GST_VIDEO_COMP_R] = div_round (r * max, 255);
+    values[GST_VIDEO_COMP_G] = div_round (g * max, 255);
+    values[GST_VIDEO_COMP_B] = div_round (b * max, 255);
+  }
+  if (GST_VIDEO_INFO_HAS_ALPHA (info))
+    values[GST_VIDEO_COMP_A] = div_round (a * max, 255);
+  for (c = 0; c < GST_VIDEO_MAX_COMPONENTS; c++)
+    values[c] = MIN (values[c], (guint) max);
+}
+
+void
+gst_cl_layout_set_fill (const GstVideoInfo * info,
+    const guint values[GST_VIDEO_MAX_COMPONENTS], ClbJob * jobs,
+    guint n_jobs)
+{
+  guint j, ch, c;
+
+  for (j = 0; j < n_jobs; j++) {
+    for (ch = 0; ch < jobs[j].channels; ch++) {
+      jobs[j].fill[ch] = 0;
+      for (c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+        if (GST_VIDEO_INFO_COMP_PLANE (info, c) == jobs[j].plane
+            && comp_offset (info, c) == jobs[j].offset[ch]
+            && GST_VIDEO_INFO_COMP_PSTRIDE (info, c) / container_bytes (info)
+            == jobs[j].pixel_stride)
+          jobs[j].fill[ch] = values[c];
+      }
+    }
+  }
 }
 
 /* GStreamer 1.22's gst_video_frame_map checks only that each plane's

@@ -47,6 +47,29 @@ guint gst_cl_layout_make_plane_jobs (const GstVideoInfo * info,
     const GstCLRadius * chroma, const GstCLRadius * alpha,
     ClbJob jobs[CLB_MAX_JOBS]);
 
+/* The value of each component of @info (GstVideoInfo's component order:
+ * R, G, B, A; Y, U, V, A; or grey) for the colour @argb (0xAARRGGBB, 8
+ * bits each), at the format's depth. RGB: each 8-bit value v scaled to
+ * the depth as v x max / 255 (exact: 257 v for 16 bits). YUV and grey:
+ * in integers, with the caps' matrix (gst_video_color_matrix_get_Kr_Kb;
+ * BT.601 where the caps give none, or RGB's), KR = round (65536 Kr),
+ * KB = round (65536 Kb), KG = 65536 - KR - KB, E = KR R + KG G + KB B,
+ * DB = 65536 B - E, DR = 65536 R - E; limited range (the caps' 16-235),
+ * m = 2^(depth - 8): Y = 16 m + div (219 m E, 255 x 65536), U = 128 m +
+ * div (224 m DB, 510 (65536 - KB)), V = 128 m + div (224 m DR,
+ * 510 (65536 - KR)); full range (any other): Y = div (max E, 255 x
+ * 65536), U = 2^(depth - 1) + div (max DB, 510 (65536 - KB)), V likewise;
+ * div rounds to nearest, halves away from zero; clamped to 0..max. Alpha
+ * as RGB's. */
+void gst_cl_layout_fill_values (const GstVideoInfo * info, guint32 argb,
+    guint values[GST_VIDEO_MAX_COMPONENTS]);
+
+/* Sets each channel's ClbJob.fill of @jobs (made for @info) to its
+ * component's value in @values. */
+void gst_cl_layout_set_fill (const GstVideoInfo * info,
+    const guint values[GST_VIDEO_MAX_COMPONENTS], ClbJob * jobs,
+    guint n_jobs);
+
 /* Turns @jobs (from gst_cl_layout_make_jobs) into those of one field
  * (clb_frame_field gives the field's planes). */
 void gst_cl_layout_field_jobs (ClbJob * jobs, guint n_jobs);

@@ -106,4 +106,14 @@
    : (row_len) < (2 * (rx) + 3) * (cn) + 2 * CLB_LANES ? (row_len) \
    : (2 * (rx) + 3) * (cn) + 2 * CLB_LANES)
 
+/* mosaic_columns / mosaic_blocks, a block of @bw x @bh samples: its rows,
+ * then its columns and rows, and their set-up. */
+#define CLB_LOOPS_MOSAIC(bw, bh) ((bw) + (bh) + 8)
+
+/* mosaic_x16, a band of block rows @span bytes wide, @bh rows a block: the
+ * column sums (CLB_LANES bytes a step, up to CLB_LANES - 1 one at a time)
+ * and the copies down the rows, the means, and the set-up. */
+#define CLB_LOOPS_MOSAIC_X16(span, bh) \
+  (((span) / CLB_LANES + CLB_LANES) * ((bh) + 2) * 2 + 2 * (span) + 64)
+
 #endif /* CLB_LOOPS_H */

@@ -104,8 +104,9 @@ def check_value(GObject, pspec, value):
     if vt == GObject.TYPE_STRING:
         return None
     try:
+        # integers as gst-launch takes them: decimal or 0x hexadecimal
         x = float(value) if vt in (GObject.TYPE_DOUBLE,
-                                   GObject.TYPE_FLOAT) else int(value)
+                                   GObject.TYPE_FLOAT) else int(value, 0)
     except ValueError:
         return "not a number"
     if hasattr(pspec, "minimum") and not pspec.minimum <= x <= pspec.maximum:

@@ -96,7 +96,10 @@ for class in gpu cpu; do
     if [ "$class" = cpu ] && [ "$m" = sat ]; then
       small=races
     fi
-    for f in GRAY8 RGB NV12; do
+    # (mosaic: YUY2 too, whose CPU run leaves the other job's bytes)
+    fs="GRAY8 RGB NV12"
+    [ "$m" = mosaic ] && fs="$fs YUY2"
+    for f in $fs; do
       # shellcheck disable=SC2086
       check $class $small $zc --$m --sizes 23x17 --formats $f \
         --radii 1,5 --border replicate $more

@@ -2,7 +2,7 @@
 # The work guard: fails when a method's kernels do more work per frame than
 # the baseline in tests/perf/work-baseline.txt allows. Timings move with the
 # load of a shared machine; what Oclgrind counts does not. For each method
-# the bench lists (sat, separable, bilateral) and each device class
+# the bench lists (sat, separable, bilateral, mosaic, fill) and each device class
 # (CLBOXBLUR_DEVICE_CLASS=gpu, then cpu), on two small fixed frames (67x41
 # RGBA and 23x17 NV12, radius 6, one frame: -i 1 --warm-up 0, checked
 # against the reference with -e), clboxblur-bench runs on Oclgrind's runtime
@@ -175,15 +175,17 @@ secs=$(($(date +%s) - start))
 # The least a method needs: the frame read once and written once, and its
 # intermediate written once and read once: sat a 32-bit table, separable
 # 32-bit window sums (16-bit on the CPU class where they fit, as its
-# kernels store them: (2 radius + 1) 255 <= 65535), bilateral none.
+# kernels store them: (2 radius + 1) 255 <= 65535), bilateral none; mosaic
+# and fill none (mosaic's column sums are one row a block row: counted in
+# its bytes, not in the least); fill only writes the frame.
 traffic() {
   awk -v r="$radius" '
     { split($3, a, "-"); split(a[1], wh, "x"); px = wh[1] * wh[2]
       s = a[2] == "NV12" ? 1.5 : a[2] == "RGBA" ? 4 : 1
-      inter = $1 == "bilateral" ? 0 : 4
+      inter = ($1 == "bilateral" || $1 == "mosaic" || $1 == "fill") ? 0 : 4
       if ($1 == "separable" && $2 == "cpu" && (2 * r + 1) * 255 <= 65535)
         inter = 2
-      least = 2 * s + 2 * inter * s
+      least = ($1 == "fill" ? 1 : 2) * s + 2 * inter * s
       k = $6; gsub(/,/, ", ", k)
       printf "| %s | %s | %s | %s | %.0f | %.1f | %.1f | %.2f |\n", $1, $2,
         k, $3, $5, $5 / px, least, $5 / px / least }

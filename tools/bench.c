@@ -4,7 +4,7 @@
  *
  * Speaks the command line of the AMD BoxFilterGL sample (-x, --sat,
  * --separable, -i, -t, -e, --device, -p, -d, --dump, --load, --flags, -q,
- * -v) plus --bilateral, lists of sizes, formats and radii and the frame's
+ * -v) plus --bilateral, --mosaic, --fill, lists of sizes, formats and radii and the frame's
  * content (--content: random bytes, grey noise or a flat frame), and prints
  * one row per method x size x format x radius: the median time of a frame
  * (upload, kernels, read-back) over the iterations after a warm-up, frames
@@ -91,7 +91,16 @@ verify (const Layout * l, const ClbParams * params, guint8 ** src,
           in[((gsize) y * job->width + x) * job->channels + c] =
               src[job->plane][y * pitch + x * job->pixel_stride +
               job->offset[c]];
-    if (params->method == CLB_METHOD_BILATERAL) {
+    if (params->method == CLB_METHOD_FILL) {
+      /* each channel its job's value (the layout leaves them 0) */
+      for (i = 0; i < n; i++)
+        ref[i] = job->fill[i % job->channels];
+    } else if (params->method == CLB_METHOD_MOSAIC) {
+      /* blocks of block_size >> sub pixels of the job */
+      ref_mosaic (in, ref, job->width, job->height, job->channels,
+          MAX (params->block_size >> job->x_sub, 1),
+          MAX (params->block_size >> job->y_sub, 1));
+    } else if (params->method == CLB_METHOD_BILATERAL) {
       /* the window the engine bounds bilateral's to */
       rx = clb_bilateral_radius (rx, params->sigma_spatial);
       ry = clb_bilateral_radius (ry, params->sigma_spatial);
@@ -330,16 +339,18 @@ done:
 typedef struct
 {
   gint filter_width, iterations, platform, device_index, passes, warmup;
-  gboolean sat, separable, bilateral;
+  gboolean sat, separable, bilateral, mosaic, fill;
   gboolean timing, check, quiet, version, floor_only, kernels, pinned;
   gchar *memory, *device, *dump, *load, *flags;
   gchar *sizes, *formats, *radii, *border, *content;
   gdouble sigma_spatial, sigma_range;
-  ClbMethod methods[3];
+  ClbMethod methods[5];
   guint n_methods;
 } BenchOptions;
 
-static const gchar *method_names[] = { "sat", "separable", "bilateral" };
+static const gchar *method_names[] = { "sat", "separable", "bilateral",
+  "mosaic", "fill"
+};
 
 /* Parses the command line into @o; 0 when the bench is to run, else the
  * exit status (2: a bad option; 0 after --version). */
@@ -353,6 +364,9 @@ parse_options (gint * argc, gchar *** argv, BenchOptions * o)
     {"separable", 0, 0, G_OPTION_ARG_NONE, &o->separable,
         "Separable box (running sums)", NULL},
     {"bilateral", 0, 0, G_OPTION_ARG_NONE, &o->bilateral, "Bilateral", NULL},
+    {"mosaic", 0, 0, G_OPTION_ARG_NONE, &o->mosaic, "Mosaic, blocks of "
+          "2 radius pixels (the radius column shows the radius)", NULL},
+    {"fill", 0, 0, G_OPTION_ARG_NONE, &o->fill, "Solid fill (0)", NULL},
     {"iterations", 'i', 0, G_OPTION_ARG_INT, &o->iterations,
         "Timed runs per case, after 3 warm-up runs (default 20)", "N"},
     {"timing", 't', 0, G_OPTION_ARG_NONE, &o->timing,
@@ -430,12 +444,16 @@ parse_options (gint * argc, gchar *** argv, BenchOptions * o)
     g_print ("clboxblur-bench %s\n", VERSION);
     return -1;
   }
-  if (o->sat || (!o->separable && !o->bilateral))
+  if (o->sat || (!o->separable && !o->bilateral && !o->mosaic && !o->fill))
     o->methods[o->n_methods++] = CLB_METHOD_SAT;
-  if (o->separable || (!o->sat && !o->bilateral))
+  if (o->separable || (!o->sat && !o->bilateral && !o->mosaic && !o->fill))
     o->methods[o->n_methods++] = CLB_METHOD_SEPARABLE;
   if (o->bilateral)
     o->methods[o->n_methods++] = CLB_METHOD_BILATERAL;
+  if (o->mosaic)
+    o->methods[o->n_methods++] = CLB_METHOD_MOSAIC;
+  if (o->fill)
+    o->methods[o->n_methods++] = CLB_METHOD_FILL;
   if (!o->timing && !o->check)
     o->timing = TRUE;
   if (o->memory && !g_str_equal (o->memory, "pageable")) {
@@ -545,7 +563,7 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
 {
   ClbParams params = { method, CLB_BORDER_SHRINK, 0, 0,
     MAX (o->passes, 1), o->sigma_spatial, o->sigma_range, FALSE, NULL, 0,
-    FALSE, 0, {0}, {0}
+    FALSE, 0, {0}, {0}, 0
   };
   gint n = MAX (o->iterations, 1), it;
   gdouble *times = g_new (gdouble, n);
@@ -553,6 +571,8 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
   gboolean ok = TRUE;
 
   params.radius_x = params.radius_y = atoi (radius);
+  params.block_size = CLAMP (2 * params.radius_x, CLB_MIN_BLOCK_SIZE,
+      CLB_MAX_BLOCK_SIZE);
   if (o->border && g_str_equal (o->border, "replicate"))
     params.border = CLB_BORDER_REPLICATE;
   else if (o->border && g_str_equal (o->border, "reflect"))

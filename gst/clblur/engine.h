@@ -23,6 +23,11 @@ typedef enum {
   CLB_METHOD_SAT,
   CLB_METHOD_SEPARABLE,
   CLB_METHOD_BILATERAL,
+  /* each block of block_size x block_size pixels replaced by its rounded
+   * mean (kernels/mosaic.cl) */
+  CLB_METHOD_MOSAIC,
+  /* every sample of the jobs' channels set to the job's fill value */
+  CLB_METHOD_FILL,
 } ClbMethod;
 
 /* How the window is completed where it crosses the frame's edge. */
@@ -45,6 +50,11 @@ typedef enum {
 #define CLB_MAX_BILATERAL_RADIUS 63
 #define CLB_MAX_SIGMA_SPATIAL 21.0
 #define CLB_MAX_PASSES 8
+/* Mosaic blocks: even sizes (4:2:0 chroma blocks line up with luma's), at
+ * most 256 so that a block's sum of 16-bit samples fits 32 bits
+ * (65536 x 65535 + 32768 < 2^32). */
+#define CLB_MIN_BLOCK_SIZE 2
+#define CLB_MAX_BLOCK_SIZE 256
 #define CLB_MAX_PLANES 4
 #define CLB_MAX_JOBS 4
 
@@ -77,6 +87,12 @@ typedef struct {
   guint n_pass_radii;
   guint pass_radius_x[CLB_MAX_PASSES];
   guint pass_radius_y[CLB_MAX_PASSES];
+  /* Mosaic: the block's side in pixels of the full-resolution frame
+   * (CLB_MIN_BLOCK_SIZE..CLB_MAX_BLOCK_SIZE; a job subsampled by 2^sub
+   * takes block_size >> sub, at least 1). Blocks start at the frame's
+   * origin. Radii, passes, sigmas and border are not used by mosaic and
+   * fill. */
+  guint block_size;
 } ClbParams;
 
 /* The planes' storage: what the engine allocates for. */
@@ -108,6 +124,8 @@ typedef struct {
    * y_sub; 0 and 0 leave its samples unchanged. */
   gboolean own_radius;
   guint radius_x, radius_y;
+  /* Fill: each channel's value (as the sample reads, before the shift) */
+  guint fill[4];
 } ClbJob;
 
 #define CLB_ENGINE_ERROR (clb_engine_error_quark ())

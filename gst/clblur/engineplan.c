@@ -27,7 +27,8 @@ same_params (const ClbParams * a, const ClbParams * b)
       || a->passes != b->passes || a->sigma_spatial != b->sigma_spatial
       || a->sigma_range != b->sigma_range || a->use_regions != b->use_regions
       || a->region_invert != b->region_invert
-      || a->n_pass_radii != b->n_pass_radii)
+      || a->n_pass_radii != b->n_pass_radii
+      || a->block_size != b->block_size)
     return FALSE;
   for (p = 0; p < MIN (a->n_pass_radii, CLB_MAX_PASSES); p++) {
     if (a->pass_radius_x[p] != b->pass_radius_x[p]
@@ -83,8 +84,8 @@ writes_every_byte (const ClbPlan * plan, const ClbPlanes * planes)
 }
 
 /* Whether the frame can go from the caller's input to its output memory
- * through the kernels alone: one box pass of separable with a radius in
- * every job, every plane one job whose variant reads and writes in place
+ * through the kernels alone: one box pass of separable (or mosaic) with
+ * a radius in every job, every plane one job whose variant reads and writes in place
  * (dense 8-bit in vector registers). */
 static gboolean
 runs_direct (const ClbEngine * engine, const ClbPlan * plan)
@@ -94,7 +95,8 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
   guint bytes[CLB_MAX_PLANES] = { 0, }, lanes, c, j;
 
   if (!engine->profile.zero_copy
-      || params->method != CLB_METHOD_SEPARABLE || params->use_regions
+      || (params->method != CLB_METHOD_SEPARABLE
+          && params->method != CLB_METHOD_MOSAIC) || params->use_regions
       || plan->passes != 1)
     return FALSE;
   for (j = 0; j < plan->n_jobs; j++) {

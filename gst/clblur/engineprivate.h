@@ -8,8 +8,8 @@
  * engineplan.c: the plan of a frame's work, made once per change;
  * engineprofile.c: the options and the device profile, probed once;
  * enginevariants.c: the kernel variants' table and the choice of a row;
- * enginesat.c, engineseparable.c, enginebilateral.c: each method's CPU
- * and GPU variants (runs, limits) and its rows of the table;
+ * enginesat.c, engineseparable.c, enginebilateral.c, enginemosaic.c:
+ * each method's CPU and GPU variants (runs, limits) and its rows of the table;
  * enginelaunch.c: what the variants' launches share;
  * engineargs.c: the kernel-argument cursor.
  */
@@ -35,6 +35,9 @@ G_BEGIN_DECLS
   X (BILATERAL_LOCAL, "bilateral_local") \
   X (BILATERAL_GLOBAL, "bilateral_global") \
   X (BILATERAL_GPU, "bilateral_gpu") \
+  X (MOSAIC_COLUMNS, "mosaic_columns") \
+  X (MOSAIC_BLOCKS, "mosaic_blocks") \
+  X (FILL_SAMPLES, "fill_samples") \
   X (REGION_COMPOSITE, "region_composite") \
   X (GPU_BOX_SEP_ROWS, "gpu_box_sep_rows") \
   X (GPU_BOX_SEP_COLUMNS, "gpu_box_sep_columns") \
@@ -45,7 +48,8 @@ G_BEGIN_DECLS
   X (SEPARABLE_VERTICAL_X16, "separable_vertical_x16") \
   X (SEPARABLE_HORIZONTAL_X16, "separable_horizontal_x16") \
   X (SEPARABLE_FUSED_X16, "separable_fused_x16") \
-  X (BILATERAL_X16, "bilateral_x16")
+  X (BILATERAL_X16, "bilateral_x16") \
+  X (MOSAIC_X16, "mosaic_x16")
 
 #define CLB_KERNEL_ENUM(id, name) K_##id,
 enum
@@ -61,7 +65,9 @@ enum
 
 /* One job's run in one pass (engineplan.c). */
 typedef struct {
-  cl_int rx, ry;                /* 0, 0: the job is passed through */
+  /* 0, 0: the job is passed through; mosaic: the block's side in the
+   * job's pixels (engineradii.c) */
+  cl_int rx, ry;
   const ClbVariant *variant;    /* NULL when passed through */
   ClbWorkShape shape;
 } ClbStep;
@@ -242,6 +248,10 @@ extern const ClbVariant clb_separable_variants[];
 extern const guint clb_separable_n_variants;
 extern const ClbVariant clb_bilateral_variants[];
 extern const guint clb_bilateral_n_variants;
+extern const ClbVariant clb_mosaic_variants[];
+extern const guint clb_mosaic_n_variants;
+extern const ClbVariant clb_fill_variants[];
+extern const guint clb_fill_n_variants;
 
 /* enginelaunch.c: the launches the variants share. */
 /* Runs a 1-D kernel of @n line work-items (rows or strips), in

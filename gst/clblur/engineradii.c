@@ -59,7 +59,9 @@ clb_gaussian_radii (gdouble sigma, guint n, guint * radii)
 guint
 clb_n_passes (const ClbParams * params)
 {
-  if (params->method == CLB_METHOD_BILATERAL)
+  if (params->method == CLB_METHOD_BILATERAL
+      || params->method == CLB_METHOD_MOSAIC
+      || params->method == CLB_METHOD_FILL)
     return 1;
   if (params->n_pass_radii > 0)
     return MIN (params->n_pass_radii, CLB_MAX_PASSES);
@@ -83,6 +85,19 @@ clb_job_radii (const ClbParams * params, const ClbJob * job, guint pass,
 {
   guint x = params->radius_x, y = params->radius_y;
 
+  if (params->method == CLB_METHOD_MOSAIC) {
+    /* the block's side in the job's pixels, passed as its radii */
+    guint b = CLAMP (params->block_size, CLB_MIN_BLOCK_SIZE,
+        CLB_MAX_BLOCK_SIZE);
+
+    *rx = MAX (b >> job->x_sub, 1);
+    *ry = MAX (b >> job->y_sub, 1);
+    return;
+  }
+  if (params->method == CLB_METHOD_FILL) {
+    *rx = *ry = 1;              /* every job runs */
+    return;
+  }
   if (job->own_radius) {
     *rx = MIN (job->radius_x, CLB_MAX_RADIUS);
     *ry = MIN (job->radius_y, CLB_MAX_RADIUS);

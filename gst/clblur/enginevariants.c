@@ -31,6 +31,8 @@ static const struct
   [CLB_METHOD_SAT] = {clb_sat_variants, &clb_sat_n_variants},
   [CLB_METHOD_SEPARABLE] = {clb_separable_variants, &clb_separable_n_variants},
   [CLB_METHOD_BILATERAL] = {clb_bilateral_variants, &clb_bilateral_n_variants},
+  [CLB_METHOD_MOSAIC] = {clb_mosaic_variants, &clb_mosaic_n_variants},
+  [CLB_METHOD_FILL] = {clb_fill_variants, &clb_fill_n_variants},
 };
 
 
@@ -61,6 +63,7 @@ clb_variant_job (const ClbVariant * variant, const ClbJob * job,
     if (job->keep_mask & (1u << c))
       continue;
     unkept->offset[unkept->channels] = job->offset[c];
+    unkept->fill[unkept->channels] = job->fill[c];
     unkept->dist_mask |= ((job->dist_mask >> c) & 1) << unkept->channels;
     unkept->channels++;
   }
@@ -125,9 +128,11 @@ log_variant (ClbEngine * engine, const ClbRun * r,
     kept += (job->keep_mask >> c) & 1;
   if (kept > 0)
     g_snprintf (keep, sizeof (keep), " (%u kept)", kept);
-  line = g_strdup_printf ("job %u (plane %u, %u channels%s, %ux%u, radius "
+  line = g_strdup_printf ("job %u (plane %u, %u channels%s, %ux%u, %s "
       "%d,%d): variant %s (%s, %s)%s: %s", r->index, job->plane,
-      job->channels, keep, job->width, job->height, r->rx, r->ry, v->name,
+      job->channels, keep, job->width, job->height,
+      v->method == CLB_METHOD_MOSAIC ? "block" : "radius", r->rx, r->ry,
+      v->name,
       v->device_class == CLB_DEVICE_CLASS_AUTO ? "any device" :
       v->device_class == CLB_DEVICE_CLASS_CPU ? "cpu" : "gpu", shape,
       r->wrapped ? ", on the caller's memory" : "", v->kernels);

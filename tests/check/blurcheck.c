@@ -36,11 +36,13 @@ const RefBorder borders[] = {
 
 const gchar *border_nicks[] = { "shrink", "replicate", "reflect" };
 
-const gchar *method_nicks[] = { "sat", "separable", "bilateral" };
+const gchar *method_nicks[] = { "sat", "separable", "bilateral", "mosaic",
+  "fill"
+};
 
 const Settings default_settings = {
   METHOD_SAT, REF_BORDER_SHRINK, 4, 4, 1, 3.0, 30.0, FALSE, FALSE, FALSE, 0,
-  {{0}}, -1, -1, 0.0, 0, {0}
+  {{0}}, -1, -1, 0.0, 0, {0}, 16, 0xff000000u
 };
 
 /* Whether frame pixel (px, py) is inside a rect of held frame @f. */
@@ -370,10 +372,48 @@ bilateral_radius (guint r, gdouble sigma_spatial)
  * samples (exact for box methods, within BILATERAL_TOLERANCE for bilateral)
  * and every byte no group covers (alpha with preserve-alpha, the x of RGBx)
  * unchanged. */
+guint
+fill_reference (const GstVideoInfo * info, guint comp, guint32 argb)
+{
+  static const struct
+  {
+    GstVideoColorMatrix matrix;
+    gdouble kr, kb;
+  } k[] = {
+    {GST_VIDEO_COLOR_MATRIX_BT601, 0.299, 0.114},
+    {GST_VIDEO_COLOR_MATRIX_BT709, 0.2126, 0.0722},
+    {GST_VIDEO_COLOR_MATRIX_BT2020, 0.2627, 0.0593},
+    {GST_VIDEO_COLOR_MATRIX_FCC, 0.30, 0.11},
+    {GST_VIDEO_COLOR_MATRIX_SMPTE240M, 0.212, 0.087},
+  };
+  guint depth = GST_VIDEO_INFO_COMP_DEPTH (info, 0), max = (1u << depth) - 1;
+  guint a = argb >> 24, r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff;
+  guint b = argb & 0xff, i;
+  gdouble kr = 0.299, kb = 0.114;
+  gint yuv[3];
+
+  if (GST_VIDEO_INFO_HAS_ALPHA (info) && comp == GST_VIDEO_COMP_A)
+    return (a * max + 127) / 255;
+  if (GST_VIDEO_INFO_IS_RGB (info))
+    return ((comp == GST_VIDEO_COMP_R ? r : comp == GST_VIDEO_COMP_G ? g : b)
+        * max + 127) / 255;
+  for (i = 0; i < G_N_ELEMENTS (k); i++) {
+    if (k[i].matrix == info->colorimetry.matrix) {
+      kr = k[i].kr;
+      kb = k[i].kb;
+    }
+  }
+  ref_rgb_to_yuv (r, g, b, kr, kb, depth,
+      info->colorimetry.range != GST_VIDEO_COLOR_RANGE_16_235, yuv);
+  return yuv[comp == GST_VIDEO_COMP_Y ? 0 : comp == GST_VIDEO_COMP_U ? 1 : 2];
+}
+
 void
 check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
-    const Settings * s)
+    const Settings * settings)
 {
+  Settings mosaic = *settings;
+  const Settings *s = settings;
   GstVideoFrame fin, fout;
   Group groups[GST_VIDEO_MAX_COMPONENTS];
   guint max = (1u << GST_VIDEO_INFO_COMP_DEPTH (info, 0)) - 1;
@@ -382,6 +422,13 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
 
   fail_unless (gst_video_frame_map (&fin, info, in, GST_MAP_READ));
   fail_unless (gst_video_frame_map (&fout, info, out, GST_MAP_READ));
+  if (s->method == METHOD_MOSAIC || s->method == METHOD_FILL) {
+    /* every component; alpha kept as documented */
+    mosaic.chroma_radius = -1;
+    mosaic.preserve_alpha = s->preserve_alpha || s->alpha_radius == 0;
+    mosaic.alpha_radius = -1;
+    s = &mosaic;
+  }
   n = make_groups_with (info, s, groups);
   gaussian = s->sigma > 0 && s->method != METHOD_BILATERAL;
   if (gaussian)
@@ -401,7 +448,16 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
     if (gr->own_radius >= 0)
       rx = ry = gr->own_radius;
 
-    if (s->method == METHOD_BILATERAL) {
+    if (s->method == METHOD_MOSAIC) {
+      rx = MAX (s->block_size >> gr->x_sub, 1);
+      ry = MAX (s->block_size >> gr->y_sub, 1);
+      fail_unless_equals_int (ref_mosaic (src, ref, gr->width, gr->height,
+              gr->channels, rx, ry), 0);
+    } else if (s->method == METHOD_FILL) {
+      for (i = 0; i < total; i++)
+        ref[i] = fill_reference (info, gr->comp[i % gr->channels],
+            s->fill_color);
+    } else if (s->method == METHOD_BILATERAL) {
       rx = bilateral_radius (rx, s->sigma_spatial);
       ry = bilateral_radius (ry, s->sigma_spatial);
       fail_unless_equals_int (ref_bilateral (src, ref, gr->width, gr->height,
@@ -502,7 +558,8 @@ apply_settings (GstHarness * h, const Settings * s)
       "border", s->border, "passes", s->passes, "sigma-spatial",
       s->sigma_spatial, "sigma-range", s->sigma_range, "preserve-alpha",
       s->preserve_alpha, "chroma-radius", s->chroma_radius, "alpha-radius",
-      s->alpha_radius, "sigma", s->sigma, NULL);
+      s->alpha_radius, "sigma", s->sigma, "block-size", s->block_size,
+      "fill-color", s->fill_color, NULL);
   gst_util_set_object_arg (G_OBJECT (h->element), "method",
       method_nicks[s->method]);
 }

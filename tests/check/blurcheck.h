@@ -34,9 +34,11 @@ typedef enum
   METHOD_SAT,
   METHOD_SEPARABLE,
   METHOD_BILATERAL,
+  METHOD_MOSAIC,
+  METHOD_FILL,
 } Method;
 
-extern const gchar *method_nicks[3];
+extern const gchar *method_nicks[5];
 
 #define MAX_RECTS 16
 
@@ -73,6 +75,12 @@ typedef struct
    * set (with invert: does not overlap it). */
   guint n_frames;
   guint rect_frame[MAX_RECTS];
+  /* mosaic: blocks of block_size pixels (>> the subsampling), from the
+   * frame's origin; radii, passes, sigmas, border and chroma_radius
+   * unused, alpha kept with preserve_alpha or alpha_radius 0 */
+  guint block_size;
+  /* fill: 0xAARRGGBB, converted by fill_reference */
+  guint32 fill_color;
 } Settings;
 
 /* The element's defaults: sat, shrink, radius 4, one pass, whole frame. */
@@ -148,6 +156,12 @@ guint bilateral_radius (guint r, gdouble sigma_spatial);
  * position, both values and the tolerance. */
 void check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
     const Settings * s);
+
+/* The value fill writes into component @comp of @info for @argb, from
+ * the definitions: R, G, B, A scaled to the depth (v max / 255 rounded);
+ * YUV and grey through ref_rgb_to_yuv with the Kr, Kb of the caps' matrix
+ * (a table here; BT.601 where there is none) and their range. */
+guint fill_reference (const GstVideoInfo * info, guint comp, guint32 argb);
 
 /* Sets @s on the element of @h. */
 void apply_settings (GstHarness * h, const Settings * s);

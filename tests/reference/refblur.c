@@ -388,3 +388,74 @@ ref_box_pixel (const uint8_t * src, size_t stride, int width, int height,
   }
   return (uint16_t) ((sum + n / 2) / n);
 }
+
+int
+ref_mosaic (const uint16_t * src, uint16_t * dst, int width, int height,
+    int channels, int bw, int bh)
+{
+  int bx, by, x, y, c;
+
+  if (width < 1 || height < 1 || channels < 1 || bw < 1 || bh < 1)
+    return -1;
+  for (by = 0; by < height; by += bh) {
+    for (bx = 0; bx < width; bx += bw) {
+      int x1 = bx + bw < width ? bx + bw : width;
+      int y1 = by + bh < height ? by + bh : height;
+      uint64_t n = (uint64_t) (x1 - bx) * (y1 - by);
+
+      for (c = 0; c < channels; c++) {
+        uint64_t sum = 0;
+
+        for (y = by; y < y1; y++)
+          for (x = bx; x < x1; x++)
+            sum += src[((size_t) y * width + x) * channels + c];
+        for (y = by; y < y1; y++)
+          for (x = bx; x < x1; x++)
+            dst[((size_t) y * width + x) * channels + c] =
+                (uint16_t) ((sum + n / 2) / n);
+      }
+    }
+  }
+  return 0;
+}
+
+/* n / d rounded to nearest, halves away from zero (d > 0) */
+static int64_t
+ref_div_round (int64_t n, int64_t d)
+{
+  return n >= 0 ? (n + d / 2) / d : -((-n + d / 2) / d);
+}
+
+static int
+ref_clamp (int64_t v, int max)
+{
+  return v < 0 ? 0 : v > max ? max : (int) v;
+}
+
+void
+ref_rgb_to_yuv (int r, int g, int b, double kr, double kb, int bits,
+    int full_range, int yuv[3])
+{
+  int64_t KR = lround (kr * 65536.0), KB = lround (kb * 65536.0);
+  int64_t KG = 65536 - KR - KB;
+  int64_t E = KR * r + KG * g + KB * b;
+  int64_t DB = 65536 * (int64_t) b - E, DR = 65536 * (int64_t) r - E;
+  int64_t max = ((int64_t) 1 << bits) - 1, m = (int64_t) 1 << (bits - 8);
+
+  if (full_range) {
+    int64_t mid = (int64_t) 1 << (bits - 1);
+
+    yuv[0] = ref_clamp (ref_div_round (max * E, 255 * 65536), max);
+    yuv[1] = ref_clamp (mid + ref_div_round (max * DB,
+            255 * 2 * (65536 - KB)), max);
+    yuv[2] = ref_clamp (mid + ref_div_round (max * DR,
+            255 * 2 * (65536 - KR)), max);
+  } else {
+    yuv[0] = ref_clamp (16 * m + ref_div_round (219 * m * E, 255 * 65536),
+        max);
+    yuv[1] = ref_clamp (128 * m + ref_div_round (224 * m * DB,
+            255 * 2 * (65536 - KB)), max);
+    yuv[2] = ref_clamp (128 * m + ref_div_round (224 * m * DR,
+            255 * 2 * (65536 - KR)), max);
+  }
+}

@@ -79,3 +79,29 @@ int ref_bilateral (const uint16_t * src, uint16_t * dst, int width,
 uint16_t ref_box_pixel (const uint8_t * src, size_t stride, int width,
     int height, int channels, int x, int y, int c, int rx, int ry,
     RefBorder border);
+
+/* Mosaic, same sample layout as ref_box_blur: the plane is cut into blocks
+ * of @bw x @bh pixels starting at (0, 0); the blocks in the last column
+ * and row are cut off by the frame's edge. Every sample of channel c in a
+ * block is (S + n / 2) / n in unsigned integers, S the sum of channel c
+ * over the block's pixels inside the frame and n their number.
+ * Requires @bw >= 1, @bh >= 1. Returns 0, or -1 on invalid arguments. */
+int ref_mosaic (const uint16_t * src, uint16_t * dst, int width, int height,
+    int channels, int bw, int bh);
+
+/* The Y, U, V samples (@bits 8..16 deep) of the 8-bit colour R, G, B, as
+ * clboxblur's fill converts it, in integers: the matrix's Kr and Kb (BT.601:
+ * 0.299, 0.114; BT.709: 0.2126, 0.0722; BT.2020: 0.2627, 0.0593) in 1/65536
+ * units, KR = round (65536 Kr), KB = round (65536 Kb), KG = 65536 - KR - KB;
+ *   E = KR R + KG G + KB B                      (luma, x 65536)
+ *   DB = 65536 B - E,  DR = 65536 R - E         (colour differences)
+ * limited range (m = 2^(bits - 8)):
+ *   Y = 16 m + div (219 m E, 255 x 65536)
+ *   U = 128 m + div (224 m DB, 255 x 2 (65536 - KB))
+ *   V = 128 m + div (224 m DR, 255 x 2 (65536 - KR))
+ * full range (max = 2^bits - 1):
+ *   Y = div (max E, 255 x 65536)
+ *   U = 2^(bits - 1) + div (max DB, 255 x 2 (65536 - KB)), V likewise,
+ * div rounding to nearest, halves away from zero; each clamped to 0..max. */
+void ref_rgb_to_yuv (int r, int g, int b, double kr, double kb, int bits,
+    int full_range, int yuv[3]);

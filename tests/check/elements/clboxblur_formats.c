@@ -254,7 +254,8 @@ push_fields_and_check (GstHarness * h, const GstVideoInfo * info,
 }
 
 /* Interlaced video: interleaved frames, and mixed ones flagged interlaced,
- * are filtered field by field, every method, format family and a region;
+ * are filtered field by field (mosaic's blocks in field rows), every
+ * method, format family and a region;
  * a mixed frame without the flag is filtered whole; a height that would
  * give fields of two sizes is refused. */
 GST_START_TEST (test_interlaced)
@@ -275,13 +276,16 @@ GST_START_TEST (test_interlaced)
       gst_video_info_set_interlaced_format (&info,
           gst_video_format_from_string (formats[f]), modes[m], 38, 28);
       gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
-      for (k = 0; k < 3; k++) {
+      /* every method, mosaic and fill too: blocks in field rows */
+      for (k = 0; k <= METHOD_FILL; k++) {
         Settings s = default_settings;
 
         s.method = (Method) k;
         s.rx = k == METHOD_BILATERAL ? 2 : 3;
         s.ry = k == METHOD_BILATERAL ? 2 : 4;
-        s.border = borders[k];
+        s.border = borders[k % 3];
+        s.block_size = 6;
+        s.fill_color = 0xff3080c0u;
         s.sigma_range = 60;
         push_fields_and_check (h, &info, &s, TRUE);
       }

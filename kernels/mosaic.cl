@@ -1,0 +1,344 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Mosaic (pixelate) and solid fill, for every layout the jobs describe
+ * (common.cl: pitch, pixel stride, channel offsets, shift, byte swap), on
+ * CPUs and GPUs alike.
+ *
+ * Mosaic: the job's pixels are cut into blocks of bw x bh pixels (the
+ * element's block size shifted by the job's subsampling), aligned to the
+ * frame's origin; blocks at the right and bottom edges are clipped to the
+ * frame. Every sample of a block becomes the block's rounded mean,
+ * (sum + n / 2) / n, n the pixels of the block inside the frame. Two
+ * launches, a work-item per (sample of a row, block row), so neighbouring
+ * work-items touch neighbouring memory:
+ *
+ *   mosaic_columns  each sample column's sum over its block row's rows,
+ *                   into tmp (block row by, sample i at (by - first) *
+ *                   row_len + i: a band of block rows from first, as many
+ *                   as the memory holds)
+ *   mosaic_blocks   each sample's block: the bw column sums added, the
+ *                   mean written down the block's rows
+ *
+ * The first reads every sample before the second writes one, so input and
+ * output may be the same buffer. Sums in uint are exact: a block is at most
+ * 256 x 256 samples (CLB_MAX_BLOCK_SIZE), 65536 x 65535 + 32768 < 2^32.
+ *
+ * Fill: every sample of the job's channels takes the channel's value.
+ */
+
+__kernel void
+mosaic_columns (__global const sample_t *src, int pitch, int pstride,
+                int4 off, int swap, int shift, __global uint *tmp,
+                int width, int height, int channels, int bh, int first)
+{
+    int i = get_global_id (0);
+    int by = get_global_id (1);
+    int row_len = width * channels;
+    if (i >= row_len)
+        return;
+    int x = i / channels, c = i - x * channels;
+    int y0 = by * bh, y1 = min (height, y0 + bh);
+    size_t o = (size_t) x * pstride + clb_comp (off, c);
+    uint sum = 0;
+    for (int y = y0; y < y1; y++)
+        sum += clb_load (src, (size_t) y * pitch + o, swap, shift);
+    tmp[(size_t) (by - first) * row_len + i] = sum;
+}
+
+__kernel void
+mosaic_blocks (__global const uint *tmp, __global sample_t *dst, int pitch,
+               int pstride, int4 off, int swap, int shift, int width,
+               int height, int channels, int bw, int bh, int first)
+{
+    int i = get_global_id (0);
+    int by = get_global_id (1);
+    int row_len = width * channels;
+    if (i >= row_len)
+        return;
+    int x = i / channels, c = i - x * channels;
+    int x0 = x / bw * bw, x1 = min (width, x0 + bw);
+    int y0 = by * bh, y1 = min (height, y0 + bh);
+    __global const uint *sums = tmp + (size_t) (by - first) * row_len + c;
+    uint sum = 0;
+    for (int k = x0; k < x1; k++)
+        sum += sums[k * channels];
+    uint n = (uint) ((x1 - x0) * (y1 - y0));
+    uint v = (sum + n / 2) / n;
+    size_t o = (size_t) x * pstride + clb_comp (off, c);
+    for (int y = y0; y < y1; y++)
+        clb_store (dst, (size_t) y * pitch + o, v, swap, shift);
+}
+
+__kernel void
+fill_samples (__global sample_t *dst, int pitch, int pstride, int4 off,
+              int swap, int shift, int width, int height, int channels,
+              int4 value)
+{
+    int x = get_global_id (0);
+    int y = get_global_id (1);
+    if (x >= width || y >= height)
+        return;
+    size_t o = (size_t) y * pitch + (size_t) x * pstride;
+    for (int c = 0; c < channels; c++)
+        clb_store (dst, o + clb_comp (off, c), (uint) clb_comp (value, c),
+                   swap, shift);
+}
+
+#if CLB_SAMPLE_BITS == 8
+/* Small blocks (mosaic_x16): lane i of @g plus lane i ^ d, a butterfly
+ * step; after the steps d = pstride, 2 pstride, ... below the block's
+ * bytes, every lane holds the sum of its channel over its block (blocks
+ * of a power-of-2 bytes, 16 at most, aligned in the vector). */
+uint16
+clb_mosaic_fold (uint16 g, int d)
+{
+    if (d == 1)
+        return g + CLB_SHUFFLE16 (uint16, g, g, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8,
+                                  11, 10, 13, 12, 15, 14);
+    if (d == 2)
+        return g + CLB_SHUFFLE16 (uint16, g, g, 2, 3, 0, 1, 6, 7, 4, 5, 10,
+                                  11, 8, 9, 14, 15, 12, 13);
+    if (d == 4)
+        return g + CLB_SHUFFLE16 (uint16, g, g, 4, 5, 6, 7, 0, 1, 2, 3, 12,
+                                  13, 14, 15, 8, 9, 10, 11);
+    return g + CLB_SHUFFLE16 (uint16, g, g, 8, 9, 10, 11, 12, 13, 14, 15, 0,
+                              1, 2, 3, 4, 5, 6, 7);
+}
+
+/* 3-byte pixels (RGB), 48 bytes: channel c's 16 samples out of the
+ * three vectors, and back. */
+ushort16
+clb_rgb_channel (ushort16 v0, ushort16 v1, ushort16 v2, int c)
+{
+    ushort16 t;
+    if (c == 0) {
+        t = CLB_SHUFFLE16 (ushort16, v0, v1, 0, 3, 6, 9, 12, 15,
+                18, 21, 24, 27, 30, 0, 0, 0, 0, 0);
+        return CLB_SHUFFLE16 (ushort16, t, v2, 0, 1, 2, 3, 4, 5,
+                6, 7, 8, 9, 10, 17, 20, 23, 26, 29);
+    }
+    else if (c == 1) {
+        t = CLB_SHUFFLE16 (ushort16, v0, v1, 1, 4, 7, 10, 13, 16,
+                19, 22, 25, 28, 31, 0, 0, 0, 0, 0);
+        return CLB_SHUFFLE16 (ushort16, t, v2, 0, 1, 2, 3, 4, 5,
+                6, 7, 8, 9, 10, 18, 21, 24, 27, 30);
+    }
+    else {
+        t = CLB_SHUFFLE16 (ushort16, v0, v1, 2, 5, 8, 11, 14, 17,
+                20, 23, 26, 29, 0, 0, 0, 0, 0, 0);
+        return CLB_SHUFFLE16 (ushort16, t, v2, 0, 1, 2, 3, 4, 5,
+                6, 7, 8, 9, 16, 19, 22, 25, 28, 31);
+    }
+}
+
+uchar16
+clb_rgb_interleave (uchar16 r, uchar16 g, uchar16 b, int o)
+{
+    uchar16 t;
+    if (o == 0) {
+        t = CLB_SHUFFLE16 (uchar16, r, g, 0, 16, 0, 1, 17, 0,
+                2, 18, 0, 3, 19, 0, 4, 20, 0, 5);
+        return CLB_SHUFFLE16 (uchar16, t, b, 0, 1, 16, 3, 4, 17,
+                6, 7, 18, 9, 10, 19, 12, 13, 20, 15);
+    }
+    else if (o == 1) {
+        t = CLB_SHUFFLE16 (uchar16, r, g, 21, 0, 6, 22, 0, 7,
+                23, 0, 8, 24, 0, 9, 25, 0, 10, 26);
+        return CLB_SHUFFLE16 (uchar16, t, b, 0, 21, 2, 3, 22, 5,
+                6, 23, 8, 9, 24, 11, 12, 25, 14, 15);
+    }
+    else {
+        t = CLB_SHUFFLE16 (uchar16, r, g, 0, 11, 27, 0, 12, 28,
+                0, 13, 29, 0, 14, 30, 0, 15, 31, 0);
+        return CLB_SHUFFLE16 (uchar16, t, b, 26, 1, 2, 27, 4, 5,
+                28, 7, 8, 29, 10, 11, 30, 13, 14, 31);
+    }
+}
+
+/* mosaic_x16: CPUs, 8-bit jobs of 1 to 4 bytes a pixel (pstride), each
+ * channel its own byte (RGBA, RGB, GRAY8, NV12's planes, YUY2's Y and its
+ * U, V, RGBx's colours). A work-item per block row and span of whole
+ * blocks (span bytes, a multiple of 16 where the blocks allow): the span's
+ * column sums over the block's rows, 16 bytes a step in ushort lanes
+ * (256 x 255 < 2^16), into sums; each block's means into the span's row
+ * of pat; that row copied down the block's rows, 16 bytes a step. Blocks
+ * of 1, 2, 4, 8 or 16 bytes (small 1: pixels of 1, 2 or 4 bytes, a
+ * power-of-2 block width), and of 2 to 16 RGB pixels, a power of 2
+ * (small 2: 48 bytes a step, the channels gathered) take their means in
+ * the vector lanes
+ * (clb_mosaic_fold, a division by n through a float reciprocal corrected
+ * to the exact quotient); the others, and a row's last bytes short of 16,
+ * one block at a time. Where
+ * the job is not every byte of its pixels (dense 0), the other bytes are
+ * left as the output has them (a select with the lanes' mask: pixels of
+ * 1, 2 or 4 bytes, so a 16-byte step starts on a pixel). Its own span of
+ * the work buffer (4 x row_len bytes a block row: sums, then pat), its
+ * own pixels: input and output may be the same buffer. */
+__kernel void
+mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
+            int out_pitch, __global ushort *work, int width, int height,
+            int pstride, int4 off, int channels, int bw, int bh, int span,
+            int first, int dense, int small)
+{
+    int row_len = width * pstride;
+    int k0 = get_global_id (0) * span;
+    int by = get_global_id (1);
+    if (k0 >= row_len)
+        return;
+    int k1 = min (row_len, k0 + span);
+    int y0 = by * bh, y1 = min (height, y0 + bh);
+    __global ushort *sums = work + (size_t) (by - first) * 2 * row_len;
+    __global uchar *pat = (__global uchar *) (sums + row_len);
+    int k = k0;
+    int bspan = bw * pstride;
+    uint n_full = (uint) (bw * (y1 - y0));
+    float inv = 1.0f / (float) n_full;
+
+    /* small 2: 3-byte pixels, 48 bytes (16 pixels, whole blocks) a step,
+     * each channel's lanes gathered, folded and put back */
+    for (; small == 2 && k + 48 <= k1; k += 48) {
+        __global const uchar *col = src + (size_t) y0 * in_pitch + k;
+        ushort16 a0 = (ushort16) (0), a1 = (ushort16) (0);
+        ushort16 a2 = (ushort16) (0);
+        uchar16 m[3];
+        for (int y = y0; y < y1; y++, col += in_pitch) {
+            a0 += convert_ushort16 (CLB_LOAD16 (uchar, col));
+            a1 += convert_ushort16 (CLB_LOAD16 (uchar, col + 16));
+            a2 += convert_ushort16 (CLB_LOAD16 (uchar, col + 32));
+        }
+        for (int c = 0; c < 3; c++) {
+            uint16 g = convert_uint16 (clb_rgb_channel (a0, a1, a2, c));
+            for (int d = 1; d < bw; d <<= 1)
+                g = clb_mosaic_fold (g, d);
+            uint16 t = g + (uint16) (n_full / 2);
+            uint16 q = convert_uint16 (convert_float16 (t) * inv);
+            q -= select ((uint16) (0), (uint16) (1), q * n_full > t);
+            q += select ((uint16) (0), (uint16) (1), t - q * n_full >= n_full);
+            m[c] = convert_uchar16 (q);
+        }
+        for (int o = 0; o < 3; o++)
+            CLB_STORE16 (uchar, clb_rgb_interleave (m[0], m[1], m[2], o),
+                         pat + k + 16 * o);
+    }
+    int k_rgb = k;
+
+    for (; k + 16 <= k1; k += 16) {
+        __global const uchar *col = src + (size_t) y0 * in_pitch + k;
+        ushort16 acc = (ushort16) (0);
+        for (int y = y0; y < y1; y++, col += in_pitch)
+            acc += convert_ushort16 (CLB_LOAD16 (uchar, col));
+        if (small == 1) {
+            /* whole blocks in the vector: their means in the lanes */
+            uint16 g = convert_uint16 (acc);
+            for (int d = pstride; d < bspan; d <<= 1)
+                g = clb_mosaic_fold (g, d);
+            uint16 t = g + (uint16) (n_full / 2);
+            uint16 q = convert_uint16 (convert_float16 (t) * inv);
+            /* within one of the quotient: corrected to it */
+            q -= select ((uint16) (0), (uint16) (1), q * n_full > t);
+            q += select ((uint16) (0), (uint16) (1), t - q * n_full >= n_full);
+            CLB_STORE16 (uchar, convert_uchar16 (q), pat + k);
+        } else {
+            CLB_STORE16 (ushort, acc, sums + k);
+        }
+    }
+    /* the first byte the vectors left to the blocks one at a time */
+    int kv = small == 1 ? k : small == 2 ? k_rgb : k0;
+    for (; k < k1; k++) {
+        uint acc = 0;
+        for (int y = y0; y < y1; y++)
+            acc += src[(size_t) y * in_pitch + k];
+        sums[k] = (ushort) acc;
+    }
+
+    /* where the job shares its pixels: the lanes of a 16-byte step that
+     * are the job's; the others' pat bytes set (never stored) */
+    uchar lanes[16];
+    uchar16 mask = (uchar16) (0);
+    if (!dense) {
+        for (int j = 0; j < 16; j++) {
+            int o = j % pstride, mine = 0;
+            for (int c = 0; c < channels; c++)
+                mine |= clb_comp (off, c) == o;
+            lanes[j] = mine ? 0xff : 0;
+            if (!mine) {
+                for (int i = k0 + j; i < k1; i += 16)
+                    pat[i] = 0;
+            }
+        }
+        mask = vload16 (0, lanes);
+    }
+
+    for (int b0 = kv; b0 < k1; b0 += bspan) {
+        int b1 = min (k1, b0 + bspan);
+        uint n = (uint) ((b1 - b0) / pstride * (y1 - y0));
+        if (dense) {
+            /* every byte the job's: the pixel's channels side by side */
+            uint4 a = (uint4) (0);
+            for (int i = b0; i < b1; i += pstride) {
+                a.s0 += sums[i];
+                if (pstride > 1)
+                    a.s1 += sums[i + 1];
+                if (pstride > 2)
+                    a.s2 += sums[i + 2];
+                if (pstride > 3)
+                    a.s3 += sums[i + 3];
+            }
+            uint4 t = a + (uint4) (n / 2), v;
+            if (n == n_full) {
+                v = convert_uint4 (convert_float4 (t) * inv);
+                v -= select ((uint4) (0), (uint4) (1), v * n > t);
+                v += select ((uint4) (0), (uint4) (1), t - v * n >= n);
+            } else {
+                v = t / n;
+            }
+            uchar4 m = convert_uchar4 (v);
+            for (int i = b0; i < b1; i += pstride) {
+                pat[i] = m.s0;
+                if (pstride > 1)
+                    pat[i + 1] = m.s1;
+                if (pstride > 2)
+                    pat[i + 2] = m.s2;
+                if (pstride > 3)
+                    pat[i + 3] = m.s3;
+            }
+            continue;
+        }
+        for (int c = 0; c < channels; c++) {
+            uint s = 0;
+            for (int i = b0 + clb_comp (off, c); i < b1; i += pstride)
+                s += sums[i];
+            uint t = s + n / 2, v;
+            if (n == n_full) {
+                /* a whole block: the reciprocal, within one, corrected */
+                v = (uint) ((float) t * inv);
+                v -= v * n > t;
+                v += t - v * n >= n;
+            } else {
+                v = t / n;
+            }
+            for (int i = b0 + clb_comp (off, c); i < b1; i += pstride)
+                pat[i] = (uchar) v;
+        }
+    }
+
+    for (int y = y0; y < y1; y++) {
+        __global uchar *row = dst + (size_t) y * out_pitch;
+        if (dense) {
+            for (k = k0; k + 16 <= k1; k += 16)
+                CLB_STORE16 (uchar, CLB_LOAD16 (uchar, pat + k), row + k);
+            for (; k < k1; k++)
+                row[k] = pat[k];
+        } else {
+            for (k = k0; k + 16 <= k1; k += 16)
+                CLB_STORE16 (uchar, select (CLB_LOAD16 (uchar, row + k),
+                                            CLB_LOAD16 (uchar, pat + k),
+                                            mask), row + k);
+            for (; k < k1; k++) {
+                if (lanes[(k - k0) & 15])
+                    row[k] = pat[k];
+            }
+        }
+    }
+}
+#endif
