@@ -14,7 +14,7 @@
  *   0  format (index into formats[])      1  width - 1 (% 64)
  *   2  height - 1 (% 64)                  3  extra bytes per row (% 32)
  *   4  radius (% 41)                      5  radius-y + 1 (% 42)
- *   6  method (% 3)                       7  border (% 3)
+ *   6  method (% 5)                       7  border (% 3)
  *   8  passes - 1 (% 3)
  *   9  sigma-spatial (0..255 -> 0..100)  10  sigma-range (likewise)
  *  11  flags: 0 preserve-alpha, 1 region-invert, 2 roi-meta,
@@ -28,7 +28,9 @@
  *  34  later buffers: 0 new radius, 1 next method, 2 toggle region-invert,
  *      3 toggle preserve-alpha
  *  35  that radius (% 41)
- *  36..39  reserved
+ *  36  block-size / 2 - 1 (% 32)           37  roi-hold (% 4)
+ *  38  flags: 0 roi-fail-closed, 1 roi-type=face,plate (a list)
+ *  39  fill-color's grey level (opaque)
  *  40..  frame bytes, repeated to fill the buffer
  * Bilateral scenarios are shrunk to a bounded cost (limit_bilateral).
  *
@@ -94,6 +96,8 @@ typedef struct
   guint n_buffers;
   guint region[4];
   guint roi_padding;
+  guint block_size, roi_hold, fill_color;
+  gboolean roi_fail_closed, roi_list;
   guint n_rois;
   struct
   {
@@ -130,7 +134,7 @@ decode (const uint8_t * data, size_t size, Scenario * s)
   s->pad = B (3) % 32;
   s->radius = B (4) % 41;
   s->radius_y = (gint) (B (5) % 42) - 1;
-  s->method = B (6) % 3;
+  s->method = B (6) % 5;
   s->border = B (7) % 3;
   s->passes = 1 + B (8) % 3;
   s->sigma_spatial = B (9) * 100.0 / 255.0;
@@ -145,6 +149,11 @@ decode (const uint8_t * data, size_t size, Scenario * s)
   for (i = 0; i < 4; i++)
     s->region[i] = B (12 + i) % 81;
   s->roi_padding = B (16) % 11;
+  s->block_size = 2 * (1 + B (36) % 32);
+  s->roi_hold = B (37) % 4;
+  s->roi_fail_closed = (B (38) & 0x01) != 0;
+  s->roi_list = (B (38) & 0x02) != 0;
+  s->fill_color = 0xff000000u | B (39) * 0x010101u;
   s->n_rois = B (17) % (MAX_ROIS + 1);
   for (i = 0; i < MAX_ROIS; i++) {
     guint8 kind = B (18 + 5 * i);
@@ -263,8 +272,10 @@ apply_properties (const Scenario * s)
       "region-x", s->region[0], "region-y", s->region[1],
       "region-width", s->region[2], "region-height", s->region[3],
       "region-invert", s->region_invert, "roi-meta", s->roi_meta,
-      "roi-type", s->roi_face ? "face" : NULL,
-      "roi-padding", s->roi_padding, NULL);
+      "roi-type", s->roi_list ? "face,plate" : s->roi_face ? "face" : NULL,
+      "roi-padding", s->roi_padding, "block-size", s->block_size,
+      "fill-color", s->fill_color, "roi-hold", s->roi_hold,
+      "roi-fail-closed", s->roi_fail_closed, NULL);
 }
 
 /* Changes between the buffers of one input: properties that may change
@@ -275,7 +286,7 @@ apply_later (Scenario * s)
   if (s->later & 1)
     s->radius = s->radius2;
   if (s->later & 2)
-    s->method = (s->method + 1) % 3;
+    s->method = (s->method + 1) % 5;
   if (s->later & 4)
     s->region_invert = !s->region_invert;
   if (s->later & 8)
