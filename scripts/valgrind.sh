@@ -11,7 +11,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 build="$top/${CLBOXBLUR_BUILD_DIR:-build}"
 # Contexts shared between instances and handed in by the application
 # (test_application_context): every reference released with the last user.
-checks=${1:-test_change_while_playing,test_start_stop_cycles,test_no_such_device,test_build_failure,test_renegotiate,test_preserve_alpha,test_roi_meta,test_qos,test_fault_injection,test_undersized_buffer,test_application_context,test_recycled}
+checks=${1:-test_change_while_playing,test_start_stop_cycles,test_no_such_device,test_build_failure,test_renegotiate,test_preserve_alpha,test_roi_meta,test_qos,test_fault_injection,test_undersized_buffer,test_application_context,test_recycled,test_hold_reset}
 "$top/scripts/run-checks.sh" "$build" "$checks" \
   env CK_FORK=no GST_DEBUG=0 \
   GST_PLUGIN_PATH_1_0="$build/gst" GST_REGISTRY="$build/valgrind.registry" \
