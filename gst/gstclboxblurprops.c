@@ -478,7 +478,7 @@ static const PropRow prop_rows[N_PROPS] = {
    * next of 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, ... (2^n and 3 x
    * 2^(n-1)), at most 2047; a pixel in several regions takes the largest.
    * The rounding bounds the number of distinct radii in a frame (22), and
-   * each is filtered once over the box of its regions, so the cost
+   * each is filtered once in boxes around its regions, so the cost
    * follows the regions' area, not their count. Chroma planes scale the
    * radius by their subsampling as usual; a #GstCLBoxBlur:chroma-radius
    * or #GstCLBoxBlur:alpha-radius of their own is kept; `bilateral`

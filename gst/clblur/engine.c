@@ -433,14 +433,16 @@ clb_engine_upload_regions (ClbEngine * engine, const ClbParams * params,
 }
 
 /* Copies @job's samples of the regions uploaded (copy_inside) or of the
- * rest from @from (NULL: plane_in) into plane_out. */
+ * rest from @from (NULL: plane_in) into plane_out, over the job's samples
+ * @area (x0, y0, x1, y1; NULL: all). */
 gboolean
 clb_engine_run_composite (ClbEngine * engine, const ClbJob * job,
-    cl_mem from, cl_int copy_inside, GError ** error)
+    cl_mem from, cl_int copy_inside, const gint * area, GError ** error)
 {
   cl_kernel kernel =
       engine->kernels[engine->planes.sample_size][K_REGION_COMPOSITE];
   size_t pixels[2] = { job->width, job->height };
+  size_t origin[2] = { 0, 0 };
   ClbArgs a = clb_args (kernel);
 
   clb_arg_mem (&a, from ? from : engine->plane_in[job->plane]);
@@ -456,8 +458,15 @@ clb_engine_run_composite (ClbEngine * engine, const ClbJob * job,
   clb_arg_int (&a, copy_inside);
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (clb_engine_run_kernel (engine, kernel, 2, pixels, NULL,
-          "region_composite"), "clEnqueueNDRangeKernel (region_composite)");
+  if (area) {
+    origin[0] = area[0];
+    origin[1] = area[1];
+    pixels[0] = area[2] - area[0];
+    pixels[1] = area[3] - area[1];
+  }
+  CHECK (clb_engine_run_kernel_at (engine, kernel, 2, area ? origin : NULL,
+          pixels, NULL, "region_composite"),
+      "clEnqueueNDRangeKernel (region_composite)");
   return TRUE;
 
 failed:
@@ -675,7 +684,7 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
       return FALSE;
     for (j = 0; j < n_jobs; j++) {
       if (!clb_engine_run_composite (engine, &jobs[j], NULL, copy_inside,
-              error))
+              NULL, error))
         return FALSE;
     }
   }

@@ -303,11 +303,12 @@ gboolean clb_engine_run_wrapped_jobs (ClbEngine * engine,
 /* engine.c: the region composite's boundary. Uploads @params' regions,
  * clipped to the frame (engine->n_rects); copies @job's samples of those
  * regions (copy_inside) or of the rest from @from (NULL: plane_in) into
- * plane_out. */
+ * plane_out, over the job's samples @area (x0, y0, x1, y1 exclusive;
+ * NULL: all of them). */
 gboolean clb_engine_upload_regions (ClbEngine * engine,
     const ClbParams * params, gint width, gint height, GError ** error);
 gboolean clb_engine_run_composite (ClbEngine * engine, const ClbJob * job,
-    cl_mem from, cl_int copy_inside, GError ** error);
+    cl_mem from, cl_int copy_inside, const gint * area, GError ** error);
 /* engine.c: runs a bilateral variant in bands; the range and spatial
  * tables of job @j for its radii. */
 gboolean clb_engine_run_bands (ClbEngine * engine, const ClbVariant * variant,

@@ -9,18 +9,20 @@
  * radius and, in ascending order (a sample in several regions keeps the
  * largest), each group is filtered once, job by job:
  *
- * - the group's box: the bounding box of its regions' samples in the
- *   job's pixels (a subsampled sample where its footprint meets a region,
- *   as the composite selects it), grown on each side by the job's reach
- *   (the sum of its passes' radii), clipped to the job;
- * - that box of plane_in (the original) is copied into a plane of its own
+ * - the group's boxes: each region's samples in the job's pixels (a
+ *   subsampled sample where its footprint meets the region, as the
+ *   composite selects it), the core, grown on each side by the job's
+ *   reach (the sum of its passes' radii) and clipped to the job, the box;
+ *   boxes that meet merged (cores into their bounding box) until none
+ *   do; more than 8 boxes (or 64 regions), one box of them all;
+ * - each box of plane_in (the original) is copied into a plane of its own
  *   (clEnqueueCopyBufferRect) and filtered there as a frame of that size,
  *   with the frame's border rule;
- * - the result is put back at its place in a plane-sized buffer, and the
- *   composite copies the group's regions from it into plane_out, which
- *   holds the original (engine.c), job by job.
+ * - the box's core goes back to its place in a plane-sized buffer, and
+ *   the composite copies the group's regions from it into plane_out,
+ *   which holds the original (engine.c), over the core alone.
  *
- * Why a sample of a region gets exactly what the whole-frame filter gives
+ * Why a sample of a core gets exactly what the whole-frame filter gives
  * it: where a side of the box is not the frame's edge, the sample is at
  * least the reach from it, so pass p's windows of the samples the later
  * passes read never reach that side (each pass's output is right at least
@@ -28,13 +30,15 @@
  * the border rule applies there as on the frame (shrink clips the window
  * at it, replicate repeats its sample, reflect mirrors about it: a window
  * that also reaches the box's other side would reach past the reach, so
- * the mirrored samples are in the box too).
+ * the mirrored samples are in the box too). Boxes of one group are apart,
+ * so no composite reads another's core.
  *
- * The cost follows the groups' boxes, not the number of regions: at most
- * CLB_N_STRENGTH_RADII + 1 groups, each a box filter and one composite
- * per job. Mosaic (block size) is not in the engine yet: a block size
- * that follows a region's size would be chosen here, group by group, the
- * same way.
+ * The cost follows the boxes, not the number of regions: at most
+ * CLB_N_STRENGTH_RADII + 1 groups, each at most 8 boxes, each box a
+ * filter of its size, two copies and a composite over its core. Mosaic
+ * (block size) is not in the engine yet: a block size that follows a
+ * region's size would be chosen here, group by group, the same way (the
+ * blocks kept aligned to the frame).
  */
 #include "config.h"
 
@@ -114,16 +118,61 @@ ensure_buffers (ClbEngine * engine, GError ** error)
   return TRUE;
 }
 
-/* The box of @job's samples the group's clipped @rects select, grown by
- * the reach and clipped to the job: [x0, x1) x [y0, y1). FALSE: none. */
-static gboolean
-group_box (const ClbJob * job, const ClbRect * rects, guint n_rects,
-    gint frame_w, gint frame_h, guint reach_x, guint reach_y, gint * x0,
-    gint * y0, gint * x1, gint * y1)
+/* A box of a group: @core, the samples of its regions' bounding box (in
+ * the job's samples), and @box, the core grown by the reach and clipped
+ * to the job; [x0, x1) x [y0, y1). */
+typedef struct {
+  gint x0, y0, x1, y1;
+} Span;
+
+typedef struct {
+  Span core, box;
+} GroupBox;
+
+/* The most boxes a group is filtered in (past that, one: the bounding box
+ * of them all), and the most regions whose boxes are merged pair by pair
+ * (past that, one box at once): the launches a group makes stay bounded. */
+#define MAX_GROUP_BOXES 8
+#define MAX_CLUSTERED_REGIONS 64
+
+static void
+grow (GroupBox * b, const ClbJob * job, guint reach_x, guint reach_y)
 {
-  gint64 bx0 = G_MAXINT64, by0 = G_MAXINT64, bx1 = G_MININT64,
-      by1 = G_MININT64;
-  guint i;
+  b->box.x0 = MAX ((gint64) b->core.x0 - reach_x, 0);
+  b->box.y0 = MAX ((gint64) b->core.y0 - reach_y, 0);
+  b->box.x1 = MIN ((gint64) b->core.x1 + reach_x, (gint64) job->width);
+  b->box.y1 = MIN ((gint64) b->core.y1 + reach_y, (gint64) job->height);
+}
+
+static void
+span_union (Span * a, const Span * b)
+{
+  a->x0 = MIN (a->x0, b->x0);
+  a->y0 = MIN (a->y0, b->y0);
+  a->x1 = MAX (a->x1, b->x1);
+  a->y1 = MAX (a->y1, b->y1);
+}
+
+static gboolean
+spans_meet (const Span * a, const Span * b)
+{
+  return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* The boxes @job is filtered in for the group's @rects: each region's
+ * samples (a subsampled sample where its footprint meets the region, the
+ * rule of kernels/region.cl), boxes whose grown boxes meet merged into
+ * their bounding box until none meet, so that the boxes filtered are
+ * apart; past MAX_GROUP_BOXES, or MAX_CLUSTERED_REGIONS regions, the one
+ * bounding box of all. Returns how many, into @out (MAX_GROUP_BOXES). */
+static guint
+group_boxes (const ClbJob * job, const ClbRect * rects, guint n_rects,
+    gint frame_w, gint frame_h, guint reach_x, guint reach_y,
+    GroupBox * out)
+{
+  GroupBox *b = g_new (GroupBox, MAX (n_rects, 1));
+  guint n = 0, i, k;
+  gboolean merged = TRUE;
 
   for (i = 0; i < n_rects; i++) {
     const ClbRect *r = &rects[i];
@@ -134,19 +183,37 @@ group_box (const ClbJob * job, const ClbRect * rects, guint n_rects,
 
     if (rx0 >= rx1 || ry0 >= ry1)
       continue;
-    /* the footprint rule of kernels/region.cl */
-    bx0 = MIN (bx0, rx0 >> job->x_sub);
-    by0 = MIN (by0, ry0 >> job->y_sub);
-    bx1 = MAX (bx1, (rx1 + (1 << job->x_sub) - 1) >> job->x_sub);
-    by1 = MAX (by1, (ry1 + (1 << job->y_sub) - 1) >> job->y_sub);
+    b[n].core.x0 = rx0 >> job->x_sub;
+    b[n].core.y0 = ry0 >> job->y_sub;
+    b[n].core.x1 = (rx1 + (1 << job->x_sub) - 1) >> job->x_sub;
+    b[n].core.y1 = (ry1 + (1 << job->y_sub) - 1) >> job->y_sub;
+    grow (&b[n], job, reach_x, reach_y);
+    n++;
   }
-  if (bx0 >= bx1 || by0 >= by1)
-    return FALSE;
-  *x0 = MAX (bx0 - (gint64) reach_x, 0);
-  *y0 = MAX (by0 - (gint64) reach_y, 0);
-  *x1 = MIN (bx1 + (gint64) reach_x, (gint64) job->width);
-  *y1 = MIN (by1 + (gint64) reach_y, (gint64) job->height);
-  return *x0 < *x1 && *y0 < *y1;
+  if (n > MAX_CLUSTERED_REGIONS)
+    merged = FALSE;             /* straight to one box */
+  while (merged && n > 1) {
+    merged = FALSE;
+    for (i = 0; i < n && !merged; i++) {
+      for (k = i + 1; k < n && !merged; k++) {
+        if (!spans_meet (&b[i].box, &b[k].box))
+          continue;
+        span_union (&b[i].core, &b[k].core);
+        grow (&b[i], job, reach_x, reach_y);
+        b[k] = b[--n];
+        merged = TRUE;
+      }
+    }
+  }
+  if (n > MAX_GROUP_BOXES) {
+    for (i = 1; i < n; i++)
+      span_union (&b[0].core, &b[i].core);
+    grow (&b[0], job, reach_x, reach_y);
+    n = 1;
+  }
+  memcpy (out, b, n * sizeof (GroupBox));
+  g_free (b);
+  return n;
 }
 
 static gboolean
@@ -166,55 +233,50 @@ failed:
   return FALSE;
 }
 
-/* Filters job @j's box of one group (params @gp) in a plane of its own
- * and merges the group's regions (uploaded) into plane_out. */
+/* The containers of @n pixels of @job from the first's start: whole
+ * pixels, up to its last channel. */
+static gsize
+pixel_containers (const ClbJob * job, gint n)
+{
+  guint c, last = 0;
+
+  for (c = 0; c < job->channels; c++)
+    last = MAX (last, job->offset[c]);
+  return (gsize) (n - 1) * job->pixel_stride + last + 1;
+}
+
+/* Filters box @b of job @j (params @gp, radii @rx, @ry per pass) in a
+ * plane of its own and puts its core at its place in the plane-sized
+ * buffer the composite reads. */
 static gboolean
-run_group_job (ClbEngine * engine, const ClbParams * gp, guint j,
-    const ClbJob * job, GError ** error)
+run_box (ClbEngine * engine, const ClbParams * gp, guint j,
+    const ClbJob * job, const cl_int * rx, const cl_int * ry,
+    const GroupBox * b, GError ** error)
 {
   const ClbPlanes saved = engine->planes;
   gsize bytes = clb_engine_container_bytes (&saved);
   gsize pitch = (gsize) saved.plane_width[job->plane] * bytes;
   gboolean bilateral = gp->method == CLB_METHOD_BILATERAL;
-  guint passes = clb_n_passes (gp), pass, c, last = 0;
-  cl_int rx[CLB_MAX_PASSES], ry[CLB_MAX_PASSES];
-  guint reach_x = 0, reach_y = 0;
+  guint passes = clb_n_passes (gp), pass;
   cl_mem box = engine->strength_planes[0];
   cl_mem result = bilateral ? engine->strength_planes[1] : box;
-  cl_mem placed = engine->strength_planes[2];
-  gint x0, y0, x1, y1;
-  gsize first, row_bytes, rows;
-  ClbPlanes sub;
-  ClbJob sub_job;
-  gboolean any = FALSE, ok = TRUE;
-
-  for (pass = 0; pass < passes; pass++) {
-    clb_job_radii (gp, job, pass, &rx[pass], &ry[pass]);
-    reach_x += rx[pass];
-    reach_y += ry[pass];
-    any |= rx[pass] > 0 || ry[pass] > 0;
-  }
-  if (!any || !group_box (job, gp->regions, gp->n_regions, saved.width,
-          saved.height, reach_x, reach_y, &x0, &y0, &x1, &y1))
-    return TRUE;                /* plane_out holds the original there */
+  gint w = b->box.x1 - b->box.x0, h = b->box.y1 - b->box.y0;
+  gsize row_bytes = pixel_containers (job, w) * bytes;
+  ClbPlanes sub = saved;
+  ClbJob sub_job = *job;
+  gboolean ok = TRUE;
 
   /* the box as a plane of its own: whole pixels of the job */
-  for (c = 0; c < job->channels; c++)
-    last = MAX (last, job->offset[c]);
-  first = (gsize) x0 * job->pixel_stride;
-  sub = saved;
-  sub.plane_width[job->plane] = (x1 - x0 - 1) * job->pixel_stride + last + 1;
-  sub.plane_height[job->plane] = y1 - y0;
-  sub_job = *job;
-  sub_job.width = x1 - x0;
-  sub_job.height = y1 - y0;
-  row_bytes = sub.plane_width[job->plane] * bytes;
-  rows = y1 - y0;
+  sub.plane_width[job->plane] = pixel_containers (job, w);
+  sub.plane_height[job->plane] = h;
+  sub_job.width = w;
+  sub_job.height = h;
 
-  if (!copy_rect (engine, engine->plane_in[job->plane], first * bytes, y0,
-          pitch, box, 0, 0, row_bytes, row_bytes, rows, error)
+  if (!copy_rect (engine, engine->plane_in[job->plane],
+          (gsize) b->box.x0 * job->pixel_stride * bytes, b->box.y0, pitch,
+          box, 0, 0, row_bytes, row_bytes, h, error)
       || (bilateral && !copy_rect (engine, box, 0, 0, row_bytes, result, 0,
-              0, row_bytes, row_bytes, rows, error)))
+              0, row_bytes, row_bytes, h, error)))
     return FALSE;
 
   /* the variants read the planes' layout from the engine */
@@ -254,9 +316,50 @@ run_group_job (ClbEngine * engine, const ClbParams * gp, guint j,
   if (!ok)
     return FALSE;
 
-  return copy_rect (engine, result, 0, 0, row_bytes, placed, first * bytes,
-      y0, pitch, row_bytes, rows, error)
-      && clb_engine_run_composite (engine, job, placed, TRUE, error);
+  /* the core only: every sample of it is right (the reach from the sides
+   * of the box that are not the frame's) */
+  return copy_rect (engine, result,
+      (gsize) (b->core.x0 - b->box.x0) * job->pixel_stride * bytes,
+      b->core.y0 - b->box.y0, row_bytes, engine->strength_planes[2],
+      (gsize) b->core.x0 * job->pixel_stride * bytes, b->core.y0, pitch,
+      pixel_containers (job, b->core.x1 - b->core.x0) * bytes,
+      b->core.y1 - b->core.y0, error);
+}
+
+/* Filters job @j's boxes of one group (params @gp) and merges the
+ * group's regions (uploaded) into plane_out, box by box over the box's
+ * core (every sample a region of the group selects is in a core). */
+static gboolean
+run_group_job (ClbEngine * engine, const ClbParams * gp, guint j,
+    const ClbJob * job, GError ** error)
+{
+  guint passes = clb_n_passes (gp), pass, n, i;
+  cl_int rx[CLB_MAX_PASSES], ry[CLB_MAX_PASSES];
+  guint reach_x = 0, reach_y = 0;
+  GroupBox boxes[MAX_GROUP_BOXES];
+  gboolean any = FALSE;
+
+  for (pass = 0; pass < passes; pass++) {
+    clb_job_radii (gp, job, pass, &rx[pass], &ry[pass]);
+    reach_x += rx[pass];
+    reach_y += ry[pass];
+    any |= rx[pass] > 0 || ry[pass] > 0;
+  }
+  if (!any)
+    return TRUE;                /* plane_out holds the original there */
+  n = group_boxes (job, gp->regions, gp->n_regions, engine->planes.width,
+      engine->planes.height, reach_x, reach_y, boxes);
+  for (i = 0; i < n; i++) {
+    const Span *core = &boxes[i].core;
+    gint area[4] = { core->x0, core->y0, core->x1, core->y1 };
+
+    /* the boxes are apart: each composite reads its own core */
+    if (!run_box (engine, gp, j, job, rx, ry, &boxes[i], error)
+        || !clb_engine_run_composite (engine, job,
+            engine->strength_planes[2], TRUE, area, error))
+      return FALSE;
+  }
+  return TRUE;
 }
 
 gboolean
