@@ -367,6 +367,47 @@ GST_START_TEST (test_strength_many)
 
 GST_END_TEST;
 
+/* Regions of one size apart from each other (one strength: filtered in
+ * a box each, up to 8, else in their bounding box), on a grid, some
+ * touching the frame's edges: 3, 8, 9 and 16 of them, under each
+ * border. */
+GST_START_TEST (test_strength_same_size)
+{
+  static const guint counts[] = { 3, 8, 9, 16 };
+  Settings base = default_settings;
+  GstVideoInfo info;
+  GstHarness *h;
+  guint c, b;
+
+  base.rx = base.ry = 1;
+  base.strength = 0.3;
+  base.method = METHOD_SEPARABLE;
+  h = strength_harness (&base);
+  set_format (h, &info, "I420", 123, 97);
+  for (c = 0; c < G_N_ELEMENTS (counts); c++) {
+    for (b = 0; b < 3; b++) {
+      Box boxes[MAX_RECTS];
+      Settings s;
+      guint i;
+
+      for (i = 0; i < counts[c]; i++) {
+        boxes[i].x = (i % 4) * 37;
+        boxes[i].y = (i / 4) * 29;
+        boxes[i].w = 11;
+        boxes[i].h = 13;
+      }
+      s = with_boxes (&base, boxes, counts[c]);
+      s.border = borders[b];
+      s.method = b == 1 ? METHOD_SAT : METHOD_SEPARABLE;
+      apply_settings (h, &s);
+      push_boxes_and_check (h, &info, boxes, counts[c], c * 3 + b, &s);
+    }
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 static GstBuffer *
 pull_one (GstHarness * h, GstBuffer * in, const Box * boxes, guint n)
 {
@@ -476,6 +517,7 @@ clboxblur_strength_suite (void)
   tcase_add_test (tc, test_strength_hold);
   tcase_add_test (tc, test_strength_region_property);
   tcase_add_test (tc, test_strength_many);
+  tcase_add_test (tc, test_strength_same_size);
   tcase_add_test (tc, test_strength_zero);
   tcase_add_test (tc, test_strength_invert);
   return s;
