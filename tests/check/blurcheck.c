@@ -40,7 +40,7 @@ const gchar *method_nicks[] = { "sat", "separable", "bilateral" };
 
 const Settings default_settings = {
   METHOD_SAT, REF_BORDER_SHRINK, 4, 4, 1, 3.0, 30.0, FALSE, FALSE, FALSE, 0,
-  {{0}}, -1, -1, 0.0, 0, {0}, 0.0
+  {{0}}, -1, -1, 0.0, 0, {0}, 0.0, FALSE, {0}
 };
 
 /* Whether frame pixel (px, py) is inside a rect of held frame @f. */
@@ -396,6 +396,8 @@ rect_strength (const Settings * s, const GstVideoInfo * info, guint i)
   gint64 x1 = CLAMP ((gint64) s->rects[i][0] + s->rects[i][2], 0, fw);
   gint64 y1 = CLAMP ((gint64) s->rects[i][1] + s->rects[i][3], 0, fh);
 
+  if (s->rect_strength_given)
+    return s->rect_strength[i];
   return strength_radius (s->strength, x1 - x0, y1 - y0);
 }
 

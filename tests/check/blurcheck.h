@@ -78,6 +78,11 @@ typedef struct
    * as the whole frame would be with every radius (rx, ry, each pass of
    * sigma) raised to at least the largest such L. */
   gdouble strength;
+  /* With rect_strength_given, rect i's strength radius is rect_strength[i]
+   * instead of strength_radius of its size (a field's rects: the element
+   * takes the frame's). */
+  gboolean rect_strength_given;
+  guint rect_strength[MAX_RECTS];
 } Settings;
 
 /* The strength radius of a rect of @width x @height (clipped to the

@@ -408,6 +408,110 @@ GST_START_TEST (test_strength_same_size)
 
 GST_END_TEST;
 
+/* Field @field (0: the frame's even rows) of @buf, an interlaced frame of
+ * @info, copied out as a progressive frame of @finfo (half the height). */
+static GstBuffer *
+field_of (const GstVideoInfo * info, const GstVideoInfo * finfo,
+    GstBuffer * buf, guint field)
+{
+  GstBuffer *fb = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (finfo),
+      NULL);
+  GstVideoFrame in, out;
+  guint p, c, k;
+
+  fail_unless (gst_video_frame_map (&in, info, buf, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&out, finfo, fb, GST_MAP_WRITE));
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&out); p++) {
+    guint rows = 0;
+
+    for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&out); c++) {
+      if (GST_VIDEO_FRAME_COMP_PLANE (&out, c) == p)
+        rows = MAX (rows, (guint) GST_VIDEO_FRAME_COMP_HEIGHT (&out, c));
+    }
+    for (k = 0; k < rows; k++)
+      memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&out, p) +
+          k * GST_VIDEO_FRAME_PLANE_STRIDE (&out, p),
+          (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&in, p) +
+          (2 * k + field) * GST_VIDEO_FRAME_PLANE_STRIDE (&in, p),
+          GST_VIDEO_FRAME_PLANE_STRIDE (&out, p));
+  }
+  gst_video_frame_unmap (&out);
+  gst_video_frame_unmap (&in);
+  return fb;
+}
+
+/* The first row of field @field at or below frame row @y. */
+static gint
+field_row (gint y, guint field)
+{
+  gint d = y - (gint) field;
+
+  return d >= 0 ? (d + 1) / 2 : -((-d) / 2);
+}
+
+/* Interlaced frames: each field filtered apart, each region at the
+ * strength of its rectangle in the frame (not of its half-height rows in
+ * a field). */
+GST_START_TEST (test_strength_interlaced)
+{
+  static const Box boxes[] = { {2, 1, 9, 14}, {16, 6, 20, 20} };
+  static const gchar *formats[] = { "GRAY8", "I420" };
+  Settings base = default_settings;
+  guint f, fld, r;
+
+  base.rx = base.ry = 1;
+  base.strength = 0.25;
+  base.method = METHOD_SEPARABLE;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstHarness *h = strength_harness (&base);
+    GstVideoInfo info, finfo;
+    Settings s = with_boxes (&base, boxes, G_N_ELEMENTS (boxes));
+    GstBuffer *in, *out;
+
+    gst_video_info_set_interlaced_format (&info,
+        gst_video_format_from_string (formats[f]),
+        GST_VIDEO_INTERLACE_MODE_INTERLEAVED, 38, 28);
+    gst_video_info_set_format (&finfo, GST_VIDEO_INFO_FORMAT (&info), 38, 14);
+    gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
+    in = make_frame (&info, 0, f);
+    for (r = 0; r < G_N_ELEMENTS (boxes); r++)
+      gst_buffer_add_video_region_of_interest_meta (in, "face", boxes[r].x,
+          boxes[r].y, boxes[r].w, boxes[r].h);
+    apply_settings (h, &s);
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+        GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    fail_unless (out != NULL);
+    for (fld = 0; fld < 2; fld++) {
+      GstBuffer *fin = field_of (&info, &finfo, in, fld);
+      GstBuffer *fout = field_of (&info, &finfo, out, fld);
+      Settings fs = s;
+
+      fs.rect_strength_given = TRUE;
+      for (r = 0; r < fs.n_rects; r++) {
+        gint top = field_row (s.rects[r][1], fld);
+
+        fs.rect_strength[r] = strength_radius (s.strength,
+            MIN (s.rects[r][2], 38 - s.rects[r][0]),
+            MIN (s.rects[r][3], 28 - s.rects[r][1]));
+        fs.rects[r][1] = top;
+        fs.rects[r][3] = MAX (field_row (s.rects[r][1] + s.rects[r][3],
+                fld) - top, 0);
+      }
+      /* the frame's strengths differ from the fields' halved rects' */
+      fail_unless (fs.rect_strength[1] == 6);
+      check_frame (&finfo, fin, fout, &fs);
+      gst_buffer_unref (fin);
+      gst_buffer_unref (fout);
+    }
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+    blurcheck_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
 static GstBuffer *
 pull_one (GstHarness * h, GstBuffer * in, const Box * boxes, guint n)
 {
@@ -499,6 +603,56 @@ GST_START_TEST (test_strength_invert)
 
 GST_END_TEST;
 
+/* A failure of the copy into a box's plane (fault injection) is an
+ * element error naming the call, not a wrong frame; the element works
+ * again once the fault is gone. */
+GST_START_TEST (test_strength_fault)
+{
+  static const Box boxes[] = { {3, 3, 20, 20}, {30, 10, 12, 30} };
+  Settings s = default_settings;
+  GstVideoInfo info;
+  GstHarness *h;
+  GstBus *bus = gst_bus_new ();
+  GstMessage *msg;
+  GError *err = NULL;
+  gchar *debug = NULL;
+  GstBuffer *in;
+  guint i;
+
+  s.strength = 0.5;
+  h = strength_harness (&s);
+  gst_element_set_bus (h->element, bus);
+  set_format (h, &info, "I420", 50, 44);
+  s = with_boxes (&s, boxes, G_N_ELEMENTS (boxes));
+  g_setenv ("CLBOXBLUR_FAULT", "clEnqueueCopyBufferRect (region box)", TRUE);
+  in = make_frame (&info, 0, 1);
+  for (i = 0; i < G_N_ELEMENTS (boxes); i++)
+    gst_buffer_add_video_region_of_interest_meta (in, "face", boxes[i].x,
+        boxes[i].y, boxes[i].w, boxes[i].h);
+  fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_ERROR);
+  g_unsetenv ("CLBOXBLUR_FAULT");
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  gst_message_parse_error (msg, &err, &debug);
+  fail_unless (strstr (debug, "clEnqueueCopyBufferRect (region box)") != NULL,
+      "debug text '%s' does not name the call", debug);
+  g_error_free (err);
+  g_free (debug);
+  gst_message_unref (msg);
+
+  /* a new stream: the element filters again */
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  blurcheck_harness_teardown (h);
+  h = strength_harness (&s);
+  set_format (h, &info, "I420", 50, 44);
+  push_boxes_and_check (h, &info, boxes, G_N_ELEMENTS (boxes), 2, &s);
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblur_strength_suite (void)
 {
@@ -518,8 +672,10 @@ clboxblur_strength_suite (void)
   tcase_add_test (tc, test_strength_region_property);
   tcase_add_test (tc, test_strength_many);
   tcase_add_test (tc, test_strength_same_size);
+  tcase_add_test (tc, test_strength_interlaced);
   tcase_add_test (tc, test_strength_zero);
   tcase_add_test (tc, test_strength_invert);
+  tcase_add_test (tc, test_strength_fault);
   return s;
 }
 
