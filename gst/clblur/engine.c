@@ -137,6 +137,7 @@ clb_engine_free (ClbEngine * engine)
   release_buffers (engine);
   for (k = 0; k < CLB_MAX_JOBS; k++)
     g_free (engine->job_log[k]);
+  g_free (engine->strength_log);
   if (engine->kernel_times)
     g_array_unref (engine->kernel_times);
   g_free (engine);

@@ -114,6 +114,7 @@ struct _ClbEngine
    * layout for the composite (the third); 0 bytes: none yet */
   cl_mem strength_planes[3];
   gsize strength_bytes;
+  gchar *strength_log;          /* the groups and boxes last logged */
   gchar *job_log[CLB_MAX_JOBS];   /* the variant last logged per job */
   const gchar *mem_log;         /* enginemem.c: the way last logged */
   /* enginemem.c: a frame in OpenCL memory filtered where it is, from

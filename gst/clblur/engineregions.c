@@ -331,7 +331,7 @@ run_box (ClbEngine * engine, const ClbParams * gp, guint j,
  * core (every sample a region of the group selects is in a core). */
 static gboolean
 run_group_job (ClbEngine * engine, const ClbParams * gp, guint j,
-    const ClbJob * job, GError ** error)
+    const ClbJob * job, guint * n_boxes, GError ** error)
 {
   guint passes = clb_n_passes (gp), pass, n, i;
   cl_int rx[CLB_MAX_PASSES], ry[CLB_MAX_PASSES];
@@ -349,6 +349,7 @@ run_group_job (ClbEngine * engine, const ClbParams * gp, guint j,
     return TRUE;                /* plane_out holds the original there */
   n = group_boxes (job, gp->regions, gp->n_regions, engine->planes.width,
       engine->planes.height, reach_x, reach_y, boxes);
+  *n_boxes += n;
   for (i = 0; i < n; i++) {
     const Span *core = &boxes[i].core;
     gint area[4] = { core->x0, core->y0, core->x1, core->y1 };
@@ -370,6 +371,9 @@ clb_engine_run_region_groups (ClbEngine * engine, const ClbParams * params,
   RegionKey *keys;
   ClbRect *rects;
   gboolean ok = TRUE;
+  guint n_groups = 0, n_boxes = 0;
+  ClbEngineLogFunc log = engine->options.log;
+  gchar *line;
 
   if (!ensure_buffers (engine, error))
     return FALSE;
@@ -397,11 +401,25 @@ clb_engine_run_region_groups (ClbEngine * engine, const ClbParams * params,
     gp.n_regions = end - first;
     ok = clb_engine_upload_regions (engine, &gp, engine->planes.width,
         engine->planes.height, error);
+    /* the boxes' variants change with their sizes: one line for the
+     * frame's groups instead of one per box */
+    engine->options.log = NULL;
     for (j = 0; ok && j < n_jobs; j++)
-      ok = run_group_job (engine, &gp, j, &jobs[j], error);
+      ok = run_group_job (engine, &gp, j, &jobs[j], &n_boxes, error);
+    engine->options.log = log;
+    n_groups++;
     first = end;
   }
   g_free (rects);
   g_free (keys);
+  line = g_strdup_printf ("region strengths: %u group(s), %u box(es) over "
+      "%u job(s)", n_groups, n_boxes, n_jobs);
+  if (g_strcmp0 (line, engine->strength_log) != 0) {
+    clb_engine_log (engine, "%s", line);
+    g_free (engine->strength_log);
+    engine->strength_log = line;
+  } else {
+    g_free (line);
+  }
   return ok;
 }
