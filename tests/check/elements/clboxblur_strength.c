@@ -141,6 +141,49 @@ GST_START_TEST (test_strength_sizes)
 
 GST_END_TEST;
 
+/* Kept channels and radii of their own: RGBx (the x kept), AYUV with
+ * preserve-alpha, I420 with chroma-radius 2 (chroma keeps its own radius,
+ * luma follows the size), A420 with alpha-radius 1, 16-bit RGBA64. */
+GST_START_TEST (test_strength_own_radius)
+{
+  static const Box boxes[] = { {4, 3, 9, 10}, {22, 12, 24, 22} };
+  static const struct
+  {
+    const gchar *format;
+    gboolean preserve_alpha;
+    gint chroma_radius, alpha_radius;
+  } cases[] = {
+    {"RGBx", FALSE, -1, -1},
+    {"AYUV", TRUE, -1, -1},
+    {"I420", FALSE, 2, -1},
+    {"A420", FALSE, -1, 1},
+    {"RGBA64_LE", FALSE, -1, -1},
+  };
+  Settings base = default_settings;
+  GstVideoInfo info;
+  GstHarness *h;
+  guint c;
+
+  base.rx = base.ry = 1;
+  base.strength = 0.25;
+  base.method = METHOD_SEPARABLE;
+  h = strength_harness (&base);
+  for (c = 0; c < G_N_ELEMENTS (cases); c++) {
+    Settings s = with_boxes (&base, boxes, G_N_ELEMENTS (boxes));
+
+    s.preserve_alpha = cases[c].preserve_alpha;
+    s.chroma_radius = cases[c].chroma_radius;
+    s.alpha_radius = cases[c].alpha_radius;
+    s.method = c % 2 ? METHOD_SAT : METHOD_SEPARABLE;
+    set_format (h, &info, cases[c].format, 51, 39);
+    apply_settings (h, &s);
+    push_boxes_and_check (h, &info, boxes, G_N_ELEMENTS (boxes), c, &s);
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Overlapping regions of different strengths (the overlap takes the
  * larger), a region inside another, and a radius larger than the
  * strengths for one of them (its own group then). */
@@ -666,6 +709,7 @@ clboxblur_strength_suite (void)
   tcase_add_test (tc, test_strength_radius_engine);
   tcase_add_test (tc, test_strength_sizes);
   tcase_add_test (tc, test_strength_overlap);
+  tcase_add_test (tc, test_strength_own_radius);
   tcase_add_test (tc, test_strength_edges);
   tcase_add_test (tc, test_strength_bilateral);
   tcase_add_test (tc, test_strength_hold);
