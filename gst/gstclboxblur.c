@@ -119,6 +119,10 @@ struct _GstCLBoxBlur
   /* the ROI metas of the last frames and the regions of the current one:
    * the streaming thread's (buffers and serialized events) */
   GstCLBoxBlurRegions *regions;
+  /* roi-strength: the current regions' strength radii (guint), one per
+   * rectangle; whether roi-strength with region-invert was warned of */
+  GArray *region_radii;
+  gboolean strength_invert_warned;
 };
 
 /* Every format here is handled by every method. */
@@ -204,6 +208,44 @@ gst_cl_box_blur_filters (GstCLBaseFilter * filter)
   return filters;
 }
 
+/* roi-strength: each region's strength radius from its rectangle in frame
+ * rows (before interlaced fields map it), into params->region_radius. */
+static void
+gst_cl_box_blur_strength (GstCLBoxBlur * self,
+    const GstCLBoxBlurSettings * settings, ClbParams * params, gint width,
+    gint height)
+{
+  guint i;
+
+  params->region_radius = NULL;
+  if (settings->roi_strength <= 0 || !params->use_regions)
+    return;
+  if (params->region_invert) {
+    /* the regions are what stays sharp: no region is filtered */
+    if (!self->strength_invert_warned)
+      GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
+          ("roi-strength is ignored with region-invert"),
+          ("with region-invert the regions are what stays sharp; the rest "
+              "is filtered with the radius"));
+    self->strength_invert_warned = TRUE;
+    return;
+  }
+  self->strength_invert_warned = FALSE;
+  g_array_set_size (self->region_radii, params->n_regions);
+  for (i = 0; i < params->n_regions; i++) {
+    const ClbRect *r = &params->regions[i];
+    /* clipped to the frame, as it is filtered */
+    gint64 x0 = CLAMP ((gint64) r->x, 0, width);
+    gint64 y0 = CLAMP ((gint64) r->y, 0, height);
+    gint64 x1 = CLAMP ((gint64) r->x + MAX (r->width, 0), 0, width);
+    gint64 y1 = CLAMP ((gint64) r->y + MAX (r->height, 0), 0, height);
+
+    g_array_index (self->region_radii, guint, i) =
+        clb_strength_radius (settings->roi_strength, x1 - x0, y1 - y0);
+  }
+  params->region_radius = (const guint *) self->region_radii->data;
+}
+
 /* Takes one consistent copy of the properties and turns it, the region and
  * @inbuf's ROI metas into @params and the jobs of the negotiated format;
  * returns the number of jobs. */
@@ -239,6 +281,8 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
   gst_cl_box_blur_regions_apply (self->regions, params);
   GST_LOG_OBJECT (self, "%u region(s)%s", params->n_regions,
       params->use_regions ? "" : " (whole frame)");
+  gst_cl_box_blur_strength (self, &settings, params,
+      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info));
 
   if (settings.method == CLB_METHOD_MOSAIC
       || settings.method == CLB_METHOD_FILL) {
@@ -310,6 +354,7 @@ gst_cl_box_blur_finalize (GObject * object)
   GstCLBoxBlur *self = GST_CL_BOX_BLUR (object);
 
   gst_cl_box_blur_regions_free (self->regions);
+  g_array_free (self->region_radii, TRUE);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -353,4 +398,5 @@ gst_cl_box_blur_init (GstCLBoxBlur * self)
 {
   gst_cl_box_blur_settings_init (&self->settings);
   self->regions = gst_cl_box_blur_regions_new ();
+  self->region_radii = g_array_new (FALSE, FALSE, sizeof (guint));
 }

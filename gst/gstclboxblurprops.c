@@ -48,6 +48,7 @@
 #define DEFAULT_ROI_PADDING 0
 #define DEFAULT_ROI_HOLD 0
 #define DEFAULT_ROI_FAIL_CLOSED FALSE
+#define DEFAULT_ROI_STRENGTH 0.0
 #define DEFAULT_DEVICE_TYPE CLB_DEVICE_TYPE_DEFAULT
 #define DEFAULT_PLATFORM_INDEX -1
 #define DEFAULT_DEVICE_INDEX 0
@@ -79,6 +80,7 @@ enum
   PROP_ROI_PADDING,
   PROP_ROI_HOLD,
   PROP_ROI_FAIL_CLOSED,
+  PROP_ROI_STRENGTH,
   PROP_DEVICE_TYPE,
   PROP_PLATFORM_INDEX,
   PROP_DEVICE_INDEX,
@@ -520,6 +522,35 @@ static const PropRow prop_rows[N_PROPS] = {
       "types has come for more than roi-hold frames", KIND_BOOLEAN, NULL, 0,
       0, DEFAULT_ROI_FAIL_CLOSED, PLAYING, FIELD (roi_fail_closed)},
   /**
+   * GstCLBoxBlur:roi-strength:
+   *
+   * A region's strength follows its size, so that a face is as
+   * unrecognisable far away as close up: each region (each ROI meta's
+   * rectangle with #GstCLBoxBlur:roi-meta, else the region-* rectangle)
+   * is filtered with every radius (#GstCLBoxBlur:radius,
+   * #GstCLBoxBlur:radius-y, each pass of #GstCLBoxBlur:sigma) raised to
+   * at least k x its smaller side: s = min (width, height) of the
+   * rectangle as filtered (after #GstCLBoxBlur:roi-padding, clipped to
+   * the frame; a held region its own), r = ceil (k s), rounded up to the
+   * next of 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, ... (2^n and 3 x
+   * 2^(n-1)), at most 2047; a pixel in several regions takes the largest.
+   * The rounding bounds the number of distinct radii in a frame (22), and
+   * each is filtered once in boxes around its regions, so the cost
+   * follows the regions' area, not their count. Chroma planes scale the
+   * radius by their subsampling as usual; a #GstCLBoxBlur:chroma-radius
+   * or #GstCLBoxBlur:alpha-radius of their own is kept; `bilateral`
+   * bounds its window as usual (3 sigma-spatial, 63). A radius of 0 with a
+   * strength filters the regions at their strength alone (a frame filtered
+   * whole, by #GstCLBoxBlur:roi-fail-closed, takes the radius). With
+   * #GstCLBoxBlur:region-invert (the regions are what stays sharp) it has
+   * no meaning: it is ignored, with a warning once. 0 (the default): off.
+   */
+  [PROP_ROI_STRENGTH] = {"roi-strength", "ROI strength", "A region's radius "
+      "is at least this times its smaller side (rounded up to 1, 2, 3, 4, "
+      "6, 8, 12, ...; 0 = off; ignored with region-invert, mosaic and fill)", KIND_DOUBLE,
+      NULL, 0.0, GST_CL_BOX_BLUR_MAX_ROI_STRENGTH, DEFAULT_ROI_STRENGTH,
+      EFFECT, FIELD (roi_strength)},
+  /**
    * GstCLBoxBlur:device-type:
    *
    * Which kind of OpenCL device to run on.
@@ -770,6 +801,11 @@ gst_cl_box_blur_settings_filters (const GstCLBoxBlurSettings * settings)
       || settings->method == CLB_METHOD_FILL)
     return TRUE;
   if (settings->sigma > 0 && settings->method != CLB_METHOD_BILATERAL)
+    return TRUE;
+  if (settings->roi_strength > 0 && !settings->region_invert
+      && (settings->roi_meta || settings->region_x != 0
+          || settings->region_y != 0 || settings->region_width != 0
+          || settings->region_height != 0))
     return TRUE;
   return settings->radius > 0
       || gst_cl_box_blur_settings_radius_y (settings) > 0

@@ -20,6 +20,10 @@ G_BEGIN_DECLS
 #define GST_CL_BOX_BLUR_MAX_ROI_TYPES 16
 /* The largest roi-hold, in frames. */
 #define GST_CL_BOX_BLUR_MAX_ROI_HOLD 1000
+/* The largest roi-strength: a radius of twice the region's smaller side
+ * (a window five times as wide as the region) is past what any privacy
+ * blur needs. */
+#define GST_CL_BOX_BLUR_MAX_ROI_STRENGTH 2.0
 
 typedef struct
 {
@@ -47,6 +51,7 @@ typedef struct
   guint roi_padding;
   guint roi_hold;               /* frames a region outlives its metas */
   gboolean roi_fail_closed;     /* no metas for the hold: whole frame */
+  gdouble roi_strength;         /* k: a region's radius >= k x its side */
   /* the device, and GL memory */
   ClbDeviceType device_type;
   gint platform_index;
@@ -86,8 +91,9 @@ guint gst_cl_box_blur_settings_radius_y (const GstCLBoxBlurSettings *
     settings);
 
 /* Whether @settings may change a frame of some format: mosaic or fill, a
- * luma radius, a sigma for the box methods, or a chroma or alpha radius of
- * their own that is not 0. FALSE lets frames pass through. */
+ * luma radius, a sigma for the box methods, a chroma or alpha radius of
+ * their own that is not 0, or a roi-strength with regions (not inverted).
+ * FALSE lets frames pass through. */
 gboolean gst_cl_box_blur_settings_filters (const GstCLBoxBlurSettings *
     settings);
 

@@ -107,6 +107,9 @@ release_buffers (ClbEngine * engine)
   }
   clb_runtime_release_buffer (&engine->regions);
   engine->regions_capacity = 0;
+  for (i = 0; i < 3; i++)
+    clb_runtime_release_buffer (&engine->strength_planes[i]);
+  engine->strength_bytes = 0;
   clb_runtime_release_buffer (&engine->range);
   clb_runtime_release_buffer (&engine->work);
   engine->work_size = 0;
@@ -134,6 +137,7 @@ clb_engine_free (ClbEngine * engine)
   release_buffers (engine);
   for (k = 0; k < CLB_MAX_JOBS; k++)
     g_free (engine->job_log[k]);
+  g_free (engine->strength_log);
   if (engine->kernel_times)
     g_array_unref (engine->kernel_times);
   g_free (engine);
@@ -386,9 +390,9 @@ update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
 }
 
 /* Uploads the regions, clipped to the frame. */
-static gboolean
-upload_regions (ClbEngine * engine, const ClbParams * params, gint width,
-    gint height, GError ** error)
+gboolean
+clb_engine_upload_regions (ClbEngine * engine, const ClbParams * params,
+    gint width, gint height, GError ** error)
 {
   cl_int4 *rects;
   gboolean ok;
@@ -429,15 +433,20 @@ upload_regions (ClbEngine * engine, const ClbParams * params, gint width,
   return TRUE;
 }
 
-static gboolean
-run_composite (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
-    cl_int copy_inside, GError ** error)
+/* Copies @job's samples of the regions uploaded (copy_inside) or of the
+ * rest from @from (NULL: plane_in) into plane_out, over the job's samples
+ * @area (x0, y0, x1, y1; NULL: all). */
+gboolean
+clb_engine_run_composite (ClbEngine * engine, const ClbJob * job,
+    cl_mem from, cl_int copy_inside, const gint * area, GError ** error)
 {
-  cl_kernel kernel = k[K_REGION_COMPOSITE];
+  cl_kernel kernel =
+      engine->kernels[engine->planes.sample_size][K_REGION_COMPOSITE];
   size_t pixels[2] = { job->width, job->height };
+  size_t origin[2] = { 0, 0 };
   ClbArgs a = clb_args (kernel);
 
-  clb_arg_mem (&a, engine->plane_in[job->plane]);
+  clb_arg_mem (&a, from ? from : engine->plane_in[job->plane]);
   clb_arg_mem (&a, engine->plane_out[job->plane]);
   clb_arg_int (&a, engine->planes.plane_width[job->plane]);
   clb_arg_int (&a, job->pixel_stride);
@@ -450,8 +459,15 @@ run_composite (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
   clb_arg_int (&a, copy_inside);
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (clb_engine_run_kernel (engine, kernel, 2, pixels, NULL,
-          "region_composite"), "clEnqueueNDRangeKernel (region_composite)");
+  if (area) {
+    origin[0] = area[0];
+    origin[1] = area[1];
+    pixels[0] = area[2] - area[0];
+    pixels[1] = area[3] - area[1];
+  }
+  CHECK (clb_engine_run_kernel_at (engine, kernel, 2, area ? origin : NULL,
+          pixels, NULL, "region_composite"),
+      "clEnqueueNDRangeKernel (region_composite)");
   return TRUE;
 
 failed:
@@ -517,9 +533,9 @@ clb_engine_result_planes (ClbEngine * engine, const ClbParams * params)
  * within band_taps, waiting for each but the last and giving up when
  * cancelled: whole rows where the variant takes them (or where rows of
  * work-groups fit), else work-groups' worth of columns of such rows. */
-static gboolean
-run_bands (ClbEngine * engine, const ClbVariant * variant, ClbRun * r,
-    GError ** error)
+gboolean
+clb_engine_run_bands (ClbEngine * engine, const ClbVariant * variant,
+    ClbRun * r, GError ** error)
 {
   const ClbJob *job = r->job;
   guint64 taps = (2 * (guint64) r->rx + 1) * (2 * (guint64) r->ry + 1)
@@ -553,6 +569,15 @@ failed:
   return FALSE;
 }
 
+gboolean
+clb_engine_bilateral_tables (ClbEngine * engine, const ClbParams * params,
+    guint j, guint rx, guint ry, GError ** error)
+{
+  return update_range_table (engine, params->sigma_range, error)
+      && update_spatial_table (engine, j, rx, ry, params->sigma_spatial,
+      error);
+}
+
 /* Runs job @j's pass @pass as the plan's @step says. Box methods filter
  * plane_in in place; bilateral writes plane_out. */
 static gboolean
@@ -570,9 +595,7 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
     return TRUE;                /* this job is passed through */
 
   if (params->method == CLB_METHOD_BILATERAL
-      && (!update_range_table (engine, params->sigma_range, error)
-          || !update_spatial_table (engine, j, r.rx, r.ry,
-              params->sigma_spatial, error)))
+      && !clb_engine_bilateral_tables (engine, params, j, r.rx, r.ry, error))
     return FALSE;
   r.job = clb_variant_job (variant, job, &unkept);
   if (engine->frame_out) {
@@ -588,7 +611,7 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
   }
   r.in_pitch = r.out_pitch = pitch;
   if (params->method == CLB_METHOD_BILATERAL)
-    return run_bands (engine, variant, &r, error);
+    return clb_engine_run_bands (engine, variant, &r, error);
   return clb_engine_run_variant (engine, variant, &r, error);
 }
 
@@ -600,7 +623,6 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
     guint n_jobs, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
-  cl_kernel *k = engine->kernels[planes->sample_size];
   gsize bytes = clb_engine_container_bytes (planes);
   gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
   gboolean regions = params->use_regions;
@@ -637,6 +659,11 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
     }
   }
 
+  if (clb_regions_have_strength (params))
+    /* each region at its own strength, filtered where it is */
+    return clb_engine_run_region_groups (engine, params, jobs, n_jobs,
+        error);
+
   for (pass = 0; pass < plan->passes; pass++) {
     for (j = 0; j < plan->n_jobs; j++) {
       if (!check_cancelled (engine, error)
@@ -653,11 +680,12 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
     cl_int copy_inside = bilateral ? params->region_invert :
         !params->region_invert;
 
-    if (!upload_regions (engine, params, planes->width, planes->height,
-            error))
+    if (!clb_engine_upload_regions (engine, params, planes->width,
+            planes->height, error))
       return FALSE;
     for (j = 0; j < n_jobs; j++) {
-      if (!run_composite (engine, k, &jobs[j], copy_inside, error))
+      if (!clb_engine_run_composite (engine, &jobs[j], NULL, copy_inside,
+              NULL, error))
         return FALSE;
     }
   }

@@ -93,6 +93,16 @@ typedef struct {
    * origin. Radii, passes, sigmas and border are not used by mosaic and
    * fill. */
   guint block_size;
+  /* Strength that follows a region's size (the element's roi-strength):
+   * NULL, or n_regions radii (full-resolution pixels, as
+   * clb_strength_radius gives them), one per region. A region's samples
+   * are then filtered with every radius (radius_x, radius_y and each
+   * pass_radius_x/y) raised to at least clb_round_radius_up (its
+   * region_radius), where they are lower; a sample in several regions
+   * takes the largest. Ignored by mosaic and fill, with region_invert (the regions are what
+   * stays sharp) and without use_regions. Only the regions' pixels (and
+   * their windows' reach) are filtered then: see engineregions.c. */
+  const guint *region_radius;
 } ClbParams;
 
 /* The planes' storage: what the engine allocates for. */
@@ -300,6 +310,19 @@ gboolean clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
 /* The radius a job subsampled by 2^@sub uses: @radius / 2^@sub rounded, and
  * never 0 when @radius is not. */
 guint clb_scale_radius (guint radius, guint sub);
+/* The radii a region's strength is rounded up to, so that a frame's
+ * regions fall into a bounded number of groups (each filtered once):
+ * @radius rounded up to the next of 1, 2, 3, 4, 6, 8, 12, 16, 24, ...
+ * (2^n and 3 x 2^(n-1)), at most CLB_MAX_RADIUS; 0 stays 0. At most
+ * CLB_N_STRENGTH_RADII values. */
+#define CLB_N_STRENGTH_RADII 22
+guint clb_round_radius_up (guint radius);
+/* A region's strength radius for factor @k and the region's @width and
+ * @height: ceil (k x MIN (width, height)) (a product within 1e-9 of an
+ * integer counts as that integer), rounded up by clb_round_radius_up;
+ * 0 for k <= 0 or an empty region. */
+guint clb_strength_radius (gdouble k, gint width, gint height);
+
 /* The radius bilateral uses for @radius (in a job's pixels) with
  * @sigma_spatial (in the same pixels): MIN (@radius, ceil (3
  * @sigma_spatial), CLB_MAX_BILATERAL_RADIUS); @sigma_spatial 0 (a flat

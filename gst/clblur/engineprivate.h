@@ -115,6 +115,12 @@ struct _ClbEngine
   gdouble spatial_sigma[CLB_MAX_JOBS];    /* NAN = nothing yet */
 
   guint n_rects;                /* regions uploaded for this frame */
+  /* engineregions.c: a group's box of a plane and its result (two of
+   * the largest plane's size), and the result placed in a plane's
+   * layout for the composite (the third); 0 bytes: none yet */
+  cl_mem strength_planes[3];
+  gsize strength_bytes;
+  gchar *strength_log;          /* the groups and boxes last logged */
   gchar *job_log[CLB_MAX_JOBS];   /* the variant last logged per job */
   const gchar *mem_log;         /* enginemem.c: the way last logged */
   /* enginemem.c: a frame in OpenCL memory filtered where it is, from
@@ -304,6 +310,34 @@ gboolean clb_engine_run_wrapped_jobs (ClbEngine * engine,
     const ClbParams * params, const ClbJob * jobs, guint n_jobs, cl_mem * in,
     const gsize * src_stride, cl_mem * out, const gsize * dst_stride,
     GError ** error);
+
+/* engine.c: the region composite's boundary. Uploads @params' regions,
+ * clipped to the frame (engine->n_rects); copies @job's samples of those
+ * regions (copy_inside) or of the rest from @from (NULL: plane_in) into
+ * plane_out, over the job's samples @area (x0, y0, x1, y1 exclusive;
+ * NULL: all of them). */
+gboolean clb_engine_upload_regions (ClbEngine * engine,
+    const ClbParams * params, gint width, gint height, GError ** error);
+gboolean clb_engine_run_composite (ClbEngine * engine, const ClbJob * job,
+    cl_mem from, cl_int copy_inside, const gint * area, GError ** error);
+/* engine.c: runs a bilateral variant in bands; the range and spatial
+ * tables of job @j for its radii. */
+gboolean clb_engine_run_bands (ClbEngine * engine, const ClbVariant * variant,
+    ClbRun * r, GError ** error);
+gboolean clb_engine_bilateral_tables (ClbEngine * engine,
+    const ClbParams * params, guint j, guint rx, guint ry, GError ** error);
+
+/* engineregions.c: with regions of their own strength
+ * (clb_regions_have_strength), filters plane_in's regions, each group of
+ * equal strength once over its box, into plane_out (which holds the
+ * original). */
+gboolean clb_engine_run_region_groups (ClbEngine * engine,
+    const ClbParams * params, const ClbJob * jobs, guint n_jobs,
+    GError ** error);
+
+/* engineradii.c: whether @params' regions have radii of their own
+ * (region_radius, some not 0, use_regions, not region_invert). */
+gboolean clb_regions_have_strength (const ClbParams * params);
 
 /* engineradii.c: how many times the box methods filter the frame
  * (bilateral: once), and a job's radii in its own pixels in pass @pass. */

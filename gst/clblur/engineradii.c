@@ -114,11 +114,67 @@ clb_job_radii (const ClbParams * params, const ClbJob * job, guint pass,
   bilateral_bound (params, rx, ry);
 }
 
+guint
+clb_round_radius_up (guint radius)
+{
+  guint p;
+
+  if (radius == 0)
+    return 0;
+  if (radius >= CLB_MAX_RADIUS)
+    return CLB_MAX_RADIUS;
+  for (p = 1;; p *= 2) {
+    if (radius <= p)
+      return MIN (p, CLB_MAX_RADIUS);   /* 2048: the largest radius */
+    if (p >= 2 && radius <= p + p / 2)
+      return p + p / 2;
+  }
+}
+
+guint
+clb_strength_radius (gdouble k, gint width, gint height)
+{
+  gint side = MIN (width, height);
+  gdouble v;
+
+  if (!(k > 0) || side <= 0)
+    return 0;
+  v = ceil (k * side - 1e-9);
+  return clb_round_radius_up (v >= CLB_MAX_RADIUS ? CLB_MAX_RADIUS :
+      (guint) v);
+}
+
+gboolean
+clb_regions_have_strength (const ClbParams * params)
+{
+  guint i;
+
+  /* mosaic's block and fill have no radius to raise */
+  if (!params->use_regions || params->region_invert
+      || params->region_radius == NULL
+      || params->method == CLB_METHOD_MOSAIC
+      || params->method == CLB_METHOD_FILL)
+    return FALSE;
+  for (i = 0; i < params->n_regions; i++) {
+    if (params->region_radius[i] > 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 gboolean
 clb_params_filter_jobs (const ClbParams * params, const ClbJob * jobs,
     guint n_jobs)
 {
   guint j, pass;
+
+  /* a region's strength filters the jobs that take the params' radii */
+  if (clb_regions_have_strength (params)) {
+    for (j = 0; j < n_jobs; j++) {
+      if (!jobs[j].own_radius)
+        return TRUE;
+    }
+  }
 
   for (j = 0; j < n_jobs; j++) {
     for (pass = 0; pass < clb_n_passes (params); pass++) {

@@ -42,7 +42,7 @@ const gchar *method_nicks[] = { "sat", "separable", "bilateral", "mosaic",
 
 const Settings default_settings = {
   METHOD_SAT, REF_BORDER_SHRINK, 4, 4, 1, 3.0, 30.0, FALSE, FALSE, FALSE, 0,
-  {{0}}, -1, -1, 0.0, 0, {0}, 16, 0xff000000u
+  {{0}}, -1, -1, 0.0, 0, {0}, 16, 0xff000000u, 0.0, FALSE, {0}
 };
 
 /* Whether frame pixel (px, py) is inside a rect of held frame @f. */
@@ -368,6 +368,139 @@ bilateral_radius (guint r, gdouble sigma_spatial)
   return r < bound ? r : bound;
 }
 
+guint
+strength_radius (gdouble k, gint width, gint height)
+{
+  /* 1, 2, 3, 4, 6, 8, 12, ..., 1536, then the largest radius */
+  static const guint steps[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64,
+    96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2047
+  };
+  gint side = MIN (width, height);
+  gdouble want;
+  guint i;
+
+  if (k <= 0 || side <= 0)
+    return 0;
+  want = ceil (k * side - 1e-9);
+  for (i = 0; i < G_N_ELEMENTS (steps); i++)
+    if (steps[i] >= want)
+      return steps[i];
+  return 2047;
+}
+
+/* The strength radius of rect @i: its size clipped to the frame. */
+static guint
+rect_strength (const Settings * s, const GstVideoInfo * info, guint i)
+{
+  gint64 fw = GST_VIDEO_INFO_WIDTH (info), fh = GST_VIDEO_INFO_HEIGHT (info);
+  gint64 x0 = CLAMP ((gint64) s->rects[i][0], 0, fw);
+  gint64 y0 = CLAMP ((gint64) s->rects[i][1], 0, fh);
+  gint64 x1 = CLAMP ((gint64) s->rects[i][0] + s->rects[i][2], 0, fw);
+  gint64 y1 = CLAMP ((gint64) s->rects[i][1] + s->rects[i][3], 0, fh);
+
+  if (s->rect_strength_given)
+    return s->rect_strength[i];
+  return strength_radius (s->strength, x1 - x0, y1 - y0);
+}
+
+/* The largest strength radius of the rects sample (x, y) of a group
+ * subsampled by (xs, ys) is inside (a pixel of its footprint inside the
+ * rect), or -1 when it is inside none. */
+static gint
+sample_strength (const Settings * s, const GstVideoInfo * info, gint x,
+    gint y, guint xs, guint ys)
+{
+  gint fw = GST_VIDEO_INFO_WIDTH (info), fh = GST_VIDEO_INFO_HEIGHT (info);
+  gint best = -1, px, py;
+  guint i;
+
+  for (i = 0; i < s->n_rects; i++) {
+    gboolean inside = FALSE;
+
+    for (py = y << ys; py < ((y + 1) << ys) && py < fh && !inside; py++)
+      for (px = x << xs; px < ((x + 1) << xs) && px < fw && !inside; px++)
+        inside = px >= s->rects[i][0] && (gint64) px < (gint64) s->rects[i][0]
+            + s->rects[i][2] && py >= s->rects[i][1]
+            && (gint64) py < (gint64) s->rects[i][1] + s->rects[i][3];
+    if (inside)
+      best = MAX (best, (gint) rect_strength (s, info, i));
+  }
+  return best;
+}
+
+/* The whole group @gr of @src filtered under @s with every radius raised
+ * to at least @strength (full-resolution pixels), into @ref. */
+static void
+reference_group (const Settings * s, const Group * gr, guint max,
+    const guint16 * src, guint strength, guint16 * ref)
+{
+  gsize total = (gsize) gr->width * gr->height * gr->channels;
+  guint rx = scaled_radius (MAX (s->rx, strength), gr->x_sub);
+  guint ry = scaled_radius (MAX (s->ry, strength), gr->y_sub);
+  guint pass_radii[3];
+
+  if (gr->own_radius >= 0)
+    rx = ry = gr->own_radius;
+
+  if (s->method == METHOD_BILATERAL) {
+    rx = bilateral_radius (rx, s->sigma_spatial);
+    ry = bilateral_radius (ry, s->sigma_spatial);
+    fail_unless_equals_int (ref_bilateral (src, ref, gr->width, gr->height,
+            gr->channels, rx, ry, s->border, s->sigma_spatial,
+            s->sigma_range, gr->dist_mask, max), 0);
+  } else if (s->sigma > 0) {
+    /* three passes, each of its own radii, each on the last's output */
+    guint16 *tmp = g_memdup2 (src, total * sizeof (guint16));
+    guint k;
+
+    gaussian_box_radii (s->sigma, 3, pass_radii);
+    for (k = 0; k < 3; k++) {
+      rx = gr->own_radius >= 0 ? (guint) gr->own_radius :
+          scaled_radius (MAX (pass_radii[k], strength), gr->x_sub);
+      ry = gr->own_radius >= 0 ? (guint) gr->own_radius :
+          scaled_radius (MAX (pass_radii[k], strength), gr->y_sub);
+      fail_unless_equals_int (ref_box_blur (tmp, ref, gr->width,
+              gr->height, gr->channels, rx, ry, s->border, 1), 0);
+      memcpy (tmp, ref, total * sizeof (guint16));
+    }
+    g_free (tmp);
+  } else {
+    fail_unless_equals_int (ref_box_blur (src, ref, gr->width, gr->height,
+            gr->channels, rx, ry, s->border, s->passes), 0);
+  }
+}
+
+/* With roi-strength: every sample of @gr inside some rect takes the whole
+ * group filtered at the largest strength of those rects (one reference
+ * per strength met), the others their input. */
+static void
+reference_strength (const Settings * s, const GstVideoInfo * info,
+    const Group * gr, guint max, const guint16 * src, guint16 * ref)
+{
+  gsize total = (gsize) gr->width * gr->height * gr->channels, i;
+  GHashTable *done = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+
+  for (i = 0; i < total; i++) {
+    gint px = (i / gr->channels) % gr->width;
+    gint py = i / gr->channels / gr->width;
+    gint st = sample_strength (s, info, px, py, gr->x_sub, gr->y_sub);
+    guint16 *whole;
+
+    if (st < 0) {
+      ref[i] = src[i];
+      continue;
+    }
+    whole = g_hash_table_lookup (done, GINT_TO_POINTER (st + 1));
+    if (whole == NULL) {
+      whole = g_new (guint16, total);
+      reference_group (s, gr, max, src, st, whole);
+      g_hash_table_insert (done, GINT_TO_POINTER (st + 1), whole);
+    }
+    ref[i] = whole[i];
+  }
+  g_hash_table_unref (done);
+}
+
 /* Checks @out against the reference applied to @in under @s: every group's
  * samples (exact for box methods, within BILATERAL_TOLERANCE for bilateral)
  * and every byte no group covers (alpha with preserve-alpha, the x of RGBx)
@@ -457,6 +590,8 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
       for (i = 0; i < total; i++)
         ref[i] = fill_reference (info, gr->comp[i % gr->channels],
             s->fill_color);
+    } else if (s->strength > 0 && s->use_rects && !s->invert) {
+      reference_strength (s, info, gr, max, src, ref);
     } else if (s->method == METHOD_BILATERAL) {
       rx = bilateral_radius (rx, s->sigma_spatial);
       ry = bilateral_radius (ry, s->sigma_spatial);
@@ -504,11 +639,12 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
         gint y = i / gr->channels / gr->width;
 
         fail ("%s %dx%d %s rx=%u ry=%u passes=%u sigma=%g chroma-radius=%d "
-            "alpha-radius=%d border=%s: component %u (%d, %d) of %dx%d is "
-            "%u, reference %u (tolerance %d)", GST_VIDEO_INFO_NAME (info),
-            GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
-            method_nicks[s->method], rx, ry, s->passes, s->sigma,
-            s->chroma_radius, s->alpha_radius, border_nicks[s->border],
+            "alpha-radius=%d border=%s strength=%g: component %u (%d, %d) of "
+            "%dx%d is %u, reference %u (tolerance %d)",
+            GST_VIDEO_INFO_NAME (info), GST_VIDEO_INFO_WIDTH (info),
+            GST_VIDEO_INFO_HEIGHT (info), method_nicks[s->method], rx, ry,
+            s->passes, s->sigma, s->chroma_radius, s->alpha_radius,
+            border_nicks[s->border], s->strength,
             gr->comp[c], x, y, gr->width, gr->height, got[i], ref[i], tol);
       }
     }
@@ -559,7 +695,7 @@ apply_settings (GstHarness * h, const Settings * s)
       s->sigma_spatial, "sigma-range", s->sigma_range, "preserve-alpha",
       s->preserve_alpha, "chroma-radius", s->chroma_radius, "alpha-radius",
       s->alpha_radius, "sigma", s->sigma, "block-size", s->block_size,
-      "fill-color", s->fill_color, NULL);
+      "fill-color", s->fill_color, "roi-strength", s->strength, NULL);
   gst_util_set_object_arg (G_OBJECT (h->element), "method",
       method_nicks[s->method]);
 }

@@ -81,7 +81,25 @@ typedef struct
   guint block_size;
   /* fill: 0xAARRGGBB, converted by fill_reference */
   guint32 fill_color;
+  /* roi-strength k (0: off; ignored with invert): a sample inside (by its
+   * footprint) rects of strength radius L (strength_radius) is filtered
+   * as the whole frame would be with every radius (rx, ry, each pass of
+   * sigma) raised to at least the largest such L. */
+  gdouble strength;
+  /* With rect_strength_given, rect i's strength radius is rect_strength[i]
+   * instead of strength_radius of its size (a field's rects: the element
+   * takes the frame's). */
+  gboolean rect_strength_given;
+  guint rect_strength[MAX_RECTS];
 } Settings;
+
+/* The strength radius of a rect of @width x @height (clipped to the
+ * frame) for roi-strength @k, as the element documents it: r = ceil (k x
+ * min (width, height)), rounded up to the next of 1, 2, 3, 4, 6, 8, 12,
+ * 16, 24, ... (2^n and 3 x 2^(n-1)), at most 2047; 0 for k = 0 or an
+ * empty rect. Written from the documentation, not taken from the
+ * element. */
+guint strength_radius (gdouble k, gint width, gint height);
 
 /* The element's defaults: sat, shrink, radius 4, one pass, whole frame. */
 extern const Settings default_settings;

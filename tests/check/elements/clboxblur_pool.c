@@ -235,6 +235,43 @@ GST_START_TEST (test_pool_regions)
 
 GST_END_TEST;
 
+/* roi-strength on frames in OpenCL memory: the region at its strength
+ * (0.3 x 9 rows: 3, above radius 1), 8-, 16-bit and packed formats. */
+GST_START_TEST (test_pool_strength)
+{
+  static const gchar *formats[] = { "RGBA", "I420", "YUY2", "P010_10LE" };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  GstBufferPool *pool;
+  guint f, m;
+
+  s.rx = s.ry = 1;
+  s.strength = 0.3;
+  s.use_rects = TRUE;
+  s.n_rects = 1;
+  s.rects[0][0] = 5;
+  s.rects[0][1] = 3;
+  s.rects[0][2] = 20;
+  s.rects[0][3] = 9;
+  g_object_set (h->element, "region-x", 5, "region-y", 3, "region-width", 20,
+      "region-height", 9, NULL);
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    set_format (h, &info, formats[f], 33, 17);
+    pool = proposed_pool (h, &info);
+    for (m = 0; m < 3; m++) {
+      s.method = m;
+      push_pool_and_check (h, &info, pool_frame (pool, &info, f + m * 5),
+          &s);
+    }
+    fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+    gst_object_unref (pool);
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Frames from plain system memory (with and without a GstVideoMeta) still
  * go through, into the element's pool. */
 GST_START_TEST (test_system_memory)
@@ -337,6 +374,7 @@ clboxblur_pool_suite (void)
   tcase_add_test (tc, test_proposed_pool);
   tcase_add_test (tc, test_pool_methods);
   tcase_add_test (tc, test_pool_regions);
+  tcase_add_test (tc, test_pool_strength);
   tcase_add_test (tc, test_system_memory);
   tcase_add_test (tc, test_recycled);
   return s;
