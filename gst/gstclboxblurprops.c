@@ -547,7 +547,8 @@ static const PropRow prop_rows[N_PROPS] = {
    */
   [PROP_ROI_STRENGTH] = {"roi-strength", "ROI strength", "A region's radius "
       "is at least this times its smaller side (rounded up to 1, 2, 3, 4, "
-      "6, 8, 12, ...; 0 = off; ignored with region-invert, mosaic and fill)", KIND_DOUBLE,
+      "6, 8, 12, ...; mosaic: the block, made even; 0 = off; ignored with "
+      "region-invert and fill)", KIND_DOUBLE,
       NULL, 0.0, GST_CL_BOX_BLUR_MAX_ROI_STRENGTH, DEFAULT_ROI_STRENGTH,
       EFFECT, FIELD (roi_strength)},
   /**

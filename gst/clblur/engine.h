@@ -99,9 +99,11 @@ typedef struct {
    * are then filtered with every radius (radius_x, radius_y and each
    * pass_radius_x/y) raised to at least clb_round_radius_up (its
    * region_radius), where they are lower; a sample in several regions
-   * takes the largest. Ignored by mosaic and fill, with region_invert (the regions are what
-   * stays sharp) and without use_regions. Only the regions' pixels (and
-   * their windows' reach) are filtered then: see engineregions.c. */
+   * takes the largest. Mosaic raises block_size the same way, to
+   * clb_strength_block of it. Ignored by fill, with region_invert (the
+   * regions are what stays sharp) and without use_regions. Only the
+   * regions' pixels (and their windows' reach, or their blocks) are
+   * filtered then: see engineregions.c. */
   const guint *region_radius;
 } ClbParams;
 
@@ -322,6 +324,10 @@ guint clb_round_radius_up (guint radius);
  * integer counts as that integer), rounded up by clb_round_radius_up;
  * 0 for k <= 0 or an empty region. */
 guint clb_strength_radius (gdouble k, gint width, gint height);
+/* Mosaic's block side for a strength radius @strength (as
+ * clb_strength_radius gives it): the same, made even (1 and 3, the odd
+ * steps, go up to 2 and 4), at most CLB_MAX_BLOCK_SIZE; 0 stays 0. */
+guint clb_strength_block (guint strength);
 
 /* The radius bilateral uses for @radius (in a job's pixels) with
  * @sigma_spatial (in the same pixels): MIN (@radius, ceil (3

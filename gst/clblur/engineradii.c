@@ -144,16 +144,24 @@ clb_strength_radius (gdouble k, gint width, gint height)
       (guint) v);
 }
 
+guint
+clb_strength_block (guint strength)
+{
+  if (strength == 0)
+    return 0;
+  /* the steps past 3 are even; 1 and 3 go up to 2 and 4 */
+  strength += strength & 1;
+  return MIN (strength, CLB_MAX_BLOCK_SIZE);
+}
+
 gboolean
 clb_regions_have_strength (const ClbParams * params)
 {
   guint i;
 
-  /* mosaic's block and fill have no radius to raise */
+  /* fill has no radius or block to raise */
   if (!params->use_regions || params->region_invert
-      || params->region_radius == NULL
-      || params->method == CLB_METHOD_MOSAIC
-      || params->method == CLB_METHOD_FILL)
+      || params->region_radius == NULL || params->method == CLB_METHOD_FILL)
     return FALSE;
   for (i = 0; i < params->n_regions; i++) {
     if (params->region_radius[i] > 0)

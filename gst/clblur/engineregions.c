@@ -35,10 +35,13 @@
  *
  * The cost follows the boxes, not the number of regions: at most
  * CLB_N_STRENGTH_RADII + 1 groups, each at most 8 boxes, each box a
- * filter of its size, two copies and a composite over its core. Mosaic
- * (block size) is not in the engine yet: a block size that follows a
- * region's size would be chosen here, group by group, the same way (the
- * blocks kept aligned to the frame).
+ * filter of its size, two copies and a composite over its core.
+ *
+ * Mosaic: the group's block side is raised instead (clb_strength_block),
+ * and a core grows out to the frame's block grid rather than by a reach:
+ * the box starts on a block boundary of the job (blocks start at the
+ * frame's origin) and ends on one or at the frame's edge, so each of its
+ * blocks is the frame's block, cut by the frame's edge alone.
  */
 #include "config.h"
 
@@ -62,7 +65,8 @@ compare_keys (gconstpointer a, gconstpointer b)
   return ka->index < kb->index ? -1 : ka->index > kb->index;
 }
 
-/* The params of a group of strength @strength: every radius raised to it. */
+/* The params of a group of strength @strength: every radius raised to it
+ * (mosaic: the block side, to clb_strength_block of it). */
 static void
 group_params (const ClbParams * params, guint strength, ClbParams * out)
 {
@@ -70,6 +74,11 @@ group_params (const ClbParams * params, guint strength, ClbParams * out)
 
   *out = *params;
   out->region_radius = NULL;
+  if (params->method == CLB_METHOD_MOSAIC) {
+    out->block_size = MAX (CLAMP (params->block_size, CLB_MIN_BLOCK_SIZE,
+            CLB_MAX_BLOCK_SIZE), clb_strength_block (strength));
+    return;
+  }
   out->radius_x = MAX (params->radius_x, strength);
   out->radius_y = MAX (params->radius_y, strength);
   for (p = 0; p < CLB_MAX_PASSES; p++) {
@@ -85,6 +94,9 @@ raises (const ClbParams * params, guint strength)
 {
   guint p;
 
+  if (params->method == CLB_METHOD_MOSAIC)
+    return clb_strength_block (strength) > CLAMP (params->block_size,
+        CLB_MIN_BLOCK_SIZE, CLB_MAX_BLOCK_SIZE);
   if (strength > params->radius_x || strength > params->radius_y)
     return TRUE;
   for (p = 0; p < MIN (params->n_pass_radii, CLB_MAX_PASSES); p++) {
@@ -129,6 +141,14 @@ typedef struct {
   Span core, box;
 } GroupBox;
 
+/* How a core grows into its box: by the reach on every side (the box
+ * methods, bilateral), or out to the block grid of the frame (mosaic:
+ * @align_x x @align_y blocks from the job's origin, so that the box's
+ * blocks are the frame's). */
+typedef struct {
+  guint reach_x, reach_y, align_x, align_y;
+} Growth;
+
 /* The most boxes a group is filtered in (past that, one: the bounding box
  * of them all), and the most regions whose boxes are merged pair by pair
  * (past that, one box at once): the launches a group makes stay bounded. */
@@ -136,12 +156,19 @@ typedef struct {
 #define MAX_CLUSTERED_REGIONS 64
 
 static void
-grow (GroupBox * b, const ClbJob * job, guint reach_x, guint reach_y)
+grow (GroupBox * b, const ClbJob * job, const Growth * g)
 {
-  b->box.x0 = MAX ((gint64) b->core.x0 - reach_x, 0);
-  b->box.y0 = MAX ((gint64) b->core.y0 - reach_y, 0);
-  b->box.x1 = MIN ((gint64) b->core.x1 + reach_x, (gint64) job->width);
-  b->box.y1 = MIN ((gint64) b->core.y1 + reach_y, (gint64) job->height);
+  gint64 x0 = MAX ((gint64) b->core.x0 - g->reach_x, 0);
+  gint64 y0 = MAX ((gint64) b->core.y0 - g->reach_y, 0);
+  gint64 x1 = (gint64) b->core.x1 + g->reach_x;
+  gint64 y1 = (gint64) b->core.y1 + g->reach_y;
+
+  b->box.x0 = x0 - x0 % g->align_x;
+  b->box.y0 = y0 - y0 % g->align_y;
+  b->box.x1 = MIN ((x1 + g->align_x - 1) / g->align_x * g->align_x,
+      (gint64) job->width);
+  b->box.y1 = MIN ((y1 + g->align_y - 1) / g->align_y * g->align_y,
+      (gint64) job->height);
 }
 
 static void
@@ -167,8 +194,7 @@ spans_meet (const Span * a, const Span * b)
  * bounding box of all. Returns how many, into @out (MAX_GROUP_BOXES). */
 static guint
 group_boxes (const ClbJob * job, const ClbRect * rects, guint n_rects,
-    gint frame_w, gint frame_h, guint reach_x, guint reach_y,
-    GroupBox * out)
+    gint frame_w, gint frame_h, const Growth * growth, GroupBox * out)
 {
   GroupBox *b = g_new (GroupBox, MAX (n_rects, 1));
   guint n = 0, i, k;
@@ -187,7 +213,7 @@ group_boxes (const ClbJob * job, const ClbRect * rects, guint n_rects,
     b[n].core.y0 = ry0 >> job->y_sub;
     b[n].core.x1 = (rx1 + (1 << job->x_sub) - 1) >> job->x_sub;
     b[n].core.y1 = (ry1 + (1 << job->y_sub) - 1) >> job->y_sub;
-    grow (&b[n], job, reach_x, reach_y);
+    grow (&b[n], job, growth);
     n++;
   }
   if (n > MAX_CLUSTERED_REGIONS)
@@ -199,7 +225,7 @@ group_boxes (const ClbJob * job, const ClbRect * rects, guint n_rects,
         if (!spans_meet (&b[i].box, &b[k].box))
           continue;
         span_union (&b[i].core, &b[k].core);
-        grow (&b[i], job, reach_x, reach_y);
+        grow (&b[i], job, growth);
         b[k] = b[--n];
         merged = TRUE;
       }
@@ -208,7 +234,7 @@ group_boxes (const ClbJob * job, const ClbRect * rects, guint n_rects,
   if (n > MAX_GROUP_BOXES) {
     for (i = 1; i < n; i++)
       span_union (&b[0].core, &b[i].core);
-    grow (&b[0], job, reach_x, reach_y);
+    grow (&b[0], job, growth);
     n = 1;
   }
   memcpy (out, b, n * sizeof (GroupBox));
@@ -335,20 +361,26 @@ run_group_job (ClbEngine * engine, const ClbParams * gp, guint j,
 {
   guint passes = clb_n_passes (gp), pass, n, i;
   cl_int rx[CLB_MAX_PASSES], ry[CLB_MAX_PASSES];
-  guint reach_x = 0, reach_y = 0;
+  Growth growth = { 0, 0, 1, 1 };
   GroupBox boxes[MAX_GROUP_BOXES];
   gboolean any = FALSE;
 
   for (pass = 0; pass < passes; pass++) {
     clb_job_radii (gp, job, pass, &rx[pass], &ry[pass]);
-    reach_x += rx[pass];
-    reach_y += ry[pass];
+    growth.reach_x += rx[pass];
+    growth.reach_y += ry[pass];
     any |= rx[pass] > 0 || ry[pass] > 0;
   }
   if (!any)
     return TRUE;                /* plane_out holds the original there */
+  if (gp->method == CLB_METHOD_MOSAIC) {
+    /* mosaic's "radii" are the job's block: whole blocks of the frame */
+    growth.align_x = rx[0];
+    growth.align_y = ry[0];
+    growth.reach_x = growth.reach_y = 0;
+  }
   n = group_boxes (job, gp->regions, gp->n_regions, engine->planes.width,
-      engine->planes.height, reach_x, reach_y, boxes);
+      engine->planes.height, &growth, boxes);
   *n_boxes += n;
   for (i = 0; i < n; i++) {
     const Span *core = &boxes[i].core;

@@ -442,7 +442,15 @@ reference_group (const Settings * s, const Group * gr, guint max,
   if (gr->own_radius >= 0)
     rx = ry = gr->own_radius;
 
-  if (s->method == METHOD_BILATERAL) {
+  if (s->method == METHOD_MOSAIC) {
+    /* the block side raised to the strength, made even, at most 256 */
+    guint block = strength % 2 ? strength + 1 : strength;
+
+    block = MAX (s->block_size, MIN (block, 256));
+    fail_unless_equals_int (ref_mosaic (src, ref, gr->width, gr->height,
+            gr->channels, MAX (block >> gr->x_sub, 1),
+            MAX (block >> gr->y_sub, 1)), 0);
+  } else if (s->method == METHOD_BILATERAL) {
     rx = bilateral_radius (rx, s->sigma_spatial);
     ry = bilateral_radius (ry, s->sigma_spatial);
     fail_unless_equals_int (ref_bilateral (src, ref, gr->width, gr->height,
@@ -581,7 +589,10 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
     if (gr->own_radius >= 0)
       rx = ry = gr->own_radius;
 
-    if (s->method == METHOD_MOSAIC) {
+    if (s->strength > 0 && s->use_rects && !s->invert
+        && s->method != METHOD_FILL) {
+      reference_strength (s, info, gr, max, src, ref);
+    } else if (s->method == METHOD_MOSAIC) {
       rx = MAX (s->block_size >> gr->x_sub, 1);
       ry = MAX (s->block_size >> gr->y_sub, 1);
       fail_unless_equals_int (ref_mosaic (src, ref, gr->width, gr->height,
@@ -590,8 +601,6 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
       for (i = 0; i < total; i++)
         ref[i] = fill_reference (info, gr->comp[i % gr->channels],
             s->fill_color);
-    } else if (s->strength > 0 && s->use_rects && !s->invert) {
-      reference_strength (s, info, gr, max, src, ref);
     } else if (s->method == METHOD_BILATERAL) {
       rx = bilateral_radius (rx, s->sigma_spatial);
       ry = bilateral_radius (ry, s->sigma_spatial);

@@ -217,31 +217,41 @@ GST_START_TEST (test_strength_overlap)
 
 GST_END_TEST;
 
-/* mosaic and fill have no radius for a strength to raise: with regions
- * and a strength they give what they give without it (the reference
- * ignores the strength for them). */
+/* mosaic: each region's block follows its size (the strength radius made
+ * even), blocks on the frame's grid, boxes cut at the frame's edges; fill
+ * has nothing to raise: it gives what it gives without the strength (the
+ * reference ignores the strength for it). Sizes that give blocks of 2 (a
+ * strength of 1), 4 (3), 6 and 12, regions against the right and bottom
+ * edges and overlapping ones, formats subsampled and packed. */
 GST_START_TEST (test_strength_mosaic_fill)
 {
   static const Box boxes[] = {
-    {10, 8, 30, 26}, {50, 2, 16, 40},
+    {10, 8, 30, 26}, {50, 2, 19, 40}, {3, 37, 12, 10}, {20, 30, 7, 5},
+    {60, 40, 20, 20},
   };
+  static const gchar *formats[] = { "I420", "RGBA", "YUY2", "NV12" };
   static const Method methods[] = { METHOD_MOSAIC, METHOD_FILL };
   Settings base = default_settings;
   GstVideoInfo info;
   GstHarness *h;
-  guint m;
+  guint f, m, b;
 
-  base.strength = 0.5;
+  base.strength = 0.25;
   h = strength_harness (&base);
-  set_format (h, &info, "I420", 70, 48);
-  for (m = 0; m < G_N_ELEMENTS (methods); m++) {
-    Settings s = with_boxes (&base, boxes, G_N_ELEMENTS (boxes));
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    set_format (h, &info, formats[f], 71, 49);
+    for (m = 0; m < G_N_ELEMENTS (methods); m++) {
+      for (b = 2; b <= 8; b += 6) {
+        Settings s = with_boxes (&base, boxes, G_N_ELEMENTS (boxes));
 
-    s.method = methods[m];
-    s.block_size = 4;
-    s.fill_color = 0xff20c040u;
-    apply_settings (h, &s);
-    push_boxes_and_check (h, &info, boxes, G_N_ELEMENTS (boxes), m, &s);
+        s.method = methods[m];
+        s.block_size = b;
+        s.fill_color = 0xff20c040u;
+        apply_settings (h, &s);
+        push_boxes_and_check (h, &info, boxes, G_N_ELEMENTS (boxes),
+            f * 10 + m * 2 + b, &s);
+      }
+    }
   }
   blurcheck_harness_teardown (h);
 }
