@@ -545,7 +545,7 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
 {
   ClbParams params = { method, CLB_BORDER_SHRINK, 0, 0,
     MAX (o->passes, 1), o->sigma_spatial, o->sigma_range, FALSE, NULL, 0,
-    FALSE, 0, {0}, {0}
+    FALSE, 0, {0}, {0}, CLB_REGION_RECTANGLE, 0
   };
   gint n = MAX (o->iterations, 1), it;
   gdouble *times = g_new (gdouble, n);

@@ -21,8 +21,13 @@ static const gchar *kernel_names[N_KERNELS] = {
 /* Spatial tables are allocated for this radius first, and grown (rarely)
  * when a larger one is asked for. */
 #define SPATIAL_INITIAL_RADIUS 16
-/* Likewise the region list. */
-#define REGIONS_INITIAL 64
+/* Likewise the regions' array, in ints. */
+#define REGIONS_INITIAL 4096
+/* The side of a tile regions are binned into, in frame pixels: as
+ * CLB_REGION_TILE in kernels/region.cl. */
+#define REGION_TILE 16
+/* Region corners are clamped to +-REGION_LIMIT (kernels/region.cl). */
+#define REGION_LIMIT (1 << 28)
 /* Bilateral runs a job in bands of at most this many taps (pixels x
  * window x channels), each waited for, so that clb_engine_cancel takes
  * effect within one band: 30 to 150 ms a band on 2 busy CPU cores under
@@ -232,10 +237,10 @@ clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
   engine->range_sigma = NAN;
 
   engine->regions = clb_runtime_create_buffer (engine->rt, CL_MEM_READ_ONLY,
-      REGIONS_INITIAL * sizeof (cl_int4), error);
+      REGIONS_INITIAL * sizeof (cl_int), error);
   if (!engine->regions)
     goto failed;
-  engine->regions_capacity = REGIONS_INITIAL;
+  engine->regions_capacity = REGIONS_INITIAL * sizeof (cl_int);
 
   for (j = 0; j < CLB_MAX_JOBS; j++) {
     gsize side = 2 * SPATIAL_INITIAL_RADIUS + 1;
@@ -385,72 +390,151 @@ update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
   return TRUE;
 }
 
-/* Uploads the regions, clipped to the frame. */
+/* Uploads the regions as region_composite reads them (kernels/region.cl):
+ * the rectangles, corners clamped to +-REGION_LIMIT, those that reach no
+ * pixel of the frame (grown by the feather) left out; the tiles of
+ * REGION_TILE pixels they reach, grown by the feather; each tile's list. */
 static gboolean
 upload_regions (ClbEngine * engine, const ClbParams * params, gint width,
     gint height, GError ** error)
 {
-  cl_int4 *rects;
+  gint feather = MIN (params->region_feather, CLB_MAX_REGION_FEATHER);
+  guint tiles_x = (width + REGION_TILE - 1) / REGION_TILE;
+  guint tiles_y = (height + REGION_TILE - 1) / REGION_TILE;
+  cl_int4 *reach;
+  guint *count;
+  GArray *data;
+  gsize entries = 0, bytes;
+  guint i, n = 0, t, n_tiles = 0;
   gboolean ok;
-  guint i, n = 0;
 
-  engine->n_rects = 0;
-  if (params->n_regions > engine->regions_capacity) {
-    clb_runtime_release_buffer (&engine->regions);
-    engine->regions_capacity = 0;
-    engine->regions = clb_runtime_create_buffer (engine->rt,
-        CL_MEM_READ_ONLY, params->n_regions * sizeof (cl_int4), error);
-    if (!engine->regions)
-      return FALSE;
-    engine->regions_capacity = params->n_regions;
-  }
+  engine->n_region_tiles = 0;
   if (params->n_regions == 0)
     return TRUE;
 
-  rects = g_new (cl_int4, params->n_regions);
+  data = g_array_new (FALSE, FALSE, sizeof (cl_int));
+  reach = g_new (cl_int4, params->n_regions);
+  count = g_new0 (guint, (gsize) tiles_x * tiles_y);
   for (i = 0; i < params->n_regions; i++) {
     const ClbRect *r = &params->regions[i];
-    gint64 x1 = (gint64) r->x + MAX (r->width, 0);
-    gint64 y1 = (gint64) r->y + MAX (r->height, 0);
+    cl_int q[4];
 
-    rects[n].s[0] = CLAMP (r->x, 0, width);
-    rects[n].s[1] = CLAMP (r->y, 0, height);
-    rects[n].s[2] = CLAMP (x1, 0, width);
-    rects[n].s[3] = CLAMP (y1, 0, height);
-    if (rects[n].s[0] < rects[n].s[2] && rects[n].s[1] < rects[n].s[3])
-      n++;                      /* empty after clipping: dropped */
+    q[0] = CLAMP (r->x, -REGION_LIMIT, REGION_LIMIT);
+    q[1] = CLAMP (r->y, -REGION_LIMIT, REGION_LIMIT);
+    q[2] = CLAMP ((gint64) r->x + r->width, -REGION_LIMIT, REGION_LIMIT);
+    q[3] = CLAMP ((gint64) r->y + r->height, -REGION_LIMIT, REGION_LIMIT);
+    if (q[0] >= q[2] || q[1] >= q[3])
+      continue;                 /* empty */
+    /* the pixels it reaches, grown by the feather, in tiles */
+    reach[n].s[0] = MAX (q[0] - feather, 0) / REGION_TILE;
+    reach[n].s[1] = MAX (q[1] - feather, 0) / REGION_TILE;
+    reach[n].s[2] = (MIN (q[2] + feather, width) + REGION_TILE - 1)
+        / REGION_TILE;
+    reach[n].s[3] = (MIN (q[3] + feather, height) + REGION_TILE - 1)
+        / REGION_TILE;
+    if (q[0] - feather >= width || q[1] - feather >= height
+        || q[2] + feather <= 0 || q[3] + feather <= 0)
+      continue;                 /* outside the frame */
+    g_array_append_vals (data, q, 4);
+    n++;
   }
-  ok = upload (engine, engine->regions, rects, n * sizeof (cl_int4),
-      "clEnqueueWriteBuffer (regions)", error);
-  g_free (rects);
+  for (i = 0; i < n; i++) {
+    guint tx, ty;
+
+    for (ty = reach[i].s[1]; ty < (guint) reach[i].s[3]; ty++)
+      for (tx = reach[i].s[0]; tx < (guint) reach[i].s[2]; tx++)
+        count[ty * tiles_x + tx]++;
+  }
+  /* the tiles reached: (tile, first entry); count becomes where the next
+   * entry of each goes */
+  engine->region_tiles_at = data->len;
+  for (t = 0; t < tiles_x * tiles_y; t++) {
+    if (count[t] > 0) {
+      cl_int e[2] = { t, entries };
+
+      g_array_append_vals (data, e, 2);
+      entries += count[t];
+      count[t] = e[1];
+      n_tiles++;
+    }
+  }
+  {
+    cl_int e[2] = { 0, entries };
+
+    g_array_append_vals (data, e, 2);
+  }
+  engine->region_list_at = data->len;
+  g_array_set_size (data, data->len + entries);
+  for (i = 0; i < n; i++) {
+    cl_int *list = &g_array_index (data, cl_int, engine->region_list_at);
+    guint tx, ty;
+
+    for (ty = reach[i].s[1]; ty < (guint) reach[i].s[3]; ty++)
+      for (tx = reach[i].s[0]; tx < (guint) reach[i].s[2]; tx++)
+        list[count[ty * tiles_x + tx]++] = i;
+  }
+  g_free (count);
+  g_free (reach);
+
+  ok = TRUE;
+  bytes = data->len * sizeof (cl_int);
+  if (n_tiles > 0 && bytes > engine->regions_capacity) {
+    gsize grown = MAX (bytes, 2 * engine->regions_capacity);
+
+    clb_runtime_release_buffer (&engine->regions);
+    engine->regions_capacity = 0;
+    engine->regions = clb_runtime_create_buffer (engine->rt,
+        CL_MEM_READ_ONLY, grown, error);
+    ok = engine->regions != NULL;
+    if (ok)
+      engine->regions_capacity = grown;
+  }
+  if (ok && n_tiles > 0)
+    ok = upload (engine, engine->regions, data->data, bytes,
+        "clEnqueueWriteBuffer (regions)", error);
+  g_array_free (data, TRUE);
   if (!ok)
     return FALSE;
-  engine->n_rects = n;
+  engine->n_region_tiles = n_tiles;
   return TRUE;
 }
 
+/* Merges the regions' content (@from) into the plane that holds the rest
+ * (@to) for @job, over the tiles the regions reach. */
 static gboolean
-run_composite (ClbEngine * engine, cl_kernel * k, const ClbJob * job,
-    cl_int copy_inside, GError ** error)
+run_composite (ClbEngine * engine, const ClbParams * params, cl_kernel * k,
+    const ClbJob * job, cl_mem from, cl_mem to, GError ** error)
 {
+  const ClbPlanes *planes = &engine->planes;
   cl_kernel kernel = k[K_REGION_COMPOSITE];
-  size_t pixels[2] = { job->width, job->height };
+  size_t global[3] = { REGION_TILE >> job->x_sub, REGION_TILE >> job->y_sub,
+    engine->n_region_tiles
+  };
   ClbArgs a = clb_args (kernel);
 
-  clb_arg_mem (&a, engine->plane_in[job->plane]);
-  clb_arg_mem (&a, engine->plane_out[job->plane]);
-  clb_arg_int (&a, engine->planes.plane_width[job->plane]);
+  if (engine->n_region_tiles == 0)
+    return TRUE;
+  clb_arg_mem (&a, from);
+  clb_arg_mem (&a, to);
+  clb_arg_int (&a, planes->plane_width[job->plane]);
   clb_arg_int (&a, job->pixel_stride);
   clb_arg_int4 (&a, clb_job_offsets (job));
   clb_args_size (&a, job);
   clb_arg_int (&a, job->x_sub);
   clb_arg_int (&a, job->y_sub);
+  clb_arg_int (&a, planes->big_endian);
+  clb_arg_int (&a, planes->shift);
+  clb_arg_int (&a, planes->width);
+  clb_arg_int (&a, planes->height);
+  clb_arg_int (&a, (planes->width + REGION_TILE - 1) / REGION_TILE);
   clb_arg_mem (&a, engine->regions);
-  clb_arg_int (&a, engine->n_rects);
-  clb_arg_int (&a, copy_inside);
+  clb_arg_int (&a, engine->region_tiles_at);
+  clb_arg_int (&a, engine->region_list_at);
+  clb_arg_int (&a, params->region_shape);
+  clb_arg_int (&a, MIN (params->region_feather, CLB_MAX_REGION_FEATHER));
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (clb_engine_run_kernel (engine, kernel, 2, pixels, NULL,
+  CHECK (clb_engine_run_kernel (engine, kernel, 3, global, NULL,
           "region_composite"), "clEnqueueNDRangeKernel (region_composite)");
   return TRUE;
 
@@ -505,12 +589,18 @@ clb_engine_check_jobs (ClbEngine * engine, const ClbJob * jobs, guint n_jobs,
 }
 
 /* Box methods filter plane_in in place; bilateral writes plane_out. With
- * regions, plane_out also keeps the original for the composite. */
+ * regions the other one keeps the original, and the result is the plane
+ * that holds what lies outside the regions (the regions' content is
+ * merged into it): the original, or with region-invert the filtered. */
 cl_mem *
 clb_engine_result_planes (ClbEngine * engine, const ClbParams * params)
 {
-  return params->method == CLB_METHOD_BILATERAL || params->use_regions ?
-      engine->plane_out : engine->plane_in;
+  gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
+
+  if (params->use_regions)
+    return bilateral == params->region_invert ? engine->plane_out :
+        engine->plane_in;
+  return bilateral ? engine->plane_out : engine->plane_in;
 }
 
 /* Runs a bilateral job's variant over bands of the job whose taps stay
@@ -647,17 +737,20 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
   }
 
   if (regions && n_jobs > 0) {
-    /* Box: the filtered samples (plane_in) go into the original
-     * (plane_out) where selected. Bilateral: the original (plane_in) goes
-     * into the filtered (plane_out) where not selected. */
-    cl_int copy_inside = bilateral ? params->region_invert :
-        !params->region_invert;
+    /* The regions' content goes into the result plane, which holds the
+     * outside: the filtered samples of plane_in (box) or plane_out
+     * (bilateral) into the original, or with region-invert the original
+     * into the filtered. */
+    cl_mem *to = clb_engine_result_planes (engine, params);
+    cl_mem *from = to == engine->plane_in ? engine->plane_out :
+        engine->plane_in;
 
     if (!upload_regions (engine, params, planes->width, planes->height,
             error))
       return FALSE;
     for (j = 0; j < n_jobs; j++) {
-      if (!run_composite (engine, k, &jobs[j], copy_inside, error))
+      if (!run_composite (engine, params, k, &jobs[j], from[jobs[j].plane],
+              to[jobs[j].plane], error))
         return FALSE;
     }
   }

@@ -48,6 +48,16 @@ typedef enum {
 #define CLB_MAX_PLANES 4
 #define CLB_MAX_JOBS 4
 
+/* The shape of each region: its rectangle, or the ellipse inscribed in it
+ * (kernels/region.cl defines both exactly). */
+typedef enum {
+  CLB_REGION_RECTANGLE,
+  CLB_REGION_ELLIPSE,
+} ClbRegionShape;
+
+/* Largest region feather, in pixels. */
+#define CLB_MAX_REGION_FEATHER 1024
+
 /* A rectangle in pixels of the full-resolution frame. */
 typedef struct {
   gint x, y;
@@ -77,6 +87,12 @@ typedef struct {
   guint n_pass_radii;
   guint pass_radius_x[CLB_MAX_PASSES];
   guint pass_radius_y[CLB_MAX_PASSES];
+  /* Each region's shape, and the pixels (0..CLB_MAX_REGION_FEATHER) past
+   * its edge over which it blends into the outside: the region grown by t
+   * pixels (t = 1..feather) takes (feather + 1 - t) / (feather + 1) of the
+   * region's content (kernels/region.cl). */
+  ClbRegionShape region_shape;
+  guint region_feather;
 } ClbParams;
 
 /* The planes' storage: what the engine allocates for. */

@@ -98,15 +98,18 @@ struct _ClbEngine
   cl_mem range;                 /* max_value + 1 floats */
   gdouble range_sigma;          /* what range holds; NAN = nothing yet */
 
-  cl_mem regions;               /* cl_int4 (x0, y0, x1, y1) */
-  gsize regions_capacity;
+  /* the regions of a frame as region_composite reads them: rectangles,
+   * the tiles they reach, each tile's list (kernels/region.cl) */
+  cl_mem regions;
+  gsize regions_capacity;       /* bytes */
 
   cl_mem spatial[CLB_MAX_JOBS];
   gsize spatial_capacity[CLB_MAX_JOBS];   /* floats */
   guint spatial_rx[CLB_MAX_JOBS], spatial_ry[CLB_MAX_JOBS];
   gdouble spatial_sigma[CLB_MAX_JOBS];    /* NAN = nothing yet */
 
-  guint n_rects;                /* regions uploaded for this frame */
+  guint n_region_tiles;         /* tiles the frame's regions reach */
+  cl_int region_tiles_at, region_list_at;   /* where, in regions */
   gchar *job_log[CLB_MAX_JOBS];   /* the variant last logged per job */
   const gchar *mem_log;         /* enginemem.c: the way last logged */
   /* enginemem.c: a frame in OpenCL memory filtered where it is, from
