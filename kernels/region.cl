@@ -30,8 +30,9 @@
  * The work: the host bins the regions, each grown by the feather and cut
  * to the frame, into tiles of CLB_REGION_TILE x CLB_REGION_TILE pixels of
  * the frame, and uploads one array of ints: the rectangles (4 ints each)
- * from 0; from tiles_at, (tile index, first entry of the list) for each
- * tile some region reaches, then (0, end of the list); from list_at, the
+ * from 0; from tiles_at, (tile column, tile row, first entry of the list)
+ * for each tile some region reaches, then (0, 0, end of the list); from
+ * list_at, the
  * list: each tile's regions, by index. A launch of (TILE >> x_sub,
  * TILE >> y_sub, tiles reached) work-items: each tests only its tile's
  * regions, so the cost follows the area regions cover, not their count.
@@ -43,14 +44,14 @@
 
 /* The distance from [a0, a1] to [b0, b1] (a0 <= a1, b0 <= b1), 0 when they
  * overlap. */
-long
+CLB_INLINE long
 clb_gap (long a0, long a1, long b0, long b1)
 {
     return max (max (b0 - a1, a0 - b1), 0L);
 }
 
 /* a^2 + b^2 <= c^2 for a, b, c < 2^62, in 128-bit arithmetic. */
-int
+CLB_INLINE int
 clb_sum_squares_le (ulong a, ulong b, ulong c)
 {
     ulong alo = a * a, ahi = mul_hi (a, a);
@@ -64,7 +65,7 @@ clb_sum_squares_le (ulong a, ulong b, ulong c)
 /* Whether the footprint's nearest pixel lies within step t of the region:
  * for a rectangle n = dx^2 + dy^2; for an ellipse (u, v) the nearest
  * doubled offsets from the centre, (a, b) the doubled semi-axes. */
-int
+CLB_INLINE int
 clb_within (int shape, long n, ulong u, ulong v, ulong a, ulong b, long t)
 {
     if (shape == CLB_SHAPE_RECTANGLE)
@@ -72,11 +73,15 @@ clb_within (int shape, long n, ulong u, ulong v, ulong a, ulong b, long t)
     ulong ga = a + 2 * (ulong) t, gb = b + 2 * (ulong) t;
     if (u > ga || v > gb)
         return 0;
-    return clb_sum_squares_le (u * gb, v * ga, ga * gb);
+    ulong p = u * gb, q = v * ga, r = ga * gb;
+    /* p, q <= r: below 2^31 the squares' sum fits in 64 bits */
+    if (r < (1UL << 31))
+        return p * p + q * q <= r * r;
+    return clb_sum_squares_le (p, q, r);
 }
 
 /* The nearest doubled centre offset from c of the pixels [p0, p1]. */
-ulong
+CLB_INLINE ulong
 clb_nearest (long c, long p0, long p1)
 {
     long lo = 2 * p0 + 1, hi = 2 * p1 + 1;
@@ -89,7 +94,7 @@ clb_nearest (long c, long p0, long p1)
 
 /* The step (0..feather + 1) of the footprint [px0, px1] x [py0, py1] for
  * region r. */
-int
+CLB_INLINE int
 clb_region_step (int4 r, int shape, int feather, long px0, long px1,
                  long py0, long py1)
 {
@@ -108,8 +113,14 @@ clb_region_step (int4 r, int shape, int feather, long px0, long px1,
         u = clb_nearest ((long) r.s0 + r.s2, px0, px1);
         v = clb_nearest ((long) r.s1 + r.s3, py0, py1);
     }
-    /* the least t in 0..feather that holds, by bisection (monotone) */
-    int lo = 0, hi = feather + 1;
+    /* the least t in 0..feather that holds (monotone in t): the region
+     * itself and past the feather first, as most samples are one or the
+     * other, then by bisection */
+    if (clb_within (shape, n, u, v, a, b, 0))
+        return 0;
+    if (feather == 0 || !clb_within (shape, n, u, v, a, b, feather))
+        return feather + 1;
+    int lo = 1, hi = feather;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
         if (clb_within (shape, n, u, v, a, b, mid))
@@ -124,16 +135,17 @@ __kernel void
 region_composite (__global const sample_t *from, __global sample_t *to,
                   int pitch, int pstride, int4 off, int width, int height,
                   int channels, int x_sub, int y_sub, int swap, int shift,
-                  int frame_width, int frame_height, int tiles_x,
+                  int frame_width, int frame_height,
                   __global const int *regions, int tiles_at, int list_at,
                   int shape, int feather)
 {
-    __global const int *tiles = regions + tiles_at + 2 * get_global_id (2);
-    int tile = tiles[0], first = tiles[1], end = tiles[3];
-    int x = (tile % tiles_x) * (CLB_REGION_TILE >> x_sub)
-        + (int) get_global_id (0);
-    int y = (tile / tiles_x) * (CLB_REGION_TILE >> y_sub)
-        + (int) get_global_id (1);
+    /* the tile's column and row as they are, not a tile index divided
+     * (the division and remainder make clang emit a freeze, which
+     * Oclgrind's uninitialized-value check cannot run) */
+    __global const int *tile = regions + tiles_at + 3 * get_global_id (2);
+    int first = tile[2], end = tile[5];
+    int x = tile[0] * (CLB_REGION_TILE >> x_sub) + (int) get_global_id (0);
+    int y = tile[1] * (CLB_REGION_TILE >> y_sub) + (int) get_global_id (1);
     if (x >= width || y >= height)
         return;
 

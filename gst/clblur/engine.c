@@ -26,6 +26,12 @@ static const gchar *kernel_names[N_KERNELS] = {
 /* The side of a tile regions are binned into, in frame pixels: as
  * CLB_REGION_TILE in kernels/region.cl. */
 #define REGION_TILE 16
+/* The tile list is padded to a multiple of this many tiles, the most a
+ * work-group of region_composite takes. */
+#define REGION_TILES_GROUP 64
+/* On CPUs a work-group of region_composite takes this many work-items
+ * (whole tiles): fewer, larger groups than one per tile. */
+#define REGION_CPU_GROUP 1024
 /* Region corners are clamped to +-REGION_LIMIT (kernels/region.cl). */
 #define REGION_LIMIT (1 << 28)
 /* Bilateral runs a job in bands of at most this many taps (pixels x
@@ -405,7 +411,7 @@ upload_regions (ClbEngine * engine, const ClbParams * params, gint width,
   guint *count;
   GArray *data;
   gsize entries = 0, bytes;
-  guint i, n = 0, t, n_tiles = 0;
+  guint i, n = 0, t, n_tiles = 0, padded;
   gboolean ok;
 
   engine->n_region_tiles = 0;
@@ -445,23 +451,27 @@ upload_regions (ClbEngine * engine, const ClbParams * params, gint width,
       for (tx = reach[i].s[0]; tx < (guint) reach[i].s[2]; tx++)
         count[ty * tiles_x + tx]++;
   }
-  /* the tiles reached: (tile, first entry); count becomes where the next
-   * entry of each goes */
+  /* the tiles reached: (column, row, first entry); count becomes where the
+   * next entry of each goes */
   engine->region_tiles_at = data->len;
   for (t = 0; t < tiles_x * tiles_y; t++) {
     if (count[t] > 0) {
-      cl_int e[2] = { t, entries };
+      cl_int e[3] = { t % tiles_x, t / tiles_x, entries };
 
-      g_array_append_vals (data, e, 2);
+      g_array_append_vals (data, e, 3);
       entries += count[t];
-      count[t] = e[1];
+      count[t] = e[2];
       n_tiles++;
     }
   }
-  {
-    cl_int e[2] = { 0, entries };
+  /* tiles without regions up to a multiple of REGION_TILES_GROUP (a
+   * work-group's tiles: run_composite), then the list's end */
+  padded = (n_tiles + REGION_TILES_GROUP - 1) / REGION_TILES_GROUP
+      * REGION_TILES_GROUP;
+  for (t = n_tiles; t <= padded; t++) {
+    cl_int e[3] = { 0, 0, entries };
 
-    g_array_append_vals (data, e, 2);
+    g_array_append_vals (data, e, 3);
   }
   engine->region_list_at = data->len;
   g_array_set_size (data, data->len + entries);
@@ -507,10 +517,27 @@ run_composite (ClbEngine * engine, const ClbParams * params, cl_kernel * k,
 {
   const ClbPlanes *planes = &engine->planes;
   cl_kernel kernel = k[K_REGION_COMPOSITE];
-  size_t global[3] = { REGION_TILE >> job->x_sub, REGION_TILE >> job->y_sub,
-    engine->n_region_tiles
+  const ClbDeviceProfile *profile = &engine->profile;
+  size_t local[3] = { REGION_TILE >> job->x_sub, REGION_TILE >> job->y_sub,
+    1
   };
+  size_t items = local[0] * local[1];
+  size_t max_wg = engine->max_wg[planes->sample_size][K_REGION_COMPOSITE];
+  size_t global[3];
+  gboolean shaped = items <= max_wg && local[0] <= profile->max_items[0]
+      && local[1] <= profile->max_items[1];
   ClbArgs a = clb_args (kernel);
+
+  /* a tile a group on GPUs; on CPUs several (a fixed number, as PoCL
+   * builds a kernel again for each work-group size) */
+  if (shaped && profile->device_class == CLB_DEVICE_CLASS_CPU)
+    while (local[2] * 2 <= REGION_TILES_GROUP
+        && local[2] * 2 * items <= MIN (max_wg, REGION_CPU_GROUP)
+        && local[2] * 2 <= profile->max_items[2])
+      local[2] *= 2;
+  global[0] = local[0];
+  global[1] = local[1];
+  global[2] = (engine->n_region_tiles + local[2] - 1) / local[2] * local[2];
 
   if (engine->n_region_tiles == 0)
     return TRUE;
@@ -526,7 +553,6 @@ run_composite (ClbEngine * engine, const ClbParams * params, cl_kernel * k,
   clb_arg_int (&a, planes->shift);
   clb_arg_int (&a, planes->width);
   clb_arg_int (&a, planes->height);
-  clb_arg_int (&a, (planes->width + REGION_TILE - 1) / REGION_TILE);
   clb_arg_mem (&a, engine->regions);
   clb_arg_int (&a, engine->region_tiles_at);
   clb_arg_int (&a, engine->region_list_at);
@@ -534,8 +560,9 @@ run_composite (ClbEngine * engine, const ClbParams * params, cl_kernel * k,
   clb_arg_int (&a, MIN (params->region_feather, CLB_MAX_REGION_FEATHER));
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (clb_engine_run_kernel (engine, kernel, 3, global, NULL,
-          "region_composite"), "clEnqueueNDRangeKernel (region_composite)");
+  CHECK (clb_engine_run_kernel (engine, kernel, 3, global, shaped ? local :
+          NULL, "region_composite"),
+      "clEnqueueNDRangeKernel (region_composite)");
   return TRUE;
 
 failed:
