@@ -36,6 +36,8 @@ typedef struct
   gboolean roi_meta;
   GQuark roi_type;              /* 0: any */
   guint roi_padding;
+  ClbRegionShape region_shape;
+  guint region_feather;         /* pixels */
   /* the device, and GL memory */
   ClbDeviceType device_type;
   gint platform_index;

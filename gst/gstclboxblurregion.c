@@ -50,6 +50,8 @@ gst_cl_box_blur_regions_collect (const GstCLBoxBlurSettings * settings,
   region.width = settings->region_width;
   region.height = settings->region_height;
   params->region_invert = settings->region_invert;
+  params->region_shape = settings->region_shape;
+  params->region_feather = settings->region_feather;
 
   g_array_set_size (rects, 0);
   if (settings->roi_meta) {

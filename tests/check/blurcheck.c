@@ -40,35 +40,27 @@ const gchar *method_nicks[] = { "sat", "separable", "bilateral" };
 
 const Settings default_settings = {
   METHOD_SAT, REF_BORDER_SHRINK, 4, 4, 1, 3.0, 30.0, FALSE, FALSE, FALSE, 0,
-  {{0}}, -1, -1, 0.0
+  {{0}}, -1, -1, 0.0, REF_SHAPE_RECTANGLE, 0
 };
 
-/* Whether sample (x, y) of a group subsampled by (xs, ys) is filtered: the
- * rectangles are clipped to the frame, and a sample is inside when its
- * footprint overlaps one. */
+/* The weight of the filtered value of sample (x, y) of a group subsampled
+ * by (xs, ys): the reference's, from the regions' shape and feather. */
+guint
+region_weight (const Settings * s, const GstVideoInfo * info, gint x, gint y,
+    guint xs, guint ys)
+{
+  if (!s->use_rects)
+    return s->feather + 1;
+  return ref_region_weight (s->shape, s->feather, s->invert,
+      (const int (*)[4]) s->rects, s->n_rects, GST_VIDEO_INFO_WIDTH (info),
+      GST_VIDEO_INFO_HEIGHT (info), xs, ys, x, y);
+}
+
 gboolean
 selected (const Settings * s, const GstVideoInfo * info, gint x, gint y,
     guint xs, guint ys)
 {
-  gint fw = GST_VIDEO_INFO_WIDTH (info), fh = GST_VIDEO_INFO_HEIGHT (info);
-  gboolean inside = FALSE;
-  guint i;
-
-  if (!s->use_rects)
-    return TRUE;
-  for (i = 0; i < s->n_rects && !inside; i++) {
-    gint x0 = CLAMP (s->rects[i][0], 0, fw);
-    gint y0 = CLAMP (s->rects[i][1], 0, fh);
-    gint x1 = CLAMP ((gint64) s->rects[i][0] + s->rects[i][2], 0, fw);
-    gint y1 = CLAMP ((gint64) s->rects[i][1] + s->rects[i][3], 0, fh);
-
-    if (x0 >= x1 || y0 >= y1)
-      continue;
-    /* footprint of the sample: [x << xs, (x + 1) << xs) */
-    inside = (x << xs) < x1 && ((x + 1) << xs) > x0
-        && (y << ys) < y1 && ((y + 1) << ys) > y0;
-  }
-  return inside != s->invert;
+  return region_weight (s, info, x, y, xs, ys) > 0;
 }
 
 static gboolean
@@ -368,6 +360,7 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
     guint16 *ref = g_new (guint16, (gsize) gr->width * gr->height *
         gr->channels);
     gint tol = s->method == METHOD_BILATERAL ? BILATERAL_TOLERANCE : 0;
+    guint w;
     gsize i, total = (gsize) gr->width * gr->height * gr->channels;
 
     if (gr->own_radius >= 0)
@@ -399,12 +392,18 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
               gr->channels, rx, ry, s->border, s->passes), 0);
     }
 
-    /* Unselected samples keep their input value, exactly. */
-    for (i = 0; i < total; i++) {
+    /* Samples outside the regions keep their input value, exactly; those
+     * in a feather take the blend of both. */
+    for (i = 0, w = 0; i < total; i++) {
       gint px = (i / gr->channels) % gr->width;
       gint py = i / gr->channels / gr->width;
 
-      if (!selected (s, info, px, py, gr->x_sub, gr->y_sub)) {
+      if (i % gr->channels == 0)
+        w = region_weight (s, info, px, py, gr->x_sub, gr->y_sub);
+
+      if (w > 0 && w <= s->feather)
+        ref[i] = ref_blend (w, s->feather + 1, ref[i], src[i]);
+      if (w == 0) {
         ref[i] = src[i];
         if (got[i] != src[i])
           fail ("%s %dx%d %s: unselected component %u (%d, %d) changed "
@@ -474,7 +473,8 @@ apply_settings (GstHarness * h, const Settings * s)
       "border", s->border, "passes", s->passes, "sigma-spatial",
       s->sigma_spatial, "sigma-range", s->sigma_range, "preserve-alpha",
       s->preserve_alpha, "chroma-radius", s->chroma_radius, "alpha-radius",
-      s->alpha_radius, "sigma", s->sigma, NULL);
+      s->alpha_radius, "sigma", s->sigma, "region-shape", s->shape,
+      "region-feather", s->feather, NULL);
   gst_util_set_object_arg (G_OBJECT (h->element), "method",
       method_nicks[s->method]);
 }

@@ -38,7 +38,7 @@ typedef enum
 
 extern const gchar *method_nicks[3];
 
-#define MAX_RECTS 8
+#define MAX_RECTS 128
 
 /* What one frame went through. */
 typedef struct
@@ -65,6 +65,9 @@ typedef struct
   /* > 0 (box methods): three passes of the radii gaussian_box_radii gives,
    * in place of rx, ry and passes */
   gdouble sigma;
+  /* region-shape and region-feather */
+  RefShape shape;
+  guint feather;
 } Settings;
 
 /* The element's defaults: sat, shrink, radius 4, one pass, whole frame. */
@@ -90,8 +93,13 @@ typedef struct
   gint own_radius;              /* -1: the settings' radii, scaled */
 } Group;
 
-/* Whether sample (x, y) of a group subsampled by (xs, ys) is filtered under
- * @s's rectangles. */
+/* The weight, out of s->feather + 1, of the filtered value of sample
+ * (x, y) of a group subsampled by (xs, ys) under @s's regions
+ * (ref_region_weight); s->feather + 1 without regions. */
+guint region_weight (const Settings * s, const GstVideoInfo * info, gint x,
+    gint y, guint xs, guint ys);
+
+/* Whether that sample takes some of the filtered value (weight > 0). */
 gboolean selected (const Settings * s, const GstVideoInfo * info, gint x,
     gint y, guint xs, guint ys);
 
