@@ -30,10 +30,10 @@
  * The work: the host bins the regions, each grown by the feather and cut
  * to the frame, into tiles of CLB_REGION_TILE x CLB_REGION_TILE pixels of
  * the frame, and uploads one array of ints: the rectangles (4 ints each)
- * from 0; from tiles_at, (tile column, tile row, first entry of the list)
- * for each tile some region reaches, then (0, 0, end of the list); from
- * list_at, the
- * list: each tile's regions, by index. A launch of (TILE >> x_sub,
+ * from 0; from tiles_at, (tile column, tile row, first entry of the list,
+ * whole) for each tile some region reaches (whole: the host found every
+ * pixel of the tile inside one of its regions), then (0, 0, end of the
+ * list, 0); from list_at, the list: each tile's regions, by index. A launch of (TILE >> x_sub,
  * TILE >> y_sub, tiles reached) work-items: each tests only its tile's
  * regions, so the cost follows the area regions cover, not their count.
  */
@@ -142,8 +142,8 @@ region_composite (__global const sample_t *from, __global sample_t *to,
     /* the tile's column and row as they are, not a tile index divided
      * (the division and remainder make clang emit a freeze, which
      * Oclgrind's uninitialized-value check cannot run) */
-    __global const int *tile = regions + tiles_at + 3 * get_global_id (2);
-    int first = tile[2], end = tile[5];
+    __global const int *tile = regions + tiles_at + 4 * get_global_id (2);
+    int first = tile[2], end = tile[6];
     int x = tile[0] * (CLB_REGION_TILE >> x_sub) + (int) get_global_id (0);
     int y = tile[1] * (CLB_REGION_TILE >> y_sub) + (int) get_global_id (1);
     if (x >= width || y >= height)
@@ -152,7 +152,8 @@ region_composite (__global const sample_t *from, __global sample_t *to,
     long px0 = (long) x << x_sub, py0 = (long) y << y_sub;
     long px1 = min (((long) x + 1) << x_sub, (long) frame_width) - 1;
     long py1 = min (((long) y + 1) << y_sub, (long) frame_height) - 1;
-    int step = feather + 1;
+    /* a tile wholly inside a region: step 0 for every sample */
+    int step = tile[3] ? 0 : feather + 1;
     for (int i = first; i < end && step > 0; i++)
         step = min (step, clb_region_step (vload4 (regions[list_at + i],
                                                    regions),

@@ -398,8 +398,8 @@ parse_options (gint * argc, gchar *** argv, BenchOptions * o)
     {"flags", 0, 0, G_OPTION_ARG_STRING, &o->flags,
         "OpenCL compiler options", "FLAGS"},
     {"regions", 0, 0, G_OPTION_ARG_INT, &o->regions, "Filter only N "
-          "regions, small, some overlapping, some past the frame's edges "
-          "(default 0: the whole frame)", "N"},
+          "regions: one large, the others small, some overlapping, some "
+          "past the frame's edges (default 0: the whole frame)", "N"},
     {"shape", 0, 0, G_OPTION_ARG_STRING, &o->shape, "With --regions: "
           "rectangle or ellipse", "SHAPE"},
     {"feather", 0, 0, G_OPTION_ARG_INT, &o->feather, "With --regions: the "
@@ -593,7 +593,8 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
   if (o->regions > 0) {
     guint fw = bf->l.planes.width, fh = bf->l.planes.height, i;
 
-    /* spread over the frame and a few pixels past it, 1..11 x 1..13 */
+    /* spread over the frame and a few pixels past it, 1..11 x 1..13; the
+     * first one large, past the top edge (whole tiles inside it) */
     rects = g_new (ClbRect, o->regions);
     for (i = 0; i < (guint) o->regions; i++) {
       rects[i].x = (gint) ((i * 37u + 5) % (fw + 8)) - 4;
@@ -601,6 +602,10 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
       rects[i].width = 1 + i % 11;
       rects[i].height = 1 + (i * 5) % 13;
     }
+    rects[0].x = 2;
+    rects[0].y = -3;
+    rects[0].width = MAX ((gint) fw - 4, 1);
+    rects[0].height = MAX ((gint) fh * 3 / 4, 1);
     params.use_regions = TRUE;
     params.regions = rects;
     params.n_regions = o->regions;

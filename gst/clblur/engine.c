@@ -396,6 +396,85 @@ update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
   return TRUE;
 }
 
+/* Whether every pixel of [px0, px1] x [py0, py1] is inside region @q
+ * (x0, y0, x1, y1) of @shape: all of them in the rectangle, and for an
+ * ellipse the four corners' centres in it (it is convex), tested as
+ * kernels/region.cl does where the products fit in 64 bits (FALSE
+ * otherwise: the kernel then tests each sample). */
+static gboolean
+tile_inside (const cl_int * q, ClbRegionShape shape, gint px0, gint py0,
+    gint px1, gint py1)
+{
+  gint64 a = (gint64) q[2] - q[0], b = (gint64) q[3] - q[1];
+  guint c;
+
+  if (px0 < q[0] || px1 > q[2] - 1 || py0 < q[1] || py1 > q[3] - 1)
+    return FALSE;
+  if (shape == CLB_REGION_RECTANGLE)
+    return TRUE;
+  if (a * b >= (G_GINT64_CONSTANT (1) << 31))
+    return FALSE;
+  for (c = 0; c < 4; c++) {
+    /* inside the rectangle: |u| < a, |v| < b */
+    gint64 u = 2 * (gint64) (c & 1 ? px1 : px0) + 1 - ((gint64) q[0] + q[2]);
+    gint64 v = 2 * (gint64) (c & 2 ? py1 : py0) + 1 - ((gint64) q[1] + q[3]);
+
+    if ((u * b) * (u * b) + (v * a) * (v * a) > (a * b) * (a * b))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* The distance from [a0, a1] to [b0, b1], 0 where they overlap. */
+static gint64
+gap (gint64 a0, gint64 a1, gint64 b0, gint64 b1)
+{
+  return MAX (MAX (b0 - a1, a0 - b1), 0);
+}
+
+/* The doubled offset from @c of the nearest pixel centre of [p0, p1]. */
+static gint64
+nearest (gint64 c, gint64 p0, gint64 p1)
+{
+  if (c < 2 * p0 + 1)
+    return 2 * p0 + 1 - c;
+  if (c > 2 * p1 + 1)
+    return c - (2 * p1 + 1);
+  return (c & 1) ? 0 : 1;
+}
+
+/* Whether region @q (x0, y0, x1, y1) of @shape grown by @feather may hold
+ * a pixel centre of tile (@tx, @ty), cut to the frame: FALSE only where
+ * the tile's nearest pixel (on each axis, the nearest to the region;
+ * every test of kernels/region.cl grows with the distance on either axis)
+ * lies past the feather, tested as the kernel does where the products fit
+ * in 64 bits (TRUE otherwise: the kernel tests each sample). */
+static gboolean
+tile_reached (const cl_int * q, ClbRegionShape shape, gint feather, guint tx,
+    guint ty, gint width, gint height)
+{
+  gint64 px0 = (gint64) tx * REGION_TILE, py0 = (gint64) ty * REGION_TILE;
+  gint64 px1 = MIN (px0 + REGION_TILE, width) - 1;
+  gint64 py1 = MIN (py0 + REGION_TILE, height) - 1;
+  gint64 a, b, u, v;
+
+  if (shape == CLB_REGION_RECTANGLE) {
+    gint64 dx = gap (px0, px1, q[0], (gint64) q[2] - 1);
+    gint64 dy = gap (py0, py1, q[1], (gint64) q[3] - 1);
+
+    return dx * dx + dy * dy <= (gint64) feather * feather;
+  }
+  a = (gint64) q[2] - q[0] + 2 * feather;
+  b = (gint64) q[3] - q[1] + 2 * feather;
+  u = nearest ((gint64) q[0] + q[2], px0, px1);
+  v = nearest ((gint64) q[1] + q[3], py0, py1);
+  if (u > a || v > b)
+    return FALSE;
+  if (a * b >= (G_GINT64_CONSTANT (1) << 31))
+    return TRUE;
+  return (u * b) * (u * b) + (v * a) * (v * a) <= (a * b) * (a * b);
+}
+
 /* Uploads the regions as region_composite reads them (kernels/region.cl):
  * the rectangles, corners clamped to +-REGION_LIMIT, those that reach no
  * pixel of the frame (grown by the feather) left out; the tiles of
@@ -445,20 +524,23 @@ upload_regions (ClbEngine * engine, const ClbParams * params, gint width,
     n++;
   }
   for (i = 0; i < n; i++) {
+    const cl_int *q = &g_array_index (data, cl_int, 4 * i);
     guint tx, ty;
 
     for (ty = reach[i].s[1]; ty < (guint) reach[i].s[3]; ty++)
       for (tx = reach[i].s[0]; tx < (guint) reach[i].s[2]; tx++)
-        count[ty * tiles_x + tx]++;
+        if (tile_reached (q, params->region_shape, feather, tx, ty, width,
+                height))
+          count[ty * tiles_x + tx]++;
   }
-  /* the tiles reached: (column, row, first entry); count becomes where the
-   * next entry of each goes */
+  /* the tiles reached: (column, row, first entry, whole: set below); count
+   * becomes where the next entry of each goes */
   engine->region_tiles_at = data->len;
   for (t = 0; t < tiles_x * tiles_y; t++) {
     if (count[t] > 0) {
-      cl_int e[3] = { t % tiles_x, t / tiles_x, entries };
+      cl_int e[4] = { t % tiles_x, t / tiles_x, entries, 0 };
 
-      g_array_append_vals (data, e, 3);
+      g_array_append_vals (data, e, 4);
       entries += count[t];
       count[t] = e[2];
       n_tiles++;
@@ -469,19 +551,36 @@ upload_regions (ClbEngine * engine, const ClbParams * params, gint width,
   padded = (n_tiles + REGION_TILES_GROUP - 1) / REGION_TILES_GROUP
       * REGION_TILES_GROUP;
   for (t = n_tiles; t <= padded; t++) {
-    cl_int e[3] = { 0, 0, entries };
+    cl_int e[4] = { 0, 0, entries, 0 };
 
-    g_array_append_vals (data, e, 3);
+    g_array_append_vals (data, e, 4);
   }
   engine->region_list_at = data->len;
   g_array_set_size (data, data->len + entries);
   for (i = 0; i < n; i++) {
     cl_int *list = &g_array_index (data, cl_int, engine->region_list_at);
+    const cl_int *q = &g_array_index (data, cl_int, 4 * i);
     guint tx, ty;
 
     for (ty = reach[i].s[1]; ty < (guint) reach[i].s[3]; ty++)
       for (tx = reach[i].s[0]; tx < (guint) reach[i].s[2]; tx++)
-        list[count[ty * tiles_x + tx]++] = i;
+        if (tile_reached (q, params->region_shape, feather, tx, ty, width,
+                height))
+          list[count[ty * tiles_x + tx]++] = i;
+  }
+  /* tiles wholly inside one of their regions */
+  for (t = 0; t < n_tiles; t++) {
+    cl_int *e = &g_array_index (data, cl_int, engine->region_tiles_at + 4 * t);
+    const cl_int *list = &g_array_index (data, cl_int, engine->region_list_at);
+    const cl_int *end = &e[4];
+    gint px0 = e[0] * REGION_TILE, py0 = e[1] * REGION_TILE;
+    gint px1 = MIN (px0 + REGION_TILE, width) - 1;
+    gint py1 = MIN (py0 + REGION_TILE, height) - 1;
+    cl_int k;
+
+    for (k = e[2]; k < end[2] && !e[3]; k++)
+      e[3] = tile_inside (&g_array_index (data, cl_int, 4 * list[k]),
+          params->region_shape, px0, py0, px1, py1);
   }
   g_free (count);
   g_free (reach);
