@@ -232,5 +232,31 @@ else
   cat compare.txt
   echo '```'
 fi
+cat <<EOF
+
+## Regions
+
+What regions cost in the element, side by side (\`scripts/regions-cost.sh\`:
+\`clboxblur-roi-demo --crowd N\` attaches N region-of-interest metas to
+1920x1080 NV12 frames and times the element from a buffer's arrival to
+its push, radius 8, into \`fakesink\`; the cases alternate run by run):
+one 24x24 region against 100, rectangles against ellipses, hard edges
+against feathered ones, and a large region. The regions are merged in one
+launch over the 16x16 tiles they reach (\`docs/design.md\`, "Regions and
+ROI metas"), so the crowd costs its area. Its output goes, as printed,
+into \`docs/benchmarks/regions.txt\`:
+
+    scripts/regions-cost.sh | tee docs/benchmarks/regions.txt
+    scripts/plots.sh --from docs/benchmarks
+EOF
+if [ -f regions.txt ]; then
+  echo
+  echo '```'
+  cat regions.txt
+  echo '```'
+else
+  echo
+  echo "*To be filled*: no run has been taken yet."
+fi
 } > "$page"
 echo "wrote $page, $data/box.svg, $data/bilateral.svg"
