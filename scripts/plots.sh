@@ -258,5 +258,20 @@ else
   echo
   echo "*To be filled*: no run has been taken yet."
 fi
+if [ -f regions-base.txt ]; then
+  cat <<EOF
+
+The same with \`BASE=\` a build of the commit before the tiled composite
+(\`regions-base.txt\`: its \`region_composite\` tested every rectangle
+for every sample of the plane): the base lines give that plugin's figures
+through the same tool. The run is heavy (half a second a frame for the
+base's crowd), and the other lines of that run suffer from it; the table
+above is the one to quote for them.
+
+\`\`\`
+EOF
+  cat regions-base.txt
+  echo '```'
+fi
 } > "$page"
 echo "wrote $page, $data/box.svg, $data/bilateral.svg"

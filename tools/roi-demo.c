@@ -127,7 +127,7 @@ main (int argc, char **argv)
   GstPad *pad;
   GstBus *bus;
   GstMessage *msg;
-  gchar *desc;
+  gchar *desc, *shape_args;
   int ret = 0;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
@@ -141,21 +141,24 @@ main (int argc, char **argv)
     frames = 1;
   if (crowd > 0 && frames <= 0)
     frames = 60;
+  /* set only when asked for, so that the tool runs older builds too */
+  shape_args = shape || feather != 0 ?
+      g_strdup_printf ("region-shape=%s region-feather=%d",
+      shape ? shape : "rectangle", feather) : g_strdup ("");
 
   if (crowd > 0)
     desc = g_strdup_printf ("videotestsrc name=src num-buffers=%d "
         "pattern=smpte ! video/x-raw,format=%s,width=%d,height=%d "
         "! clboxblur name=blur roi-meta=true radius=8 region-invert=%s "
-        "region-shape=%s region-feather=%d ! fakesink", frames,
+        "%s ! fakesink", frames,
         format ? format : "NV12", CROWD_WIDTH, CROWD_HEIGHT,
-        invert ? "true" : "false", shape ? shape : "rectangle", feather);
+        invert ? "true" : "false", shape_args);
   else
     desc = g_strdup_printf ("videotestsrc name=src num-buffers=%d pattern=smpte "
       "! video/x-raw,format=RGBA,width=%d,height=%d "
       "! clboxblur roi-meta=true roi-type=face roi-padding=8 radius=12 "
-      "region-invert=%s region-shape=%s region-feather=%d ! videoconvert "
-      "! %s", frames > 0 ? frames : -1, WIDTH, HEIGHT,
-      invert ? "true" : "false", shape ? shape : "rectangle", feather,
+      "region-invert=%s %s ! videoconvert ! %s", frames > 0 ? frames : -1,
+      WIDTH, HEIGHT, invert ? "true" : "false", shape_args,
       png ? "pngenc snapshot=false ! multifilesink max-files=1 location=" :
       "autovideosink");
   if (png) {
@@ -165,6 +168,7 @@ main (int argc, char **argv)
   }
   pipe = gst_parse_launch (desc, &err);
   g_free (desc);
+  g_free (shape_args);
   if (!pipe) {
     g_printerr ("%s\n", err->message);
     return 1;
