@@ -22,20 +22,24 @@
  *   ellipse:   the one inscribed in the rectangle, semi-axes grown by t:
  *              A = x1 - x0 + 2t, B = y1 - y0 + 2t (doubled), centre
  *              (x0 + x1, y0 + y1), u = 2 px + 1 - (x0 + x1), likewise v,
- *              and u^2 B^2 + v^2 A^2 <= A^2 B^2 (exact, in 128 bits).
+ *              and u^2 B^2 + v^2 A^2 <= A^2 B^2 (exact: in 64 bits where
+ *              the products fit, else 128; u has the parity of A + 1, v
+ *              of B + 1, so no centre lies on the boundary).
  * The weight of "from" is w = feather + 1 - t, of W = feather + 1:
  *   to = (w * from + (W - w) * to + W / 2) / W
  * on the samples' values (W: a copy; 0: "to" unchanged).
  *
- * The work: the host bins the regions, each grown by the feather and cut
- * to the frame, into tiles of CLB_REGION_TILE x CLB_REGION_TILE pixels of
- * the frame, and uploads one array of ints: the rectangles (4 ints each)
- * from 0; from tiles_at, (tile column, tile row, first entry of the list,
- * whole) for each tile some region reaches (whole: the host found every
- * pixel of the tile inside one of its regions), then (0, 0, end of the
- * list, 0); from list_at, the list: each tile's regions, by index. A launch of (TILE >> x_sub,
- * TILE >> y_sub, tiles reached) work-items: each tests only its tile's
- * regions, so the cost follows the area regions cover, not their count.
+ * The work: the host bins the regions into tiles of CLB_REGION_TILE x
+ * CLB_REGION_TILE pixels of the frame (a region into the tiles whose
+ * nearest pixel lies within its feather) and uploads one array of ints:
+ * the rectangles (4 ints each) from 0; from tiles_at, (tile column, tile
+ * row, first entry of the list, whole) for each tile some region reaches
+ * (whole: the host found every pixel of the tile inside one of its
+ * regions), then entries of no region up to a multiple of 64, then (0, 0,
+ * end of the list, 0); from list_at, the list: each tile's regions, by
+ * index. A launch of (TILE >> x_sub, TILE >> y_sub, tiles reached)
+ * work-items: each tests only its tile's regions, so the cost follows the
+ * area regions cover, not their count.
  */
 
 #define CLB_REGION_TILE 16
