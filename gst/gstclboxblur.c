@@ -123,6 +123,7 @@ struct _GstCLBoxBlur
    * rectangle; whether roi-strength with region-invert was warned of */
   GArray *region_radii;
   gboolean strength_invert_warned;
+  gboolean strength_feather_warned;
 };
 
 /* Every format here is handled by every method. */
@@ -231,6 +232,17 @@ gst_cl_box_blur_strength (GstCLBoxBlur * self,
     return;
   }
   self->strength_invert_warned = FALSE;
+  if (settings->region_feather > 0 && settings->method != CLB_METHOD_FILL) {
+    /* each region is filtered in a box around it: a feather's ring would
+     * need the filter at its strength outside the region too */
+    if (!self->strength_feather_warned)
+      GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
+          ("region-feather is ignored with roi-strength"),
+          ("regions filtered at a strength of their own take hard edges"));
+    self->strength_feather_warned = TRUE;
+  } else {
+    self->strength_feather_warned = FALSE;
+  }
   g_array_set_size (self->region_radii, params->n_regions);
   for (i = 0; i < params->n_regions; i++) {
     const ClbRect *r = &params->regions[i];

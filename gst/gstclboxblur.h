@@ -24,6 +24,9 @@ GType gst_cl_box_blur_border_get_type (void);
 #define GST_TYPE_CL_BOX_BLUR_DEVICE_TYPE (gst_cl_box_blur_device_type_get_type ())
 GType gst_cl_box_blur_device_type_get_type (void);
 
+#define GST_TYPE_CL_BOX_BLUR_REGION_SHAPE (gst_cl_box_blur_region_shape_get_type ())
+GType gst_cl_box_blur_region_shape_get_type (void);
+
 #define GST_TYPE_CL_BOX_BLUR_GL_SHARING (gst_cl_box_blur_gl_sharing_get_type ())
 GType gst_cl_box_blur_gl_sharing_get_type (void);
 

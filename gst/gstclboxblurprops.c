@@ -49,6 +49,8 @@
 #define DEFAULT_ROI_HOLD 0
 #define DEFAULT_ROI_FAIL_CLOSED FALSE
 #define DEFAULT_ROI_STRENGTH 0.0
+#define DEFAULT_REGION_SHAPE CLB_REGION_RECTANGLE
+#define DEFAULT_REGION_FEATHER 0
 #define DEFAULT_DEVICE_TYPE CLB_DEVICE_TYPE_DEFAULT
 #define DEFAULT_PLATFORM_INDEX -1
 #define DEFAULT_DEVICE_INDEX 0
@@ -81,6 +83,8 @@ enum
   PROP_ROI_HOLD,
   PROP_ROI_FAIL_CLOSED,
   PROP_ROI_STRENGTH,
+  PROP_REGION_SHAPE,
+  PROP_REGION_FEATHER,
   PROP_DEVICE_TYPE,
   PROP_PLATFORM_INDEX,
   PROP_DEVICE_INDEX,
@@ -129,6 +133,19 @@ gst_cl_box_blur_border_get_type (void)
   };
 
   return register_enum (&type, "GstCLBoxBlurBorder", values);
+}
+
+GType
+gst_cl_box_blur_region_shape_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    {CLB_REGION_RECTANGLE, "The rectangle", "rectangle"},
+    {CLB_REGION_ELLIPSE, "The ellipse inscribed in the rectangle", "ellipse"},
+    {0, NULL, NULL},
+  };
+
+  return register_enum (&type, "GstCLBoxBlurRegionShape", values);
 }
 
 GType
@@ -191,6 +208,7 @@ G_STATIC_ASSERT (sizeof (ClbMethod) == sizeof (gint));
 G_STATIC_ASSERT (sizeof (ClbBorder) == sizeof (gint));
 G_STATIC_ASSERT (sizeof (ClbDeviceType) == sizeof (gint));
 G_STATIC_ASSERT (sizeof (ClbGlSharing) == sizeof (gint));
+G_STATIC_ASSERT (sizeof (ClbRegionShape) == sizeof (gint));
 
 /* Effect parameters change while playing and can be controlled; the
  * device is chosen in READY. */
@@ -552,6 +570,34 @@ static const PropRow prop_rows[N_PROPS] = {
       NULL, 0.0, GST_CL_BOX_BLUR_MAX_ROI_STRENGTH, DEFAULT_ROI_STRENGTH,
       EFFECT, FIELD (roi_strength)},
   /**
+   * GstCLBoxBlur:region-shape:
+   *
+   * The shape of the region-* rectangle and of every region-of-interest
+   * meta: the rectangle itself, or the ellipse inscribed in it (faces).
+   * A pixel is inside the ellipse when its centre is; a subsampled chroma
+   * sample when one of the pixels it covers is (exact integer tests, in
+   * kernels/region.cl).
+   */
+  [PROP_REGION_SHAPE] = {"region-shape", "Region shape", "Shape of each "
+      "region: its rectangle or the ellipse inscribed in it", KIND_ENUM,
+      gst_cl_box_blur_region_shape_get_type, 0, 0, DEFAULT_REGION_SHAPE,
+      EFFECT, FIELD (region_shape)},
+  /**
+   * GstCLBoxBlur:region-feather:
+   *
+   * Soft edges: pixels past each region's edge over which it blends into
+   * the outside, so the region itself stays wholly filtered. A pixel t
+   * pixels out (t = 1..feather; the region grown by t, with round
+   * corners, first holds it) is (feather + 1 - t) / (feather + 1)
+   * filtered, rounded to nearest. With #GstCLBoxBlur:region-invert the
+   * roles swap: the regions stay wholly sharp and the blur fades in over
+   * the same pixels outside them. 0 gives hard edges.
+   */
+  [PROP_REGION_FEATHER] = {"region-feather", "Region feather", "Pixels past "
+      "each region's edge over which it blends into the outside (0 = hard "
+      "edge)", KIND_UINT, NULL, 0, CLB_MAX_REGION_FEATHER,
+      DEFAULT_REGION_FEATHER, EFFECT, FIELD (region_feather)},
+  /**
    * GstCLBoxBlur:device-type:
    *
    * Which kind of OpenCL device to run on.
@@ -723,6 +769,7 @@ gst_cl_box_blur_install_properties (GObjectClass * klass)
   gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_BORDER, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_DEVICE_TYPE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_GL_SHARING, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CL_BOX_BLUR_REGION_SHAPE, 0);
 }
 
 void

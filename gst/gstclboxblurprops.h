@@ -52,6 +52,8 @@ typedef struct
   guint roi_hold;               /* frames a region outlives its metas */
   gboolean roi_fail_closed;     /* no metas for the hold: whole frame */
   gdouble roi_strength;         /* k: a region's radius >= k x its side */
+  ClbRegionShape region_shape;
+  guint region_feather;         /* pixels */
   /* the device, and GL memory */
   ClbDeviceType device_type;
   gint platform_index;

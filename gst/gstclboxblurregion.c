@@ -28,6 +28,8 @@ struct _GstCLBoxBlurRegions
   GArray *next;                 /* ClbRect: the intersection's next step */
   gboolean use_regions;
   gboolean invert;
+  ClbRegionShape shape;         /* region-shape and region-feather */
+  guint feather;
 };
 
 GstCLBoxBlurRegions *
@@ -112,10 +114,15 @@ select_metas (const GstCLBoxBlurSettings * settings, GArray * frame,
     if (!type_selected (settings, roi->type))
       continue;
     any = TRUE;
-    x0 = CLAMP ((gint64) roi->x - pad, 0, width);
-    y0 = CLAMP ((gint64) roi->y - pad, 0, height);
-    x1 = CLAMP ((gint64) roi->x + roi->w + pad, 0, width);
-    y1 = CLAMP ((gint64) roi->y + roi->h + pad, 0, height);
+    /* not clipped to the frame: an ellipse is inscribed in the whole
+     * rectangle, and a feather reaches in from a region past the edge;
+     * bounded as the engine bounds it */
+    x0 = CLAMP ((gint64) roi->x - pad, -CLB_REGION_LIMIT, CLB_REGION_LIMIT);
+    y0 = CLAMP ((gint64) roi->y - pad, -CLB_REGION_LIMIT, CLB_REGION_LIMIT);
+    x1 = CLAMP ((gint64) roi->x + roi->w + pad, -CLB_REGION_LIMIT,
+        CLB_REGION_LIMIT);
+    y1 = CLAMP ((gint64) roi->y + roi->h + pad, -CLB_REGION_LIMIT,
+        CLB_REGION_LIMIT);
     if (x0 >= x1 || y0 >= y1)
       continue;
     r.x = x0;
@@ -326,6 +333,8 @@ gst_cl_box_blur_regions_update (GstCLBoxBlurRegions * regions,
 
   g_array_set_size (regions->rects, 0);
   regions->invert = settings->region_invert;
+  regions->shape = settings->region_shape;
+  regions->feather = settings->region_feather;
   if (settings->roi_meta) {
     if (regions->invert)
       any = held_intersection (regions, settings, n_frames, width, height);
@@ -363,6 +372,8 @@ gst_cl_box_blur_regions_apply (const GstCLBoxBlurRegions * regions,
 {
   params->use_regions = regions->use_regions;
   params->region_invert = regions->invert;
+  params->region_shape = regions->shape;
+  params->region_feather = regions->feather;
   params->regions = (const ClbRect *) regions->rects->data;
   params->n_regions = regions->rects->len;
 }

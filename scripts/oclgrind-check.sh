@@ -106,5 +106,15 @@ for class in gpu cpu; do
     done
   done
 done
+# region_composite over the tiles regions reach: ellipses and feathered
+# rectangles, plain and inverted, subsampled chroma and packed YUV,
+# regions past the frame's edges and overlapping (the same kernel on both
+# classes; the GPU class's box methods keep --uninitialized)
+check gpu uninit 0 --separable --sizes 37x29 --formats NV12 --radii 2 \
+  --regions 40 --shape ellipse --feather 3
+check gpu uninit 0 --sat --sizes 37x29 --formats RGBA --radii 2 \
+  --regions 40 --feather 2 --invert
+check gpu uninit 0 --bilateral --sizes 37x29 --formats YUY2 --radii 2 \
+  --regions 40 --shape ellipse --feather 1 --sigma-spatial 0
 echo "oclgrind-check: $((n - failed)) of $n cases clean in $(($(date +%s) - start)) s ($(oclgrind --version 2>&1 | grep -m1 Oclgrind))"
 [ "$failed" -eq 0 ]

@@ -232,5 +232,46 @@ else
   cat compare.txt
   echo '```'
 fi
+cat <<EOF
+
+## Regions
+
+What regions cost in the element, side by side (\`scripts/regions-cost.sh\`:
+\`clboxblur-roi-demo --crowd N\` attaches N region-of-interest metas to
+1920x1080 NV12 frames and times the element from a buffer's arrival to
+its push, radius 8, into \`fakesink\`; the cases alternate run by run):
+one 24x24 region against 100, rectangles against ellipses, hard edges
+against feathered ones, and a large region. The regions are merged in one
+launch over the 16x16 tiles they reach (\`docs/design.md\`, "Regions and
+ROI metas"), so the crowd costs its area. Its output goes, as printed,
+into \`docs/benchmarks/regions.txt\`:
+
+    scripts/regions-cost.sh | tee docs/benchmarks/regions.txt
+    scripts/plots.sh --from docs/benchmarks
+EOF
+if [ -f regions.txt ]; then
+  echo
+  echo '```'
+  cat regions.txt
+  echo '```'
+else
+  echo
+  echo "*To be filled*: no run has been taken yet."
+fi
+if [ -f regions-base.txt ]; then
+  cat <<EOF
+
+The same with \`BASE=\` a build of the commit before the tiled composite
+(\`regions-base.txt\`: its \`region_composite\` tested every rectangle
+for every sample of the plane): the base lines give that plugin's figures
+through the same tool. The run is heavy (half a second a frame for the
+base's crowd), and the other lines of that run suffer from it; the table
+above is the one to quote for them.
+
+\`\`\`
+EOF
+  cat regions-base.txt
+  echo '```'
+fi
 } > "$page"
 echo "wrote $page, $data/box.svg, $data/bilateral.svg"

@@ -111,6 +111,29 @@ verify (const Layout * l, const ClbParams * params, guint8 ** src,
       ref_box_blur (in, ref, job->width, job->height, job->channels, rx, ry,
           border, params->passes);
     }
+    if (params->use_regions) {
+      /* the regions' composite, from the reference's weights */
+      int (*rects)[4] = g_malloc (sizeof (int[4]) * MAX (params->n_regions, 1));
+      guint W = params->region_feather + 1, k;
+
+      for (k = 0; k < params->n_regions; k++) {
+        rects[k][0] = params->regions[k].x;
+        rects[k][1] = params->regions[k].y;
+        rects[k][2] = params->regions[k].width;
+        rects[k][3] = params->regions[k].height;
+      }
+      for (i = 0; i < n; i++) {
+        gsize px = i / job->channels;
+        guint w = ref_region_weight ((RefShape) params->region_shape,
+            params->region_feather, params->region_invert,
+            (const int (*)[4]) rects, params->n_regions, l->planes.width,
+            l->planes.height, job->x_sub, job->y_sub, px % job->width,
+            px / job->width);
+
+        ref[i] = ref_blend (w, W, ref[i], in[i]);
+      }
+      g_free (rects);
+    }
     for (i = 0; i < n; i++) {
       gsize px = i / job->channels;
       guint8 got = dst[job->plane][(px / job->width) * pitch +
@@ -344,6 +367,9 @@ typedef struct
   gchar *memory, *device, *dump, *load, *flags;
   gchar *sizes, *formats, *radii, *border, *content;
   gdouble sigma_spatial, sigma_range;
+  gint regions, feather;
+  gchar *shape;
+  gboolean invert;
   ClbMethod methods[5];
   guint n_methods;
 } BenchOptions;
@@ -385,6 +411,15 @@ parse_options (gint * argc, gchar *** argv, BenchOptions * o)
         "Build from the program binaries in DIR (fails if missing)", "DIR"},
     {"flags", 0, 0, G_OPTION_ARG_STRING, &o->flags,
         "OpenCL compiler options", "FLAGS"},
+    {"regions", 0, 0, G_OPTION_ARG_INT, &o->regions, "Filter only N "
+          "regions: one large, the others small, some overlapping, some "
+          "past the frame's edges (default 0: the whole frame)", "N"},
+    {"shape", 0, 0, G_OPTION_ARG_STRING, &o->shape, "With --regions: "
+          "rectangle or ellipse", "SHAPE"},
+    {"feather", 0, 0, G_OPTION_ARG_INT, &o->feather, "With --regions: the "
+          "feather in pixels", "PIXELS"},
+    {"invert", 0, 0, G_OPTION_ARG_NONE, &o->invert, "With --regions: "
+          "filter outside them", NULL},
     {"sizes", 0, 0, G_OPTION_ARG_STRING, &o->sizes,
         "Frame sizes (default 1920x1080,3840x2160)", "WxH,..."},
     {"formats", 0, 0, G_OPTION_ARG_STRING, &o->formats,
@@ -563,16 +598,42 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
 {
   ClbParams params = { method, CLB_BORDER_SHRINK, 0, 0,
     MAX (o->passes, 1), o->sigma_spatial, o->sigma_range, FALSE, NULL, 0,
-    FALSE, 0, {0}, {0}, 0, NULL
+    FALSE, 0, {0}, {0}, 0, NULL, CLB_REGION_RECTANGLE, 0
   };
   gint n = MAX (o->iterations, 1), it;
   gdouble *times = g_new (gdouble, n);
   GError *err = NULL;
   gboolean ok = TRUE;
 
+  ClbRect *rects = NULL;
+
   params.radius_x = params.radius_y = atoi (radius);
   params.block_size = CLAMP (2 * params.radius_x, CLB_MIN_BLOCK_SIZE,
       CLB_MAX_BLOCK_SIZE);
+  if (o->regions > 0) {
+    guint fw = bf->l.planes.width, fh = bf->l.planes.height, i;
+
+    /* spread over the frame and a few pixels past it, 1..11 x 1..13; the
+     * first one large, past the top edge (whole tiles inside it) */
+    rects = g_new (ClbRect, o->regions);
+    for (i = 0; i < (guint) o->regions; i++) {
+      rects[i].x = (gint) ((i * 37u + 5) % (fw + 8)) - 4;
+      rects[i].y = (gint) ((i * 23u + 3) % (fh + 8)) - 4;
+      rects[i].width = 1 + i % 11;
+      rects[i].height = 1 + (i * 5) % 13;
+    }
+    rects[0].x = 2;
+    rects[0].y = -3;
+    rects[0].width = MAX ((gint) fw - 4, 1);
+    rects[0].height = MAX ((gint) fh * 3 / 4, 1);
+    params.use_regions = TRUE;
+    params.regions = rects;
+    params.n_regions = o->regions;
+    params.region_invert = o->invert;
+    params.region_shape = o->shape && g_str_equal (o->shape, "ellipse") ?
+        CLB_REGION_ELLIPSE : CLB_REGION_RECTANGLE;
+    params.region_feather = CLAMP (o->feather, 0, CLB_MAX_REGION_FEATHER);
+  }
   if (o->border && g_str_equal (o->border, "replicate"))
     params.border = CLB_BORDER_REPLICATE;
   else if (o->border && g_str_equal (o->border, "reflect"))
@@ -589,6 +650,7 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
       g_printerr ("%s\n", err->message);
       g_error_free (err);
       g_free (times);
+      g_free (rects);
       return FALSE;
     }
     if (it >= 0)
@@ -621,6 +683,7 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
         bf->l.name, radius, ok ? "ok" : "FAILED");
   }
   g_free (times);
+  g_free (rects);
   return TRUE;
 }
 

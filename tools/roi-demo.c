@@ -7,9 +7,19 @@
  * clboxblur roi-meta=true roi-type=face blurs only the faces.
  *
  *   clboxblur-roi-demo [--png FILE] [--frames N] [--invert]
+ *                      [--shape rectangle|ellipse] [--feather PIXELS]
  *
  * Shows the result in a window, or with --png writes the last frame to
  * FILE (for machines without a display).
+ *
+ * With --crowd N it measures instead what a crowd of regions costs: N
+ * "face" metas of --size pixels square, spread over a 1920x1080 frame
+ * (--format, NV12 by default; radius 8), into fakesink, and prints the
+ * median time the element spends on a frame (from the buffer's arrival on
+ * its sink pad to its push on the source pad), the first 5 frames left
+ * out. docs/benchmarks.md ("Regions") has the figures:
+ *
+ *   clboxblur-roi-demo --crowd 100 --size 24 --frames 60
  */
 #include <stdlib.h>
 #include <gst/gst.h>
@@ -17,6 +27,57 @@
 
 #define WIDTH 640
 #define HEIGHT 360
+
+#define CROWD_WIDTH 1920
+#define CROWD_HEIGHT 1080
+
+static gint crowd, crowd_size = 24;
+static gint64 arrived;
+static GArray *times;           /* gdouble, ms */
+
+/* @crowd metas of crowd_size, in a grid over the frame, a cell apart. */
+static GstPadProbeReturn
+add_crowd (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  GstBuffer *buf = gst_buffer_make_writable (GST_PAD_PROBE_INFO_BUFFER (info));
+  gint cols = 1, i;
+
+  while (cols * cols < crowd)
+    cols++;
+  for (i = 0; i < crowd; i++) {
+    guint cw = CROWD_WIDTH / cols, ch = CROWD_HEIGHT / cols;
+
+    gst_buffer_add_video_region_of_interest_meta (buf, "face",
+        (i % cols) * cw + (cw - crowd_size) / 2,
+        (i / cols) * ch + (ch - crowd_size) / 2, crowd_size, crowd_size);
+  }
+  GST_PAD_PROBE_INFO_DATA (info) = buf;
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+on_arrival (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  arrived = g_get_monotonic_time ();
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+on_push (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  gdouble ms = (g_get_monotonic_time () - arrived) / 1000.0;
+
+  g_array_append_val (times, ms);
+  return GST_PAD_PROBE_OK;
+}
+
+static gint
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+
+  return x < y ? -1 : x > y;
+}
 
 static GstPadProbeReturn
 add_rois (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
@@ -41,7 +102,18 @@ main (int argc, char **argv)
   gchar *png = NULL;
   gint frames = 0;
   gboolean invert = FALSE;
+  gchar *shape = NULL, *format = NULL;
+  gint feather = 0;
   GOptionEntry entries[] = {
+    {"shape", 0, 0, G_OPTION_ARG_STRING, &shape, "region-shape "
+          "(rectangle, ellipse)", "SHAPE"},
+    {"feather", 0, 0, G_OPTION_ARG_INT, &feather, "region-feather", "PIXELS"},
+    {"crowd", 0, 0, G_OPTION_ARG_INT, &crowd, "Measure N metas on a 1080p "
+          "frame into fakesink", "N"},
+    {"size", 0, 0, G_OPTION_ARG_INT, &crowd_size, "With --crowd, the metas' "
+          "side (24)", "PIXELS"},
+    {"format", 0, 0, G_OPTION_ARG_STRING, &format, "With --crowd, the format "
+          "(NV12)", "FORMAT"},
     {"png", 0, 0, G_OPTION_ARG_FILENAME, &png, "Write the last frame to FILE",
         "FILE"},
     {"frames", 0, 0, G_OPTION_ARG_INT, &frames, "Stop after N frames", "N"},
@@ -55,7 +127,7 @@ main (int argc, char **argv)
   GstPad *pad;
   GstBus *bus;
   GstMessage *msg;
-  gchar *desc;
+  gchar *desc, *shape_args;
   int ret = 0;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
@@ -67,12 +139,26 @@ main (int argc, char **argv)
   g_option_context_free (ctx);
   if (png && frames <= 0)
     frames = 1;
+  if (crowd > 0 && frames <= 0)
+    frames = 60;
+  /* set only when asked for, so that the tool runs older builds too */
+  shape_args = shape || feather != 0 ?
+      g_strdup_printf ("region-shape=%s region-feather=%d",
+      shape ? shape : "rectangle", feather) : g_strdup ("");
 
-  desc = g_strdup_printf ("videotestsrc name=src num-buffers=%d pattern=smpte "
+  if (crowd > 0)
+    desc = g_strdup_printf ("videotestsrc name=src num-buffers=%d "
+        "pattern=smpte ! video/x-raw,format=%s,width=%d,height=%d "
+        "! clboxblur name=blur roi-meta=true radius=8 region-invert=%s "
+        "%s ! fakesink", frames,
+        format ? format : "NV12", CROWD_WIDTH, CROWD_HEIGHT,
+        invert ? "true" : "false", shape_args);
+  else
+    desc = g_strdup_printf ("videotestsrc name=src num-buffers=%d pattern=smpte "
       "! video/x-raw,format=RGBA,width=%d,height=%d "
       "! clboxblur roi-meta=true roi-type=face roi-padding=8 radius=12 "
-      "region-invert=%s ! videoconvert ! %s", frames > 0 ? frames : -1, WIDTH,
-      HEIGHT, invert ? "true" : "false",
+      "region-invert=%s %s ! videoconvert ! %s", frames > 0 ? frames : -1,
+      WIDTH, HEIGHT, invert ? "true" : "false", shape_args,
       png ? "pngenc snapshot=false ! multifilesink max-files=1 location=" :
       "autovideosink");
   if (png) {
@@ -82,6 +168,7 @@ main (int argc, char **argv)
   }
   pipe = gst_parse_launch (desc, &err);
   g_free (desc);
+  g_free (shape_args);
   if (!pipe) {
     g_printerr ("%s\n", err->message);
     return 1;
@@ -89,9 +176,23 @@ main (int argc, char **argv)
 
   src = gst_bin_get_by_name (GST_BIN (pipe), "src");
   pad = gst_element_get_static_pad (src, "src");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, add_rois, NULL, NULL);
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER,
+      crowd > 0 ? add_crowd : add_rois, NULL, NULL);
   gst_object_unref (pad);
   gst_object_unref (src);
+  if (crowd > 0) {
+    GstElement *blur = gst_bin_get_by_name (GST_BIN (pipe), "blur");
+
+    times = g_array_new (FALSE, FALSE, sizeof (gdouble));
+    pad = gst_element_get_static_pad (blur, "sink");
+    gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, on_arrival, NULL,
+        NULL);
+    gst_object_unref (pad);
+    pad = gst_element_get_static_pad (blur, "src");
+    gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, on_push, NULL, NULL);
+    gst_object_unref (pad);
+    gst_object_unref (blur);
+  }
 
   gst_element_set_state (pipe, GST_STATE_PLAYING);
   bus = gst_element_get_bus (pipe);
@@ -105,6 +206,18 @@ main (int argc, char **argv)
     g_free (debug);
     g_clear_error (&err);
     ret = 1;
+  } else if (crowd > 0) {
+    guint skip = MIN (times->len / 2, 5);
+    gdouble *t = &g_array_index (times, gdouble, skip);
+    guint n = times->len - skip;
+
+    qsort (t, n, sizeof (gdouble), compare_doubles);
+    g_print ("%d regions of %dx%d, %s, feather %d%s, %s %dx%d radius 8: "
+        "median %.2f ms a frame in clboxblur (p10 %.2f, p90 %.2f, %u frames)\n",
+        crowd, crowd_size, crowd_size, shape ? shape : "rectangle", feather,
+        invert ? ", inverted" : "", format ? format : "NV12", CROWD_WIDTH,
+        CROWD_HEIGHT, n > 0 ? t[n / 2] : 0.0, n > 0 ? t[n / 10] : 0.0,
+        n > 0 ? t[n * 9 / 10] : 0.0, n);
   } else if (png) {
     g_print ("Wrote %s: %s\n", png, invert ?
         "everything blurred except the two faces (the plate blurred too)" :
@@ -115,5 +228,9 @@ main (int argc, char **argv)
   gst_element_set_state (pipe, GST_STATE_NULL);
   gst_object_unref (pipe);
   g_free (png);
+  g_free (shape);
+  g_free (format);
+  if (times)
+    g_array_free (times, TRUE);
   return ret;
 }

@@ -58,6 +58,16 @@ typedef enum {
 #define CLB_MAX_PLANES 4
 #define CLB_MAX_JOBS 4
 
+/* The shape of each region: its rectangle, or the ellipse inscribed in it
+ * (kernels/region.cl defines both exactly). */
+typedef enum {
+  CLB_REGION_RECTANGLE,
+  CLB_REGION_ELLIPSE,
+} ClbRegionShape;
+
+/* Largest region feather, in pixels. */
+#define CLB_MAX_REGION_FEATHER 1024
+
 /* A rectangle in pixels of the full-resolution frame. */
 typedef struct {
   gint x, y;
@@ -105,7 +115,17 @@ typedef struct {
    * regions' pixels (and their windows' reach, or their blocks) are
    * filtered then: see engineregions.c. */
   const guint *region_radius;
+  /* Each region's shape, and the pixels (0..CLB_MAX_REGION_FEATHER) past
+   * its edge over which it blends into the outside: the region grown by t
+   * pixels (t = 1..feather) takes (feather + 1 - t) / (feather + 1) of the
+   * region's content (kernels/region.cl). */
+  ClbRegionShape region_shape;
+  guint region_feather;
 } ClbParams;
+
+/* Region corners are clamped to +-CLB_REGION_LIMIT (kernels/region.cl):
+ * a region past it reaches no pixel of any frame the engine takes. */
+#define CLB_REGION_LIMIT (1 << 28)
 
 /* The planes' storage: what the engine allocates for. */
 typedef struct {

@@ -106,8 +106,10 @@ struct _ClbEngine
   cl_mem range;                 /* max_value + 1 floats */
   gdouble range_sigma;          /* what range holds; NAN = nothing yet */
 
-  cl_mem regions;               /* cl_int4 (x0, y0, x1, y1) */
-  gsize regions_capacity;
+  /* the regions of a frame as region_composite reads them: rectangles,
+   * the tiles they reach, each tile's list (kernels/region.cl) */
+  cl_mem regions;
+  gsize regions_capacity;       /* bytes */
 
   cl_mem spatial[CLB_MAX_JOBS];
   gsize spatial_capacity[CLB_MAX_JOBS];   /* floats */
@@ -121,6 +123,8 @@ struct _ClbEngine
   cl_mem strength_planes[3];
   gsize strength_bytes;
   gchar *strength_log;          /* the groups and boxes last logged */
+  guint n_region_tiles;         /* tiles the frame's regions reach */
+  cl_int region_tiles_at, region_list_at;   /* where, in regions */
   gchar *job_log[CLB_MAX_JOBS];   /* the variant last logged per job */
   const gchar *mem_log;         /* enginemem.c: the way last logged */
   /* enginemem.c: a frame in OpenCL memory filtered where it is, from
@@ -311,15 +315,17 @@ gboolean clb_engine_run_wrapped_jobs (ClbEngine * engine,
     const gsize * src_stride, cl_mem * out, const gsize * dst_stride,
     GError ** error);
 
-/* engine.c: the region composite's boundary. Uploads @params' regions,
- * clipped to the frame (engine->n_rects); copies @job's samples of those
- * regions (copy_inside) or of the rest from @from (NULL: plane_in) into
- * plane_out, over the job's samples @area (x0, y0, x1, y1 exclusive;
- * NULL: all of them). */
+/* engine.c: the region composite's boundary. Uploads @params' regions
+ * as kernels/region.cl reads them (the rectangles, the tiles of the frame
+ * they reach, grown by the feather, each tile's list); merges @job's
+ * samples of those regions from @from into @to (the plane that holds the
+ * rest), weighted by the feather (with region_invert, @from's weight is
+ * the rest's), over the tiles they reach. */
 gboolean clb_engine_upload_regions (ClbEngine * engine,
     const ClbParams * params, gint width, gint height, GError ** error);
-gboolean clb_engine_run_composite (ClbEngine * engine, const ClbJob * job,
-    cl_mem from, cl_int copy_inside, const gint * area, GError ** error);
+gboolean clb_engine_run_composite (ClbEngine * engine,
+    const ClbParams * params, const ClbJob * job, cl_mem from, cl_mem to,
+    GError ** error);
 /* engine.c: runs a bilateral variant in bands; the range and spatial
  * tables of job @j for its radii. */
 gboolean clb_engine_run_bands (ClbEngine * engine, const ClbVariant * variant,

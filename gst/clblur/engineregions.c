@@ -19,8 +19,11 @@
  *   (clEnqueueCopyBufferRect) and filtered there as a frame of that size,
  *   with the frame's border rule;
  * - the box's core goes back to its place in a plane-sized buffer, and
- *   the composite copies the group's regions from it into plane_out,
- *   which holds the original (engine.c), over the core alone.
+ *   the composite copies the group's regions from it into the result
+ *   plane (clb_engine_result_planes: plane_out for the box methods,
+ *   plane_in for bilateral; it holds the original, engine.c), over the
+ *   tiles they reach (all in cores: the regions take no feather with a
+ *   strength).
  *
  * Why a sample of a core gets exactly what the whole-frame filter gives
  * it: where a side of the box is not the frame's edge, the sample is at
@@ -74,6 +77,9 @@ group_params (const ClbParams * params, guint strength, ClbParams * out)
 
   *out = *params;
   out->region_radius = NULL;
+  /* hard edges: a feather's ring lies outside the cores the boxes
+   * filter (the element warns) */
+  out->region_feather = 0;
   if (params->method == CLB_METHOD_MOSAIC) {
     out->block_size = MAX (CLAMP (params->block_size, CLB_MIN_BLOCK_SIZE,
             CLB_MAX_BLOCK_SIZE), clb_strength_block (strength));
@@ -298,7 +304,13 @@ run_box (ClbEngine * engine, const ClbParams * gp, guint j,
   sub_job.width = w;
   sub_job.height = h;
 
-  if (!copy_rect (engine, engine->plane_in[job->plane],
+  /* the original: the plane the composites do not write (both hold it at
+   * the start, engine.c) */
+  cl_mem *merged = clb_engine_result_planes (engine, gp);
+  cl_mem original = (merged == engine->plane_in ? engine->plane_out :
+      engine->plane_in)[job->plane];
+
+  if (!copy_rect (engine, original,
           (gsize) b->box.x0 * job->pixel_stride * bytes, b->box.y0, pitch,
           box, 0, 0, row_bytes, row_bytes, h, error)
       || (bilateral && !copy_rect (engine, box, 0, 0, row_bytes, result, 0,
@@ -383,16 +395,15 @@ run_group_job (ClbEngine * engine, const ClbParams * gp, guint j,
       engine->planes.height, &growth, boxes);
   *n_boxes += n;
   for (i = 0; i < n; i++) {
-    const Span *core = &boxes[i].core;
-    gint area[4] = { core->x0, core->y0, core->x1, core->y1 };
-
-    /* the boxes are apart: each composite reads its own core */
-    if (!run_box (engine, gp, j, job, rx, ry, &boxes[i], error)
-        || !clb_engine_run_composite (engine, job,
-            engine->strength_planes[2], TRUE, area, error))
+    if (!run_box (engine, gp, j, job, rx, ry, &boxes[i], error))
       return FALSE;
   }
-  return TRUE;
+  /* the cores hold every sample the group's regions select (no feather
+   * with a strength: group_params), and only the group's regions are
+   * uploaded: one composite over the tiles they reach */
+  return clb_engine_run_composite (engine, gp, job,
+      engine->strength_planes[2],
+      clb_engine_result_planes (engine, gp)[job->plane], error);
 }
 
 gboolean

@@ -42,7 +42,8 @@ const gchar *method_nicks[] = { "sat", "separable", "bilateral", "mosaic",
 
 const Settings default_settings = {
   METHOD_SAT, REF_BORDER_SHRINK, 4, 4, 1, 3.0, 30.0, FALSE, FALSE, FALSE, 0,
-  {{0}}, -1, -1, 0.0, 0, {0}, 16, 0xff000000u, 0.0, FALSE, {0}
+  {{0}}, -1, -1, 0.0, 0, {0}, 16, 0xff000000u, 0.0, FALSE, {0},
+  REF_SHAPE_RECTANGLE, 0
 };
 
 /* Whether frame pixel (px, py) is inside a rect of held frame @f. */
@@ -80,6 +81,42 @@ in_held_set (const Settings * s, gint px, gint py)
   return s->invert;
 }
 
+/* Whether sample (x, y) of a group subsampled by (xs, ys) is filtered
+ * under held frames: it is inside when one of the frame's pixels under its
+ * footprint, [x << xs, (x + 1) << xs) x [y << ys, (y + 1) << ys), is in
+ * the held set; filtered when inside, or with invert when not. */
+static gboolean
+held_selected (const Settings * s, const GstVideoInfo * info, gint x, gint y,
+    guint xs, guint ys)
+{
+  gint fw = GST_VIDEO_INFO_WIDTH (info), fh = GST_VIDEO_INFO_HEIGHT (info);
+  gboolean inside = FALSE;
+  gint px, py;
+
+  for (py = y << ys; py < ((y + 1) << ys) && py < fh && !inside; py++)
+    for (px = x << xs; px < ((x + 1) << xs) && px < fw && !inside; px++)
+      inside = in_held_set (s, px, py);
+  return inside != s->invert;
+}
+
+/* The weight of the filtered value of sample (x, y) of a group subsampled
+ * by (xs, ys): the reference's, from the regions' shape and feather (held
+ * frames: the union is all their rects; with invert, the intersection of
+ * their rectangles, held_selected). */
+guint
+region_weight (const Settings * s, const GstVideoInfo * info, gint x, gint y,
+    guint xs, guint ys)
+{
+  if (!s->use_rects)
+    return s->feather + 1;
+  if (s->n_frames > 1 && s->invert)
+    /* held frames with region-invert: the intersection (rectangles) */
+    return held_selected (s, info, x, y, xs, ys) ? s->feather + 1 : 0;
+  return ref_region_weight (s->shape, s->feather, s->invert,
+      (const int (*)[4]) s->rects, s->n_rects, GST_VIDEO_INFO_WIDTH (info),
+      GST_VIDEO_INFO_HEIGHT (info), xs, ys, x, y);
+}
+
 /* Whether sample (x, y) of a group subsampled by (xs, ys) is filtered: it
  * is inside when one of the frame's pixels under its footprint,
  * [x << xs, (x + 1) << xs) x [y << ys, (y + 1) << ys), is in the held set
@@ -89,16 +126,7 @@ gboolean
 selected (const Settings * s, const GstVideoInfo * info, gint x, gint y,
     guint xs, guint ys)
 {
-  gint fw = GST_VIDEO_INFO_WIDTH (info), fh = GST_VIDEO_INFO_HEIGHT (info);
-  gboolean inside = FALSE;
-  gint px, py;
-
-  if (!s->use_rects)
-    return TRUE;
-  for (py = y << ys; py < ((y + 1) << ys) && py < fh && !inside; py++)
-    for (px = x << xs; px < ((x + 1) << xs) && px < fw && !inside; px++)
-      inside = in_held_set (s, px, py);
-  return inside != s->invert;
+  return region_weight (s, info, x, y, xs, ys) > 0;
 }
 
 static gboolean
@@ -403,9 +431,9 @@ rect_strength (const Settings * s, const GstVideoInfo * info, guint i)
   return strength_radius (s->strength, x1 - x0, y1 - y0);
 }
 
-/* The largest strength radius of the rects sample (x, y) of a group
+/* The largest strength radius of the regions sample (x, y) of a group
  * subsampled by (xs, ys) is inside (a pixel of its footprint inside the
- * rect), or -1 when it is inside none. */
+ * region's shape), or -1 when it is inside none. */
 static gint
 sample_strength (const Settings * s, const GstVideoInfo * info, gint x,
     gint y, guint xs, guint ys)
@@ -419,9 +447,8 @@ sample_strength (const Settings * s, const GstVideoInfo * info, gint x,
 
     for (py = y << ys; py < ((y + 1) << ys) && py < fh && !inside; py++)
       for (px = x << xs; px < ((x + 1) << xs) && px < fw && !inside; px++)
-        inside = px >= s->rects[i][0] && (gint64) px < (gint64) s->rects[i][0]
-            + s->rects[i][2] && py >= s->rects[i][1]
-            && (gint64) py < (gint64) s->rects[i][1] + s->rects[i][3];
+        inside = ref_region_holds (s->shape, s->rects[i][0], s->rects[i][1],
+            s->rects[i][2], s->rects[i][3], px, py, 0);
     if (inside)
       best = MAX (best, (gint) rect_strength (s, info, i));
   }
@@ -570,6 +597,15 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
     mosaic.alpha_radius = -1;
     s = &mosaic;
   }
+  if (s->strength > 0 && s->use_rects && !s->invert
+      && s->method != METHOD_FILL && s->feather > 0) {
+    /* regions at a strength of their own take hard edges (the element
+     * warns) */
+    if (s != &mosaic)
+      mosaic = *s;
+    mosaic.feather = 0;
+    s = &mosaic;
+  }
   n = make_groups_with (info, s, groups);
   gaussian = s->sigma > 0 && s->method != METHOD_BILATERAL;
   if (gaussian)
@@ -584,6 +620,7 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
     guint16 *ref = g_new (guint16, (gsize) gr->width * gr->height *
         gr->channels);
     gint tol = s->method == METHOD_BILATERAL ? BILATERAL_TOLERANCE : 0;
+    guint w;
     gsize i, total = (gsize) gr->width * gr->height * gr->channels;
 
     if (gr->own_radius >= 0)
@@ -627,12 +664,18 @@ check_frame (const GstVideoInfo * info, GstBuffer * in, GstBuffer * out,
               gr->channels, rx, ry, s->border, s->passes), 0);
     }
 
-    /* Unselected samples keep their input value, exactly. */
-    for (i = 0; i < total; i++) {
+    /* Samples outside the regions keep their input value, exactly; those
+     * in a feather take the blend of both. */
+    for (i = 0, w = 0; i < total; i++) {
       gint px = (i / gr->channels) % gr->width;
       gint py = i / gr->channels / gr->width;
 
-      if (!selected (s, info, px, py, gr->x_sub, gr->y_sub)) {
+      if (i % gr->channels == 0)
+        w = region_weight (s, info, px, py, gr->x_sub, gr->y_sub);
+
+      if (w > 0 && w <= s->feather)
+        ref[i] = ref_blend (w, s->feather + 1, ref[i], src[i]);
+      if (w == 0) {
         ref[i] = src[i];
         if (got[i] != src[i])
           fail ("%s %dx%d %s: unselected component %u (%d, %d) changed "
@@ -704,7 +747,8 @@ apply_settings (GstHarness * h, const Settings * s)
       s->sigma_spatial, "sigma-range", s->sigma_range, "preserve-alpha",
       s->preserve_alpha, "chroma-radius", s->chroma_radius, "alpha-radius",
       s->alpha_radius, "sigma", s->sigma, "block-size", s->block_size,
-      "fill-color", s->fill_color, "roi-strength", s->strength, NULL);
+      "fill-color", s->fill_color, "roi-strength", s->strength,
+      "region-shape", s->shape, "region-feather", s->feather, NULL);
   gst_util_set_object_arg (G_OBJECT (h->element), "method",
       method_nicks[s->method]);
 }

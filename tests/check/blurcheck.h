@@ -40,7 +40,7 @@ typedef enum
 
 extern const gchar *method_nicks[5];
 
-#define MAX_RECTS 16
+#define MAX_RECTS 128
 
 /* What one frame went through. */
 typedef struct
@@ -91,6 +91,9 @@ typedef struct
    * takes the frame's). */
   gboolean rect_strength_given;
   guint rect_strength[MAX_RECTS];
+  /* region-shape and region-feather */
+  RefShape shape;
+  guint feather;
 } Settings;
 
 /* The strength radius of a rect of @width x @height (clipped to the
@@ -124,8 +127,13 @@ typedef struct
   gint own_radius;              /* -1: the settings' radii, scaled */
 } Group;
 
-/* Whether sample (x, y) of a group subsampled by (xs, ys) is filtered under
- * @s's rectangles. */
+/* The weight, out of s->feather + 1, of the filtered value of sample
+ * (x, y) of a group subsampled by (xs, ys) under @s's regions
+ * (ref_region_weight); s->feather + 1 without regions. */
+guint region_weight (const Settings * s, const GstVideoInfo * info, gint x,
+    gint y, guint xs, guint ys);
+
+/* Whether that sample takes some of the filtered value (weight > 0). */
 gboolean selected (const Settings * s, const GstVideoInfo * info, gint x,
     gint y, guint xs, guint ys);
 

@@ -459,3 +459,68 @@ ref_rgb_to_yuv (int r, int g, int b, double kr, double kb, int bits,
             255 * 2 * (65536 - KR)), max);
   }
 }
+static int64_t
+clamp_corner (int64_t v)
+{
+  return v < -REF_REGION_LIMIT ? -REF_REGION_LIMIT :
+      v > REF_REGION_LIMIT ? REF_REGION_LIMIT : v;
+}
+
+int
+ref_region_holds (RefShape shape, int64_t x, int64_t y, int64_t w,
+    int64_t h, int px, int py, int t)
+{
+  int64_t x0 = clamp_corner (x), y0 = clamp_corner (y);
+  int64_t x1 = clamp_corner (x + w), y1 = clamp_corner (y + h);
+
+  if (x1 <= x0 || y1 <= y0)
+    return 0;
+  if (shape == REF_SHAPE_RECTANGLE) {
+    int64_t dx = 0, dy = 0;
+
+    if (px < x0)
+      dx = x0 - px;
+    else if (px > x1 - 1)
+      dx = px - (x1 - 1);
+    if (py < y0)
+      dy = y0 - py;
+    else if (py > y1 - 1)
+      dy = py - (y1 - 1);
+    return dx * dx + dy * dy <= (int64_t) t * t;
+  } else {
+    /* In doubled coordinates, to stay in integers: centre (x0 + x1,
+     * y0 + y1), semi-axes a = x1 - x0 + 2t, b = y1 - y0 + 2t, the pixel's
+     * centre (2 px + 1, 2 py + 1); inside when
+     * (X - cx)^2 / a^2 + (Y - cy)^2 / b^2 <= 1. */
+    __int128 a = x1 - x0 + 2 * (int64_t) t, b = y1 - y0 + 2 * (int64_t) t;
+    __int128 u = 2 * (int64_t) px + 1 - (x0 + x1);
+    __int128 v = 2 * (int64_t) py + 1 - (y0 + y1);
+
+    return u * u * b * b + v * v * a * a <= a * a * b * b;
+  }
+}
+
+int
+ref_region_weight (RefShape shape, int feather, int invert,
+    const int (*rects)[4], int n, int width, int height, int xs, int ys,
+    int x, int y)
+{
+  int best = feather + 1, px, py, i, t;
+
+  for (py = y << ys; py < (y + 1) << ys && py < height; py++)
+    for (px = x << xs; px < (x + 1) << xs && px < width; px++)
+      for (i = 0; i < n; i++)
+        for (t = 0; t < best; t++)
+          if (ref_region_holds (shape, rects[i][0], rects[i][1], rects[i][2],
+                  rects[i][3], px, py, t)) {
+            best = t;
+            break;
+          }
+  return invert ? best : feather + 1 - best;
+}
+
+unsigned
+ref_blend (unsigned w, unsigned W, unsigned filtered, unsigned original)
+{
+  return (w * filtered + (W - w) * original + W / 2) / W;
+}

@@ -105,3 +105,39 @@ int ref_mosaic (const uint16_t * src, uint16_t * dst, int width, int height,
  * div rounding to nearest, halves away from zero; each clamped to 0..max. */
 void ref_rgb_to_yuv (int r, int g, int b, double kr, double kb, int bits,
     int full_range, int yuv[3]);
+/* Region shapes, as clboxblur's region-shape documents them. */
+typedef enum {
+  REF_SHAPE_RECTANGLE,
+  REF_SHAPE_ELLIPSE,
+} RefShape;
+
+/* Region corners are clamped to +-REF_REGION_LIMIT. */
+#define REF_REGION_LIMIT (1 << 28)
+
+/* Whether the centre of pixel (@px, @py) of the full-resolution frame lies
+ * in region (@x, @y, @w, @h) of @shape grown by @t pixels:
+ *   rectangle: dx = max (x0 - px, px - (x1 - 1), 0), dy likewise, and
+ *              dx^2 + dy^2 <= t^2;
+ *   ellipse:   the ellipse inscribed in the rectangle with both semi-axes
+ *              grown by t, the pixel's centre (px + 1/2, py + 1/2) in it
+ *              (boundary included).
+ * (x0, y0) = (@x, @y), (x1, y1) = (@x + @w, @y + @h), each clamped to
+ * +-REF_REGION_LIMIT; a region with x1 <= x0 or y1 <= y0 holds nothing. */
+int ref_region_holds (RefShape shape, int64_t x, int64_t y, int64_t w,
+    int64_t h, int px, int py, int t);
+
+/* The weight (0..feather + 1) of the filtered value of sample (@x, @y) of
+ * a plane subsampled by (2^@xs, 2^@ys) of a frame of @width x @height
+ * pixels, under @n regions (@rects: x, y, w, h each) of @shape: the sample
+ * covers the frame's pixels [x 2^xs, (x + 1) 2^xs) x [y 2^ys, (y + 1) 2^ys)
+ * that lie in the frame; t is the least step 0..@feather at which one of
+ * them is held by one of the regions (ref_region_holds), and the weight is
+ * feather + 1 - t, or 0 when there is none. With @invert, feather + 1
+ * minus that. */
+int ref_region_weight (RefShape shape, int feather, int invert,
+    const int (*rects)[4], int n, int width, int height, int xs, int ys,
+    int x, int y);
+
+/* (w * filtered + (W - w) * original + W / 2) / W, in integers. */
+unsigned ref_blend (unsigned w, unsigned W, unsigned filtered,
+    unsigned original);

@@ -24,7 +24,8 @@ GST_START_TEST (test_property_specs)
   static const gchar *effect[] = {
     "radius", "radius-y", "method", "border", "passes", "sigma-spatial",
     "sigma-range", "preserve-alpha", "region-x", "region-y",
-    "region-width", "region-height", "region-invert", "roi-padding"
+    "region-width", "region-height", "region-invert", "roi-padding",
+    "region-shape", "region-feather"
   };
   static const gchar *device[] = {
     "device-type", "platform-index", "device-index"

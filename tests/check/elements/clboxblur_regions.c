@@ -136,6 +136,146 @@ GST_START_TEST (test_roi_meta)
 
 GST_END_TEST;
 
+/* region-shape and region-feather on the region-* rectangle: rectangle and
+ * ellipse, hard and feathered, plain and inverted, box and bilateral, on
+ * odd sizes of packed, 4:2:0, packed YUV, 10-bit (shifted) and big-endian
+ * formats; a rectangle wider than high, one reaching the frame's edge, a
+ * large one. */
+GST_START_TEST (test_region_shape_feather)
+{
+  static const gchar *formats[] = { "RGBA", "I420", "NV12", "YUY2", "RGB",
+    "P010_10LE", "GRAY16_BE"
+  };
+  /* the last one holds whole 16x16 tiles, which the engine copies
+   * without testing each sample */
+  static const gint rects[][4] = { {9, 6, 31, 17}, {40, 20, 21, 21},
+    {2, 3, 57, 37}
+  };
+  static const guint feathers[] = { 0, 1, 5 };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint f, r, shape, fe, inv, m;
+
+  s.rx = 3;
+  s.ry = 2;
+  s.use_rects = TRUE;
+  s.n_rects = 1;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    set_format (h, &info, formats[f], 61, 41);
+    for (r = 0; r < G_N_ELEMENTS (rects); r++) {
+      memcpy (s.rects[0], rects[r], sizeof (rects[r]));
+      g_object_set (h->element, "region-x", rects[r][0], "region-y",
+          rects[r][1], "region-width", rects[r][2], "region-height",
+          rects[r][3], NULL);
+      for (shape = 0; shape < 2; shape++) {
+        for (fe = 0; fe < G_N_ELEMENTS (feathers); fe++) {
+          for (inv = 0; inv < 2; inv++) {
+            /* bilateral on one format: its own composite direction */
+            for (m = 0; m < (f == 0 ? 3u : 1u); m++) {
+              s.method = m == 0 ? METHOD_SAT : m == 1 ? METHOD_SEPARABLE :
+                  METHOD_BILATERAL;
+              s.shape = shape;
+              s.feather = feathers[fe];
+              s.invert = inv;
+              g_object_set (h->element, "region-invert", (gboolean) inv,
+                  NULL);
+              push_settings_and_check (h, &info, 0, &s);
+            }
+          }
+        }
+      }
+    }
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* A crowd: 100 small region-of-interest metas of random sizes, many
+ * overlapping, some partly or wholly outside the frame (within and past
+ * the feather), every shape and feather, plain and inverted, on 4:2:0 and
+ * packed formats at odd sizes: the tiles' lists against the reference. */
+GST_START_TEST (test_roi_crowd)
+{
+  static const gchar *formats[] = { "NV12", "RGBx", "I420" };
+  static const guint feathers[] = { 0, 4 };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint f, shape, fe, inv, i;
+
+  s.rx = s.ry = 2;
+  s.use_rects = TRUE;
+  g_object_set (h->element, "roi-meta", TRUE, NULL);
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    gint width = 131 + 2 * f, height = 77;
+
+    set_format (h, &info, formats[f], width, height);
+    for (shape = 0; shape < 2; shape++) {
+      for (fe = 0; fe < G_N_ELEMENTS (feathers); fe++) {
+        for (inv = 0; inv < 2; inv++) {
+          GRand *rand = g_rand_new_with_seed (f * 8 + shape * 4 + fe * 2 + inv);
+          GstBuffer *in = make_frame (&info, 0, 100 + f + shape + fe + inv);
+
+          s.shape = shape;
+          s.feather = feathers[fe];
+          s.invert = inv;
+          s.n_rects = 100;
+          for (i = 0; i < s.n_rects; i++) {
+            /* x, y from a few pixels before the frame to a few past it */
+            gint x = g_rand_int_range (rand, 0, width + 8);
+            gint y = g_rand_int_range (rand, 0, height + 8);
+            gint w = g_rand_int_range (rand, 1, 14);
+            gint hh = g_rand_int_range (rand, 1, 14);
+
+            gst_buffer_add_video_region_of_interest_meta (in, "face", x, y, w,
+                hh);
+            /* roi-padding 3: the metas grown by 3 on every side */
+            s.rects[i][0] = x - 3;
+            s.rects[i][1] = y - 3;
+            s.rects[i][2] = w + 6;
+            s.rects[i][3] = hh + 6;
+          }
+          g_rand_free (rand);
+          g_object_set (h->element, "roi-padding", 3, "region-invert",
+              (gboolean) inv, NULL);
+          push_buffer_and_check (h, &info, in, &s);
+        }
+      }
+    }
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* The two properties: defaults, values, the feather's bound. */
+GST_START_TEST (test_region_properties)
+{
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  guint feather;
+  gint shape;
+
+  g_object_get (h->element, "region-shape", &shape, "region-feather",
+      &feather, NULL);
+  fail_unless_equals_int (shape, REF_SHAPE_RECTANGLE);
+  fail_unless_equals_int (feather, 0);
+  gst_util_set_object_arg (G_OBJECT (h->element), "region-shape", "ellipse");
+  g_object_set (h->element, "region-feather", 1024, NULL);
+  g_object_get (h->element, "region-shape", &shape, "region-feather",
+      &feather, NULL);
+  fail_unless_equals_int (shape, REF_SHAPE_ELLIPSE);
+  fail_unless_equals_int (feather, 1024);
+  /* values past the bound are refused by GLib at set time */
+  fail_unless_equals_int (G_PARAM_SPEC_UINT (g_object_class_find_property
+          (G_OBJECT_GET_CLASS (h->element), "region-feather"))->maximum,
+      1024);
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblur_regions_suite (void)
 {
@@ -146,6 +286,9 @@ clboxblur_regions_suite (void)
   blurcheck_add_fixture (tc);
   tcase_add_test (tc, test_region);
   tcase_add_test (tc, test_roi_meta);
+  tcase_add_test (tc, test_region_shape_feather);
+  tcase_add_test (tc, test_roi_crowd);
+  tcase_add_test (tc, test_region_properties);
   return s;
 }
 
