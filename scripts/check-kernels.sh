@@ -20,7 +20,7 @@ if [ $# -eq 0 ]; then
     "$top/kernels/bilateral.cl" \
     "$top/kernels/region.cl" "$top/kernels/gpu_box.cl" \
     "$top/kernels/gpu_separable.cl" "$top/kernels/gpu_sat.cl" \
-    "$top/kernels/gpu_bilateral.cl"
+    "$top/kernels/gpu_bilateral.cl" "$top/kernels/mask.cl"
 fi
 src=$(mktemp --suffix=.cl)
 trap 'rm -f "$src"' EXIT

@@ -543,9 +543,9 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
     const gchar * size, ClbMethod method, const gchar * radius,
     gdouble floor_ms, gint * failures)
 {
-  ClbParams params = { method, CLB_BORDER_SHRINK, 0, 0,
-    MAX (o->passes, 1), o->sigma_spatial, o->sigma_range, FALSE, NULL, 0,
-    FALSE, 0, {0}, {0}
+  ClbParams params = { .method = method, .border = CLB_BORDER_SHRINK,
+    .passes = MAX (o->passes, 1), .sigma_spatial = o->sigma_spatial,
+    .sigma_range = o->sigma_range
   };
   gint n = MAX (o->iterations, 1), it;
   gdouble *times = g_new (gdouble, n);

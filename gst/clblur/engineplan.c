@@ -27,7 +27,10 @@ same_params (const ClbParams * a, const ClbParams * b)
       || a->passes != b->passes || a->sigma_spatial != b->sigma_spatial
       || a->sigma_range != b->sigma_range || a->use_regions != b->use_regions
       || a->region_invert != b->region_invert
-      || a->n_pass_radii != b->n_pass_radii)
+      || a->n_pass_radii != b->n_pass_radii || a->mask != b->mask
+      || a->mask_plane != b->mask_plane || a->mask_offset != b->mask_offset
+      || a->mask_pixel_stride != b->mask_pixel_stride
+      || a->mask_feather != b->mask_feather)
     return FALSE;
   for (p = 0; p < MIN (a->n_pass_radii, CLB_MAX_PASSES); p++) {
     if (a->pass_radius_x[p] != b->pass_radius_x[p]
@@ -95,7 +98,7 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
 
   if (!engine->profile.zero_copy
       || params->method != CLB_METHOD_SEPARABLE || params->use_regions
-      || plan->passes != 1)
+      || clb_mask_active (params) || plan->passes != 1)
     return FALSE;
   for (j = 0; j < plan->n_jobs; j++) {
     const ClbStep *step = &plan->steps[0][j];
@@ -145,24 +148,34 @@ make_plan (ClbEngine * engine, ClbPlan * plan, const ClbParams * params,
   for (pass = 0; pass < plan->passes; pass++) {
     for (j = 0; j < n_jobs; j++) {
       ClbStep *step = &plan->steps[pass][j];
+      ClbJob stripped;
+      const ClbJob *job = clb_mask_job (params, &jobs[j], &stripped);
 
       clb_job_radii (params, &jobs[j], pass, &step->rx, &step->ry);
-      if (step->rx == 0 && step->ry == 0)
+      if ((step->rx == 0 && step->ry == 0) || job == NULL)
         continue;               /* this job is passed through */
-      step->variant = clb_variant_choose (&engine->profile, params->method,
-          &engine->planes, &jobs[j], step->rx, step->ry, &step->shape);
+      if (clb_mask_active (params) && params->method != CLB_METHOD_BILATERAL)
+        step->variant = clb_mask_variant_choose (&engine->profile,
+            &engine->planes, job, step->rx, step->ry, &step->shape);
+      else
+        step->variant = clb_variant_choose (&engine->profile,
+            params->method, &engine->planes, job, step->rx, step->ry,
+            &step->shape);
       if (step->variant == NULL)
         plan->unknown_method = TRUE;
     }
   }
-  plan->every_byte = writes_every_byte (plan, &engine->planes);
+  /* with the mask, the jobs leave alpha out */
+  plan->every_byte = !clb_mask_active (params)
+      && writes_every_byte (plan, &engine->planes);
   plan->direct = runs_direct (engine, plan);
   plan->valid = TRUE;
   engine->plans_made++;
-  clb_engine_log (engine, "plan %u: method %d, %u pass(es), %u job(s)%s%s",
+  clb_engine_log (engine, "plan %u: method %d, %u pass(es), %u job(s)%s%s%s",
       engine->plans_made, params->method, plan->passes, n_jobs,
       plan->direct ? ", from the caller's memory to the caller's" : "",
-      params->use_regions ? ", regions" : "");
+      params->use_regions ? ", regions" : "",
+      clb_mask_active (params) ? ", alpha mask" : "");
 }
 
 const ClbPlan *
