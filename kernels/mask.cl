@@ -73,6 +73,17 @@ mask_elems (int channels, int blend, int fx)
     return (blend ? 0 : channels + 1) + (fx >= 0 ? 1 : 0);
 }
 
+/* The channels' offsets as scalars (no private array indexed at run
+ * time, which compilers put in memory): MASK_EACH runs @stmt for c = 0 ..
+ * cn - 1 with o_c the channel's offset, s_c its sum. */
+#define MASK_EACH(stmt)                                                 \
+    do {                                                                \
+        if (cn > 0) { stmt (0, s0, off.s0); }                           \
+        if (cn > 1) { stmt (1, s1, off.s1); }                           \
+        if (cn > 2) { stmt (2, s2, off.s2); }                           \
+        if (cn > 3) { stmt (3, s3, off.s3); }                           \
+    } while (0)
+
 __kernel void
 mask_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
            int swap, int shift, __global const sample_t *alpha, int apitch,
@@ -90,10 +101,10 @@ mask_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
     int cn = blend ? 0 : channels;
     int elems = mask_elems (channels, blend, fx);
     size_t row = (size_t) y * pitch;
-    int4 comp = off;
 
-    mask_row_t s[4] = { 0, 0, 0, 0 };
-    mask_row_t sw = 0, sf = 0;
+    mask_row_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, sw = 0, sf = 0;
+#define MASK_ADD(c, sc, oc) sc += w * clb_load (src, o + (oc), swap, shift)
+#define MASK_SUB(c, sc, oc) sc -= w * clb_load (src, o + (oc), swap, shift)
     if (!blend) {
         for (int i = x_begin - rx; i <= x_begin + rx; i++) {
             int j = clb_border_index (i, width, border);
@@ -102,9 +113,7 @@ mask_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
             mask_row_t w = (mask_row_t) (amax - (int) MASK_ALPHA (j, y));
             size_t o = row + (size_t) j * pstride;
             sw += w;
-            for (int c = 0; c < cn; c++)
-                s[c] += w * clb_load (src, o + clb_comp (comp, c), swap,
-                                      shift);
+            MASK_EACH (MASK_ADD);
         }
     }
     if (fx >= 0) {
@@ -114,32 +123,31 @@ mask_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
                 sf += MASK_ALPHA (j, y);
         }
     }
+#define MASK_PUT(c, sc, oc) tmp[t + (c)] = sc
     size_t t = (separable_slot (y, ring) * width + x_begin) * elems;
     for (int x = x_begin; x < x_end; x++, t += elems) {
-        for (int c = 0; c < cn; c++)
-            tmp[t + c] = s[c];
+        MASK_EACH (MASK_PUT);
         if (!blend)
             tmp[t + cn] = sw;
         if (fx >= 0)
             tmp[t + elems - 1] = sf;
         if (!blend) {
-            int in = clb_border_index (x + rx + 1, width, border);
-            int out = clb_border_index (x - rx, width, border);
+            int in = x + rx + 1, out = x - rx;
+            if (in >= width || out < 0) {
+                in = clb_border_index (in, width, border);
+                out = clb_border_index (out, width, border);
+            }
             if (in >= 0) {
                 mask_row_t w = (mask_row_t) (amax - (int) MASK_ALPHA (in, y));
                 size_t o = row + (size_t) in * pstride;
                 sw += w;
-                for (int c = 0; c < cn; c++)
-                    s[c] += w * clb_load (src, o + clb_comp (comp, c), swap,
-                                          shift);
+                MASK_EACH (MASK_ADD);
             }
             if (out >= 0) {
                 mask_row_t w = (mask_row_t) (amax - (int) MASK_ALPHA (out, y));
                 size_t o = row + (size_t) out * pstride;
                 sw -= w;
-                for (int c = 0; c < cn; c++)
-                    s[c] -= w * clb_load (src, o + clb_comp (comp, c), swap,
-                                          shift);
+                MASK_EACH (MASK_SUB);
             }
         }
         if (fx >= 0) {
@@ -151,18 +159,40 @@ mask_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
                 sf -= MASK_ALPHA (out, y);
         }
     }
+#undef MASK_ADD
+#undef MASK_SUB
+#undef MASK_PUT
 }
 
-/* (n + d / 2) / d, in 32 bits where both fit (most windows). */
-ulong
-mask_div (ulong n, ulong d)
+/* (n + d / 2) / d for d > 0, from a float reciprocal of d (@rcp): the
+ * quotient is at most 65535, so the float estimate is within one of it
+ * (relative error a few 2^-24), then corrected to the exact one in
+ * integers (vector integer division is scalarised on CPUs). */
+uint
+mask_quot (ulong n, ulong d, float rcp)
 {
-    if (((n | d) >> 32) == 0) {
-        uint n32 = (uint) n, d32 = (uint) d;
-        if (n32 + d32 / 2 >= n32)
-            return (n32 + d32 / 2) / d32;
-    }
-    return (n + d / 2) / d;
+    n += d / 2;
+    long q = (long) ((float) n * rcp);
+    long r = (long) n - q * (long) d;
+    if (r < 0)
+        q--;
+    else if (r >= (long) d)
+        q++;
+    return (uint) q;
+}
+
+/* (a v + (m - a) b + m / 2) / m, from @rm = 1 / m as mask_quot does. */
+uint
+mask_blend (uint a, uint v, uint b, uint m, float rm)
+{
+    uint n = a * v + (m - a) * b + m / 2;
+    long q = (long) ((float) n * rm);
+    long r = (long) n - q * (long) m;
+    if (r < 0)
+        q--;
+    else if (r >= (long) m)
+        q++;
+    return (uint) q;
 }
 
 __kernel void
@@ -185,17 +215,19 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
     size_t row_len = (size_t) width * elems;
     size_t col = (size_t) x * elems;
     size_t px = (size_t) x * pstride;
+    uint m = (uint) amax;
+    float rm = 1.0f / (float) m;
 
-    ulong s[4] = { 0, 0, 0, 0 };
-    ulong sw = 0, sf = 0;
+    ulong s0 = 0, s1 = 0, s2 = 0, s3 = 0, sw = 0, sf = 0;
+#define MASK_TADD(c, sc, oc) sc += tmp[t + (c)]
+#define MASK_TSUB(c, sc, oc) sc -= tmp[t + (c)]
     if (!blend) {
         for (int i = y0 - ry; i <= y0 + ry; i++) {
             int r = clb_border_index (i, height, border);
             if (r < 0)
                 continue;
             size_t t = separable_slot (r, ring) * row_len + col;
-            for (int c = 0; c < cn; c++)
-                s[c] += tmp[t + c];
+            MASK_EACH (MASK_TADD);
             sw += tmp[t + cn];
         }
     }
@@ -218,31 +250,40 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
             a = MASK_ALPHA (x, y);
         }
         size_t o = (size_t) y * pitch + px;
-        for (int c = 0; c < channels; c++) {
-            size_t i = o + clb_comp (off, c);
-            uint v = clb_load (src, i, swap, shift);
-            uint b;
-            if (blend)
-                b = clb_load (filtered, i, swap, shift);
-            else
-                b = sw == 0 ? v : (uint) mask_div (s[c], sw);
-            uint m = (uint) amax;
-            clb_store (dst, i, (a * v + (m - a) * b + m / 2) / m, swap,
-                       shift);
+        if (blend) {
+            for (int c = 0; c < channels; c++) {
+                size_t i = o + clb_comp (off, c);
+                uint v = clb_load (src, i, swap, shift);
+                uint b = clb_load (filtered, i, swap, shift);
+                clb_store (dst, i, mask_blend (a, v, b, m, rm), swap, shift);
+            }
+        } else {
+            float rcp = sw > 0 ? 1.0f / (float) sw : 0.0f;
+#define MASK_OUT(c, sc, oc)                                             \
+            {                                                           \
+                size_t i = o + (oc);                                    \
+                uint v = clb_load (src, i, swap, shift);                \
+                uint b = sw == 0 ? v : mask_quot (sc, sw, rcp);         \
+                clb_store (dst, i, mask_blend (a, v, b, m, rm), swap,   \
+                           shift);                                      \
+            }
+            MASK_EACH (MASK_OUT);
+#undef MASK_OUT
         }
         if (!blend) {
-            int in = clb_border_index (y + ry + 1, height, border);
-            int out = clb_border_index (y - ry, height, border);
+            int in = y + ry + 1, out = y - ry;
+            if (in >= height || out < 0) {
+                in = clb_border_index (in, height, border);
+                out = clb_border_index (out, height, border);
+            }
             if (in >= 0) {
                 size_t t = separable_slot (in, ring) * row_len + col;
-                for (int c = 0; c < cn; c++)
-                    s[c] += tmp[t + c];
+                MASK_EACH (MASK_TADD);
                 sw += tmp[t + cn];
             }
             if (out >= 0) {
                 size_t t = separable_slot (out, ring) * row_len + col;
-                for (int c = 0; c < cn; c++)
-                    s[c] -= tmp[t + c];
+                MASK_EACH (MASK_TSUB);
                 sw -= tmp[t + cn];
             }
         }
@@ -257,4 +298,382 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
                           - 1];
         }
     }
+#undef MASK_TADD
+#undef MASK_TSUB
 }
+
+/* mask_columns for CPUs: a work-item per strip of up to MASK_STRIP
+ * neighbouring columns (whole cache lines of the intermediate and of the
+ * frame at each row, where a work-item per column would touch a line per
+ * row and column), the sums of the strip in a private array. */
+#define MASK_STRIP 16
+#define MASK_MAX_ELEMS 6
+
+__kernel void
+mask_columns_strip (__global const mask_row_t *tmp,
+                    __global const sample_t *src, __global sample_t *dst,
+                    int pitch, int pstride, int4 off, int swap, int shift,
+                    __global const sample_t *alpha, int apitch,
+                    int apstride, int aoff, int aw, int ah, int xs, int ys,
+                    int amax, int width, int height, int channels, int ry,
+                    int fx, int fy, int border, int ring, int chunk,
+                    int y_begin, int y_end)
+{
+    int x0 = get_global_id (0) * MASK_STRIP;
+    int y0 = y_begin + (int) get_global_id (1) * chunk;
+    if (x0 >= width || y0 >= y_end)
+        return;
+    int n = min (MASK_STRIP, width - x0);
+    int y1 = min (y_end, y0 + chunk);
+    int cn = channels;
+    int elems = mask_elems (channels, 0, fx);
+    int feather = fx >= 0;
+    int len = n * elems;
+    size_t row_len = (size_t) width * elems;
+    size_t first = (size_t) x0 * elems;
+    uint m = (uint) amax;
+    float rm = 1.0f / (float) m;
+    ulong sum[MASK_STRIP * MASK_MAX_ELEMS];
+    uint nfx[MASK_STRIP];
+
+    for (int k = 0; k < len; k++)
+        sum[k] = 0;
+    /* the sums of the first window: the box's rows (ry) and the
+     * feather's (fy) differ */
+    for (int i = y0 - max (ry, fy); i <= y0 + max (ry, fy); i++) {
+        int r = clb_border_index (i, height, border);
+        if (r < 0)
+            continue;
+        __global const mask_row_t *t = tmp + separable_slot (r, ring)
+            * row_len + first;
+        int box = i >= y0 - ry && i <= y0 + ry;
+        int fea = feather && i >= y0 - fy && i <= y0 + fy;
+        for (int k = 0; k < len; k++) {
+            int e = k % elems;
+            if ((e == elems - 1 && feather) ? fea : box)
+                sum[k] += t[k];
+        }
+    }
+    for (int j = 0; j < n; j++)
+        nfx[j] = feather ? separable_count (x0 + j, fx, width, border) : 1;
+
+    for (int y = y0; y < y1; y++) {
+        uint cy = feather ? separable_count (y, fy, height, border) : 1;
+        for (int j = 0; j < n; j++) {
+            int x = x0 + j;
+            ulong *s = sum + j * elems;
+            uint a;
+            if (feather) {
+                ulong na = (ulong) nfx[j] * cy;
+                a = (uint) ((s[elems - 1] + na / 2) / na);
+            } else {
+                a = MASK_ALPHA (x, y);
+            }
+            ulong sw = s[cn];
+            float rcp = sw > 0 ? 1.0f / (float) sw : 0.0f;
+            size_t o = (size_t) y * pitch + (size_t) x * pstride;
+            for (int c = 0; c < cn; c++) {
+                size_t i = o + clb_comp (off, c);
+                uint v = clb_load (src, i, swap, shift);
+                uint b = sw == 0 ? v : mask_quot (s[c], sw, rcp);
+                clb_store (dst, i, mask_blend (a, v, b, m, rm), swap, shift);
+            }
+        }
+        int in = clb_border_index (y + ry + 1, height, border);
+        int out = clb_border_index (y - ry, height, border);
+        int fin = feather ? clb_border_index (y + fy + 1, height, border) : -1;
+        int fout = feather ? clb_border_index (y - fy, height, border) : -1;
+        __global const mask_row_t *ti = tmp + separable_slot (max (in, 0),
+                                                              ring) * row_len
+            + first;
+        __global const mask_row_t *to = tmp + separable_slot (max (out, 0),
+                                                              ring) * row_len
+            + first;
+        __global const mask_row_t *tfi = tmp + separable_slot (max (fin, 0),
+                                                               ring) * row_len
+            + first;
+        __global const mask_row_t *tfo = tmp + separable_slot (max (fout, 0),
+                                                               ring) * row_len
+            + first;
+        for (int j = 0; j < n; j++) {
+            int b = j * elems;
+            for (int e = 0; e <= cn; e++) {
+                if (in >= 0)
+                    sum[b + e] += ti[b + e];
+                if (out >= 0)
+                    sum[b + e] -= to[b + e];
+            }
+            if (feather) {
+                if (fin >= 0)
+                    sum[b + elems - 1] += tfi[b + elems - 1];
+                if (fout >= 0)
+                    sum[b + elems - 1] -= tfo[b + elems - 1];
+            }
+        }
+    }
+}
+
+#if CLB_SAMPLE_BITS == 8
+/* CPUs, 8-bit pixels of 4 bytes with the alpha among them (RGBA and its
+ * orders, AYUV), no feather: the vertical pass first, 16 bytes (4 pixels)
+ * in the lanes of a vector, then the horizontal pass a pixel (4 lanes) at
+ * a time. Per pixel the vertical pass makes p = (I·w in the colour lanes,
+ * w in the alpha's lane), w = 255 − alpha, and sums it down the column;
+ * the horizontal pass sums those along the row, divides by the alpha
+ * lane's Σ w and blends. Sums in 32 bits: the engine takes this path only
+ * where (2 rx + 1) (2 ry + 1) · 255 · 255 + Σ w / 2 < 2^32 (radii up to
+ * about 127). */
+
+/* Each pixel's alpha (lane @ao of its 4) in all its lanes. */
+uint16
+mask_alpha16 (uchar16 x, int ao)
+{
+    uchar16 a = ao == 0 ? x.s000044448888cccc : ao == 1 ?
+        x.s111155559999dddd : ao == 2 ? x.s22226666aaaaeeee :
+        x.s33337777bbbbffff;
+    return convert_uint16 (a);
+}
+
+uint16
+mask_weigh16 (uchar16 x, int ao)
+{
+    uint16 w = (uint16) (255) - mask_alpha16 (x, ao);
+    int16 lane = (int16) (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+    return select (convert_uint16 (x) * w, w, lane == (int16) (ao));
+}
+
+/* The same for one pixel (the strips' tails). */
+uint4
+mask_weigh4 (uchar4 x, int ao)
+{
+    uint a = ao == 0 ? x.s0 : ao == 1 ? x.s1 : ao == 2 ? x.s2 : x.s3;
+    uint4 w = (uint4) (255 - a);
+    int4 lane = (int4) (0, 1, 2, 3);
+    return select (convert_uint4 (x) * w, w, lane == (int4) (ao));
+}
+
+/* A work-item per strip of 16 bytes of the rows (4 pixels), down the
+ * frame: tmp row y holds the window sums of p over rows y - ry .. y + ry. */
+__kernel void
+mask_vertical_x16 (__global const uchar *src, int pitch, __global uint *tmp,
+                   int width, int height, int ry, int border, int ao)
+{
+    int row_len = width * 4;
+    int first = get_global_id (0) * 16;
+    if (first >= row_len)
+        return;
+
+    if (first + 16 > row_len) {
+        for (int k = first; k < row_len; k += 4) {
+            uint4 sum = (uint4) (0);
+            for (int i = -ry; i <= ry; i++) {
+                int r = clb_border_index (i, height, border);
+                if (r >= 0)
+                    sum += mask_weigh4 (vload4 (0, src + (size_t) r * pitch
+                                                + k), ao);
+            }
+            for (int y = 0; y < height; y++) {
+                vstore4 (sum, 0, tmp + (size_t) y * row_len + k);
+                int in = clb_border_index (y + ry + 1, height, border);
+                int out = clb_border_index (y - ry, height, border);
+                if (in >= 0)
+                    sum += mask_weigh4 (vload4 (0, src + (size_t) in * pitch
+                                                + k), ao);
+                if (out >= 0)
+                    sum -= mask_weigh4 (vload4 (0, src + (size_t) out * pitch
+                                                + k), ao);
+            }
+        }
+        return;
+    }
+
+    __global const uchar *col = src + first;
+    uint16 sum = (uint16) (0);
+    for (int i = -ry; i <= ry; i++) {
+        int r = clb_border_index (i, height, border);
+        if (r >= 0)
+            sum += mask_weigh16 (CLB_LOAD16 (uchar, col + (size_t) r * pitch),
+                                 ao);
+    }
+    for (int y = 0; y < height; y++) {
+        CLB_STORE16 (uint, sum, tmp + (size_t) y * row_len + first);
+        int in = y + ry + 1, out = y - ry;
+        if (in >= height || out < 0) {
+            in = clb_border_index (in, height, border);
+            out = clb_border_index (out, height, border);
+        }
+        if (in >= 0)
+            sum += mask_weigh16 (CLB_LOAD16 (uchar, col + (size_t) in * pitch),
+                                 ao);
+        if (out >= 0)
+            sum -= mask_weigh16 (CLB_LOAD16 (uchar, col
+                                             + (size_t) out * pitch), ao);
+    }
+}
+
+/* The blend of 4 pixels: @sum the window sums (4 lanes a pixel, the
+ * alpha's lane Σ w), @x the pixels as read. B = (S + Σw / 2) / Σw from a
+ * float reciprocal: within one of the quotient (at most 256), so the
+ * remainder wrapped to 32 bits lies in (-Σw, 2 Σw) and corrects it
+ * exactly; B = I where Σw = 0. The blend is divided by 255 as
+ * (n · 0x8081) >> 23, exact for n <= 255 · 255 + 127. The alpha lane is
+ * written as read. */
+uchar16
+mask_blend16 (uint16 sum, uchar16 x, int ao)
+{
+    uint16 v = convert_uint16 (x);
+    uint16 a = mask_alpha16 (x, ao);
+    uint16 sw = ao == 0 ? sum.s000044448888cccc : ao == 1 ?
+        sum.s111155559999dddd : ao == 2 ? sum.s22226666aaaaeeee :
+        sum.s33337777bbbbffff;
+    uint16 n = sum + (sw >> 1);
+    float16 r = (float16) (1.0f) / convert_float16 (max (sw, (uint16) (1)));
+    uint16 q = convert_uint16 (convert_float16 (n) * r);
+    int16 rem = as_int16 (n - q * sw);
+    q += as_uint16 (-(rem >= as_int16 (sw)));
+    q -= as_uint16 (-(rem < (int16) (0)));
+    uint16 b = select (q, v, sw == (uint16) (0));
+    uint16 m = a * v + ((uint16) (255) - a) * b + (uint16) (127);
+    uint16 o = (m * (uint16) (0x8081)) >> 23;
+    int16 lane = (int16) (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+    return convert_uchar16 (select (o, v, lane == (int16) (ao)));
+}
+
+/* One row of the horizontal pass: @t the row's vertical window sums (4
+ * uint a pixel), @s the row's pixels, @d where the output row goes: the
+ * window sums along the row, a pixel's 4 lanes at a time, blended 4
+ * pixels at a time (mask_blend16). */
+void
+mask_h_row (__global const uint *t, __global const uchar *s,
+            __global uchar *d, int width, int rx, int border, int ao)
+{
+    uint4 sum = (uint4) (0);
+    for (int i = -rx; i <= rx; i++) {
+        int j = clb_border_index (i, width, border);
+        if (j >= 0)
+            sum += vload4 (j, t);
+    }
+    uint4 w[4];
+    for (int x = 0; x < width; x++) {
+        w[x & 3] = sum;
+        if ((x & 3) == 3) {
+            uint16 all = (uint16) (w[0], w[1], w[2], w[3]);
+            CLB_STORE16 (uchar, mask_blend16 (all, CLB_LOAD16 (uchar,
+                                                                s + (x - 3)
+                                                                * 4), ao),
+                         d + (x - 3) * 4);
+        }
+        int in = x + rx + 1, out = x - rx;
+        if (in >= width || out < 0) {
+            in = clb_border_index (in, width, border);
+            out = clb_border_index (out, width, border);
+        }
+        if (in >= 0)
+            sum += vload4 (in, t);
+        if (out >= 0)
+            sum -= vload4 (out, t);
+    }
+    /* the last 1 to 3 pixels: their sums in w */
+    for (int k = width & ~3; k < width; k++) {
+        uchar16 px = (uchar16) (vload4 (k, s), (uchar4) (0), (uchar4) (0),
+                                (uchar4) (0));
+        uint16 all = (uint16) (w[k & 3], (uint4) (0), (uint4) (0),
+                               (uint4) (0));
+        vstore4 (mask_blend16 (all, px, ao).s0123, k, d);
+    }
+}
+
+/* A work-item per row (the vertical sums made by mask_vertical_x16). */
+__kernel void
+mask_horizontal_x16 (__global const uint *tmp, __global const uchar *src,
+                     int src_pitch, __global uchar *dst, int pitch,
+                     int width, int height, int rx, int border, int ao)
+{
+    int y = get_global_id (0);
+    if (y >= height)
+        return;
+    mask_h_row (tmp + (size_t) y * width * 4, src + (size_t) y * src_pitch,
+                dst + (size_t) y * pitch, width, rx, border, ao);
+}
+
+/* @v (a row of vertical sums, 4 uint a pixel) += or -= (@sign) the
+ * weighed pixels of row @s. */
+void
+mask_v_add (__global uint *v, __global const uchar *s, int width, int ao,
+            int sign)
+{
+    int row_len = width * 4, k = 0;
+    for (; k + 16 <= row_len; k += 16) {
+        uint16 p = mask_weigh16 (CLB_LOAD16 (uchar, s + k), ao);
+        uint16 o = CLB_LOAD16 (uint, v + k);
+        CLB_STORE16 (uint, sign > 0 ? o + p : o - p, v + k);
+    }
+    for (; k < row_len; k += 4) {
+        uint4 p = mask_weigh4 (vload4 (0, s + k), ao);
+        uint4 o = vload4 (0, v + k);
+        vstore4 (sign > 0 ? o + p : o - p, 0, v + k);
+    }
+}
+
+/* @v += the weighed pixels of row @a - those of row @b (each NULL: none):
+ * a move of the vertical window sums. */
+void
+mask_v_move (__global uint *v, __global const uchar *a,
+             __global const uchar *b, int width, int ao)
+{
+    int row_len = width * 4, k = 0;
+    if (a == 0 || b == 0) {
+        if (a != 0)
+            mask_v_add (v, a, width, ao, 1);
+        if (b != 0)
+            mask_v_add (v, b, width, ao, -1);
+        return;
+    }
+    for (; k + 16 <= row_len; k += 16) {
+        uint16 p = mask_weigh16 (CLB_LOAD16 (uchar, a + k), ao)
+            - mask_weigh16 (CLB_LOAD16 (uchar, b + k), ao);
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, v + k) + p, v + k);
+    }
+    for (; k < row_len; k += 4) {
+        uint4 p = mask_weigh4 (vload4 (0, a + k), ao)
+            - mask_weigh4 (vload4 (0, b + k), ao);
+        vstore4 (vload4 (0, v + k) + p, 0, v + k);
+    }
+}
+
+/* Both passes in one walk down a band of rows, from one buffer into
+ * another (the caller's memory): a row of vertical window sums (in tmp,
+ * a row a band, in cache) moves down by the entering row minus the
+ * leaving one, and each output row is the horizontal pass over it. */
+__kernel void
+mask_fused_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
+                int dst_pitch, __global uint *tmp, int width, int height,
+                int rx, int ry, int border, int band_rows, int ao)
+{
+    int band = get_global_id (0);
+    int y0 = band * band_rows;
+    if (y0 >= height)
+        return;
+    int y1 = min (height, y0 + band_rows);
+    __global uint *v = tmp + (size_t) band * width * 4;
+
+    for (int k = 0; k < width * 4; k++)
+        v[k] = 0;
+    for (int i = y0 - ry; i <= y0 + ry; i++) {
+        int r = clb_border_index (i, height, border);
+        if (r >= 0)
+            mask_v_add (v, src + (size_t) r * src_pitch, width, ao, 1);
+    }
+    for (int y = y0; y < y1; y++) {
+        mask_h_row (v, src + (size_t) y * src_pitch,
+                    dst + (size_t) y * dst_pitch, width, rx, border, ao);
+        if (y + 1 == y1)
+            break;
+        int in = clb_border_index (y + ry + 1, height, border);
+        int out = clb_border_index (y - ry, height, border);
+        mask_v_move (v, in >= 0 ? src + (size_t) in * src_pitch : 0,
+                     out >= 0 ? src + (size_t) out * src_pitch : 0, width,
+                     ao);
+    }
+}
+#endif

@@ -124,6 +124,32 @@ mask_column_chunk (const ClbDeviceProfile * profile, const ClbJob * job,
   return (guint) CLAMP (chunk, 1, job->height);
 }
 
+/* mask_columns_strip (CPUs, the box): rows of a strip of 16 columns one
+ * work-item walks, as mask_column_chunk; 0 where not one fits the loop
+ * cap (then mask_columns). */
+#define MASK_STRIP 16
+
+static guint
+mask_strip_chunk (const ClbDeviceProfile * profile, const ClbJob * job,
+    guint ry, gint fy)
+{
+  guint64 elems = job->channels + 2;
+  guint64 reach = MAX (ry, (guint) MAX (fy, 0));
+  guint64 start = (2 * reach + 2) * (MASK_STRIP * elems + 2) + 2 * MASK_STRIP
+      * elems;
+  guint64 step = MASK_STRIP * (job->channels * 4 + 12) + MASK_STRIP * elems
+      + 8;
+  guint64 bands = MAX (profile->compute_units, 1) * 2;
+  guint64 chunk = (job->height + bands - 1) / bands;
+
+  if (profile->loop_budget != 0) {
+    if (profile->loop_budget < start + step)
+      return 0;
+    chunk = MIN (chunk, (profile->loop_budget - start) / step);
+  }
+  return (guint) CLAMP (chunk, 1, job->height);
+}
+
 /* Bytes of a row of the intermediate. */
 static gsize
 mask_row_bytes (const ClbPlanes * planes, const ClbJob * job, gboolean blend,
@@ -210,6 +236,8 @@ run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
   gboolean rows_needed = !blend || fx >= 0;
   cl_mem alpha = alpha_plane (engine, params);
   size_t local[2] = { 64, 1 };
+  guint strip_chunk = cpu && !blend ? mask_strip_chunk (&engine->profile,
+      job, ry, fy) : 0;
   ClbArgs rows, cols;
 
   if (part == 0 || chunk == 0) {
@@ -228,6 +256,29 @@ run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
       || engine->profile.max_items[0] < 64)
     local[0] = 1;
 
+  if (strip_chunk > 0) {
+    /* CPUs: strips of 16 columns */
+    local[0] = 0;
+    chunk = strip_chunk;
+    cols = clb_args (k[K_MASK_COLUMNS_STRIP]);
+    clb_arg_mem (&cols, engine->work);
+    clb_arg_mem (&cols, r->in);
+    clb_arg_mem (&cols, r->out);
+    clb_arg_int (&cols, r->in_pitch);
+    clb_arg_int (&cols, job->pixel_stride);
+    clb_arg_int4 (&cols, clb_job_offsets (job));
+    clb_arg_int (&cols, planes->big_endian);
+    clb_arg_int (&cols, planes->shift);
+    args_alpha (&cols, engine, alpha, params, job);
+    clb_arg_int (&cols, planes->max_value);
+    clb_args_size (&cols, job);
+    clb_arg_int (&cols, ry);
+    clb_arg_int (&cols, fx);
+    clb_arg_int (&cols, fy);
+    clb_arg_int (&cols, r->border);
+    clb_arg_int (&cols, ring);
+    clb_arg_int (&cols, chunk);
+  } else {
   cols = clb_args (k[K_MASK_COLUMNS]);
   clb_arg_mem (&cols, rows_needed ? engine->work : r->in);
   clb_arg_mem (&cols, r->in);
@@ -249,6 +300,7 @@ run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
   clb_arg_int (&cols, blend);
   clb_arg_int (&cols, ring);
   clb_arg_int (&cols, chunk);
+  }
 
   for (y0 = 0; y0 < (guint) h; y0 = y1) {
     guint reach = MIN ((guint) h, y0 + band + reach_y);
@@ -286,10 +338,19 @@ run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
       if (!clb_args_done (&a, error))
         return FALSE;
     }
-    cglobal[0] = ((size_t) job->width + local[0] - 1) / local[0] * local[0];
     cglobal[1] = (y1 - y0 + chunk - 1) / chunk;
-    CHECK (clb_engine_run_kernel (engine, k[K_MASK_COLUMNS], 2, cglobal,
-            local, "mask_columns"), "clEnqueueNDRangeKernel (mask_columns)");
+    if (strip_chunk > 0) {
+      cglobal[0] = ((size_t) job->width + MASK_STRIP - 1) / MASK_STRIP;
+      CHECK (clb_engine_run_kernel (engine, k[K_MASK_COLUMNS_STRIP], 2,
+              cglobal, NULL, "mask_columns_strip"),
+          "clEnqueueNDRangeKernel (mask_columns_strip)");
+    } else {
+      cglobal[0] = ((size_t) job->width + local[0] - 1) / local[0]
+          * local[0];
+      CHECK (clb_engine_run_kernel (engine, k[K_MASK_COLUMNS], 2, cglobal,
+              local, "mask_columns"),
+          "clEnqueueNDRangeKernel (mask_columns)");
+    }
   }
   return TRUE;
 
@@ -316,10 +377,162 @@ clb_mask_blend (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
   return run_mask (engine, r, filtered, clb_engine_is_cpu (engine), error);
 }
 
+/* ---- mask_x16: CPUs, 8-bit pixels of 4 bytes with alpha, no feather ---- */
+
+/* The alpha's lane in the pixel where mask_x16 takes @job (the colour
+ * lanes of 4-byte 8-bit pixels whose fourth byte is the mask's alpha, no
+ * feather), else -1. */
+static gint
+mask_x16_lane (const ClbPlanes * planes, const ClbParams * params,
+    const ClbJob * job)
+{
+  guint lanes = 0, c;
+
+  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
+      || planes->big_endian || params->mask_feather != 0
+      || job->plane != params->mask_plane || job->pixel_stride != 4
+      || params->mask_pixel_stride != 4 || params->mask_offset > 3
+      || job->x_sub != 0 || job->y_sub != 0 || job->channels != 3
+      || job->keep_mask != 0
+      || (guint64) job->width * 4 != planes->plane_width[job->plane])
+    return -1;
+  for (c = 0; c < job->channels; c++)
+    lanes |= 1u << job->offset[c];
+  if ((lanes | (1u << params->mask_offset)) != 0xf)
+    return -1;
+  return params->mask_offset;
+}
+
+static gboolean
+mask_x16_takes (const ClbPlanes * planes, const ClbParams * params,
+    const ClbJob * job)
+{
+  return mask_x16_lane (planes, params, job) >= 0;
+}
+
+/* Whether the 32-bit sums hold every window: (2 rx + 1) (2 ry + 1)
+ * 255 255 plus half the weights, the loops the cap, the intermediate
+ * (the whole job, 4 uint a pixel) the memory. */
+static gboolean
+mask_x16_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
+    const ClbJob * job, guint rx, guint ry, ClbWorkShape * shape)
+{
+  guint64 area = (2 * (guint64) rx + 1) * (2 * (guint64) ry + 1);
+
+  return area * 255 * 255 + area * 255 / 2 <= G_MAXUINT32
+      && clb_loops_fit (profile, 5 * (2 * (guint64) ry + job->height + 4))
+      && clb_loops_fit (profile, 2 * (2 * (guint64) rx + job->width + 4))
+      && (guint64) job->width * job->height * 4 * sizeof (cl_uint)
+      <= clb_work_budget (profile, planes);
+}
+
+/* Rows a work-item of mask_fused_x16 walks: the job's rows shared among
+ * twice the compute units, fewer where the device caps loops; 0 where
+ * not one fits. Loop costs: a move of the vertical sums (row_len / 16
+ * vector steps and up to 3 pixels), a row of the horizontal pass. */
+static guint
+mask_fused_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
+    guint rx, guint ry)
+{
+  guint64 move = (guint64) job->width * 4 / 16 + 6;
+  guint64 horizontal = 2 * (guint64) rx + 2 + job->width + 8;
+  guint64 start = (guint64) job->width * 4 + 1 + (2 * (guint64) ry + 2)
+      * move;
+  guint64 bands = MAX (profile->compute_units, 1) * 2;
+  guint64 rows = (job->height + bands - 1) / bands;
+
+  if (profile->loop_budget != 0) {
+    if (profile->loop_budget < start + horizontal + 2 * move + 8)
+      return 0;
+    rows = MIN (rows, (profile->loop_budget - start - 8)
+        / (horizontal + 2 * move + 2));
+  }
+  return (guint) CLAMP (rows, 1, MAX (job->height, 1));
+}
+
+static gboolean
+run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  cl_kernel *k = engine->kernels[CLB_SAMPLES_8];
+  const ClbJob *job = r->job;
+  cl_int ao = mask_x16_lane (&engine->planes, r->params, job);
+  cl_int w = job->width, h = job->height;
+  guint rows = mask_fused_band_rows (&engine->profile, job, r->rx, r->ry);
+  ClbArgs v, hz;
+
+  g_assert (ao >= 0);
+  if (r->in != r->out && rows > 0) {
+    /* from one buffer into another: both passes in one kernel */
+    size_t bands = (h + rows - 1) / rows;
+    ClbArgs a;
+
+    if (!clb_engine_ensure_work (engine, bands * w * 4 * sizeof (cl_uint),
+            error))
+      return FALSE;
+    a = clb_args (k[K_MASK_FUSED_X16]);
+    clb_arg_mem (&a, r->in);
+    clb_arg_int (&a, r->in_pitch);
+    clb_arg_mem (&a, r->out);
+    clb_arg_int (&a, r->out_pitch);
+    clb_arg_mem (&a, engine->work);
+    clb_arg_int (&a, w);
+    clb_arg_int (&a, h);
+    clb_arg_int (&a, r->rx);
+    clb_arg_int (&a, r->ry);
+    clb_arg_int (&a, r->border);
+    clb_arg_int (&a, rows);
+    clb_arg_int (&a, ao);
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_FUSED_X16, bands,
+            "mask_fused_x16"), "clEnqueueNDRangeKernel (mask_fused_x16)");
+    return TRUE;
+  }
+  if (!clb_engine_ensure_work (engine, (gsize) w * h * 4 * sizeof (cl_uint),
+          error))
+    return FALSE;
+  v = clb_args (k[K_MASK_VERTICAL_X16]);
+  clb_arg_mem (&v, r->in);
+  clb_arg_int (&v, r->in_pitch);
+  clb_arg_mem (&v, engine->work);
+  clb_arg_int (&v, w);
+  clb_arg_int (&v, h);
+  clb_arg_int (&v, r->ry);
+  clb_arg_int (&v, r->border);
+  clb_arg_int (&v, ao);
+  hz = clb_args (k[K_MASK_HORIZONTAL_X16]);
+  clb_arg_mem (&hz, engine->work);
+  clb_arg_mem (&hz, r->in);
+  clb_arg_int (&hz, r->in_pitch);
+  clb_arg_mem (&hz, r->out);
+  clb_arg_int (&hz, r->out_pitch);
+  clb_arg_int (&hz, w);
+  clb_arg_int (&hz, h);
+  clb_arg_int (&hz, r->rx);
+  clb_arg_int (&hz, r->border);
+  clb_arg_int (&hz, ao);
+  if (!clb_args_done (&v, error) || !clb_args_done (&hz, error))
+    return FALSE;
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_VERTICAL_X16,
+          ((size_t) w * 4 + 15) / 16, "mask_vertical_x16"),
+      "clEnqueueNDRangeKernel (mask_vertical_x16)");
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_HORIZONTAL_X16,
+          (size_t) h, "mask_horizontal_x16"),
+      "clEnqueueNDRangeKernel (mask_horizontal_x16)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
 /* The masked box's rows of the variant table (for the box methods, both
  * alike: clb_mask_variant_choose), in the order they are tried. The
  * kernels are the same; the work's shape is the class's. */
 const ClbVariant clb_mask_variants[] = {
+  {"mask_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_ANY, FALSE,
+        CLB_DEVICE_CLASS_CPU, "mask_fused_x16 (from one buffer into "
+        "another), else mask_vertical_x16, mask_horizontal_x16", 0,
+      TRUE, mask_x16_usable, run_mask_x16},
   {"mask_cpu", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY, FALSE,
         CLB_DEVICE_CLASS_CPU, "mask_rows, mask_columns", 1, FALSE,
       mask_cpu_usable, run_mask_cpu},
@@ -332,15 +545,16 @@ const guint clb_mask_n_variants = G_N_ELEMENTS (clb_mask_variants);
 
 const ClbVariant *
 clb_mask_variant_choose (const ClbDeviceProfile * profile,
-    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
-    ClbWorkShape * shape)
+    const ClbPlanes * planes, const ClbParams * params, const ClbJob * job,
+    guint rx, guint ry, ClbWorkShape * shape)
 {
   guint i;
 
   for (i = 0; i < clb_mask_n_variants; i++) {
     const ClbVariant *v = &clb_mask_variants[i];
 
-    if (v->device_class != profile->device_class)
+    if (v->device_class != profile->device_class
+        || (v->run == run_mask_x16 && !mask_x16_takes (planes, params, job)))
       continue;
     memset (shape, 0, sizeof (*shape));
     shape->strip = v->strip;

@@ -96,17 +96,30 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
   const ClbParams *params = &plan->params;
   guint bytes[CLB_MAX_PLANES] = { 0, }, lanes, c, j;
 
-  if (!engine->profile.zero_copy
-      || params->method != CLB_METHOD_SEPARABLE || params->use_regions
-      || clb_mask_active (params) || plan->passes != 1)
+  if (!engine->profile.zero_copy || params->use_regions
+      || plan->passes != 1 || (params->method != CLB_METHOD_SEPARABLE
+          && !(clb_mask_active (params)
+              && params->method != CLB_METHOD_BILATERAL)))
     return FALSE;
   for (j = 0; j < plan->n_jobs; j++) {
     const ClbStep *step = &plan->steps[0][j];
     const ClbJob *job;
-    ClbJob unkept;
+    ClbJob unkept, stripped;
 
     if (step->variant == NULL || !clb_variant_wraps (step->variant))
       return FALSE;
+    if (clb_mask_active (params)) {
+      /* the mask's variants that wrap write their pixels' every byte,
+       * alpha as it came */
+      job = clb_mask_job (params, &plan->jobs[j], &stripped);
+      if (job == NULL
+          || job->width * job->pixel_stride != planes->plane_width[job->plane]
+          || job->height != planes->plane_height[job->plane]
+          || job->pixel_stride != 4)
+        return FALSE;
+      bytes[job->plane] = 0xf;
+      continue;
+    }
     /* a variant that wraps writes every byte of its job's rows: its
      * channels' bytes, the others as the output has them (packed YUV's
      * Y and UV jobs share a plane); the bytes of a plane, counted modulo
@@ -156,7 +169,7 @@ make_plan (ClbEngine * engine, ClbPlan * plan, const ClbParams * params,
         continue;               /* this job is passed through */
       if (clb_mask_active (params) && params->method != CLB_METHOD_BILATERAL)
         step->variant = clb_mask_variant_choose (&engine->profile,
-            &engine->planes, job, step->rx, step->ry, &step->shape);
+            &engine->planes, params, job, step->rx, step->ry, &step->shape);
       else
         step->variant = clb_variant_choose (&engine->profile,
             params->method, &engine->planes, job, step->rx, step->ry,

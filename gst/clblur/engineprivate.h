@@ -41,11 +41,15 @@ G_BEGIN_DECLS
   X (GPU_BOX_SAT_COLUMNS, "gpu_box_sat_columns") \
   X (MASK_ROWS, "mask_rows") \
   X (MASK_COLUMNS, "mask_columns") \
+  X (MASK_COLUMNS_STRIP, "mask_columns_strip") \
   X (SAT_RING, "sat_ring") \
   X (SEPARABLE_VERTICAL_X16, "separable_vertical_x16") \
   X (SEPARABLE_HORIZONTAL_X16, "separable_horizontal_x16") \
   X (SEPARABLE_FUSED_X16, "separable_fused_x16") \
-  X (BILATERAL_X16, "bilateral_x16")
+  X (BILATERAL_X16, "bilateral_x16") \
+  X (MASK_VERTICAL_X16, "mask_vertical_x16") \
+  X (MASK_HORIZONTAL_X16, "mask_horizontal_x16") \
+  X (MASK_FUSED_X16, "mask_fused_x16")
 
 #define CLB_KERNEL_ENUM(id, name) K_##id,
 enum
@@ -250,8 +254,8 @@ extern const guint clb_mask_n_variants;
  * mask): the first row of clb_mask_variants of the device's class that
  * is usable. */
 const ClbVariant *clb_mask_variant_choose (const ClbDeviceProfile * profile,
-    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
-    ClbWorkShape * shape);
+    const ClbPlanes * planes, const ClbParams * params, const ClbJob * job,
+    guint rx, guint ry, ClbWorkShape * shape);
 /* Whether @params mask by alpha. */
 gboolean clb_mask_active (const ClbParams * params);
 /* @job without the alpha channel the mask reads (alpha leaves as it

@@ -247,6 +247,38 @@ GST_START_TEST (test_mask_formats)
 
 GST_END_TEST;
 
+/* The copy path (frames copied to the device and filtered in place:
+ * on CPUs mask_x16's two kernels, not the fused one), and radii past
+ * what mask_x16's 32-bit sums take (the general kernels then). */
+GST_START_TEST (test_mask_copy_path)
+{
+  static const gchar *formats[] = { "RGBA", "ABGR", "AYUV" };
+  static const guint radii[] = { 2, 9, 200 };
+  GstHarness *h;
+  Settings s = default_settings;
+  MaskCase m = { METHOD_SEPARABLE, REF_BORDER_SHRINK, 0, 0, 0, TRUE, 3, 30 };
+  GstVideoInfo info;
+  guint f, r, b;
+
+  g_setenv (CLB_ZERO_COPY_ENV, "0", TRUE);
+  h = blurcheck_harness_new ("clboxblur");
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    set_format (h, &info, formats[f], 47, 33);
+    for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+      for (b = 0; b < G_N_ELEMENTS (borders); b++) {
+        m.rx = radii[r];
+        m.ry = radii[r] / 2;
+        m.border = borders[b];
+        push_mask_and_check (h, &info, 0, &m, &s, 700 + f * 16 + r * 3 + b);
+      }
+    }
+  }
+  blurcheck_harness_teardown (h);
+  g_unsetenv (CLB_ZERO_COPY_ENV);
+}
+
+GST_END_TEST;
+
 /* Radii from 0 to beyond the frame, x and y apart, feather larger than
  * the radius. */
 GST_START_TEST (test_mask_radii)
@@ -528,6 +560,7 @@ clboxblur_mask_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_mask_formats);
   tcase_add_test (tc, test_mask_radii);
+  tcase_add_test (tc, test_mask_copy_path);
   tcase_add_test (tc, test_mask_in_region);
   tcase_add_test (tc, test_mask_bilateral);
   tcase_add_test (tc, test_halo);
