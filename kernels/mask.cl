@@ -553,34 +553,44 @@ mask_h_row (__global const uint *t, __global const uchar *s,
         if (j >= 0)
             sum += vload4 (j, t);
     }
-    uint4 w[4];
-    for (int x = 0; x < width; x++) {
-        w[x & 3] = sum;
-        if ((x & 3) == 3) {
-            uint16 all = (uint16) (w[0], w[1], w[2], w[3]);
-            CLB_STORE16 (uchar, mask_blend16 (all, CLB_LOAD16 (uchar,
-                                                                s + (x - 3)
-                                                                * 4), ao),
-                         d + (x - 3) * 4);
-        }
-        int in = x + rx + 1, out = x - rx;
-        if (in >= width || out < 0) {
-            in = clb_border_index (in, width, border);
-            out = clb_border_index (out, width, border);
-        }
-        if (in >= 0)
-            sum += vload4 (in, t);
-        if (out >= 0)
-            sum -= vload4 (out, t);
+    /* the window moves from x to x + 1 */
+#define MASK_MOVE(x)                                                    \
+    do {                                                                \
+        int in_ = (x) + rx + 1, out_ = (x) - rx;                        \
+        if (in_ >= width || out_ < 0) {                                 \
+            in_ = clb_border_index (in_, width, border);                \
+            out_ = clb_border_index (out_, width, border);              \
+            if (in_ >= 0)                                               \
+                sum += vload4 (in_, t);                                 \
+            if (out_ >= 0)                                              \
+                sum -= vload4 (out_, t);                                \
+        } else {                                                        \
+            sum += vload4 (in_, t) - vload4 (out_, t);                  \
+        }                                                               \
+    } while (0)
+    int x = 0;
+    for (; x + 4 <= width; x += 4) {
+        uint4 s0 = sum;
+        MASK_MOVE (x);
+        uint4 s1 = sum;
+        MASK_MOVE (x + 1);
+        uint4 s2 = sum;
+        MASK_MOVE (x + 2);
+        uint4 s3 = sum;
+        MASK_MOVE (x + 3);
+        CLB_STORE16 (uchar, mask_blend16 ((uint16) (s0, s1, s2, s3),
+                                          CLB_LOAD16 (uchar, s + x * 4), ao),
+                     d + x * 4);
     }
-    /* the last 1 to 3 pixels: their sums in w */
-    for (int k = width & ~3; k < width; k++) {
-        uchar16 px = (uchar16) (vload4 (k, s), (uchar4) (0), (uchar4) (0),
+    /* the last 1 to 3 pixels */
+    for (; x < width; x++) {
+        uchar16 px = (uchar16) (vload4 (x, s), (uchar4) (0), (uchar4) (0),
                                 (uchar4) (0));
-        uint16 all = (uint16) (w[k & 3], (uint4) (0), (uint4) (0),
-                               (uint4) (0));
-        vstore4 (mask_blend16 (all, px, ao).s0123, k, d);
+        uint16 all = (uint16) (sum, (uint4) (0), (uint4) (0), (uint4) (0));
+        vstore4 (mask_blend16 (all, px, ao).s0123, x, d);
+        MASK_MOVE (x);
     }
+#undef MASK_MOVE
 }
 
 /* A work-item per row (the vertical sums made by mask_vertical_x16). */
