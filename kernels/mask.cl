@@ -437,9 +437,12 @@ mask_alpha16 (uchar16 x, int ao)
 uint16
 mask_weigh16 (uchar16 x, int ao)
 {
-    uint16 w = (uint16) (255) - mask_alpha16 (x, ao);
-    int16 lane = (int16) (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
-    return select (convert_uint16 (x) * w, w, lane == (int16) (ao));
+    /* I w <= 255 * 255: 16-bit products */
+    ushort16 w = (ushort16) (255) - convert_ushort16 (mask_alpha16 (x, ao));
+    short16 lane = (short16) (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2,
+                              3);
+    return convert_uint16 (select (convert_ushort16 (x) * w, w,
+                                   lane == (short16) (ao)));
 }
 
 /* The same for one pixel (the strips' tails). */
@@ -515,9 +518,8 @@ mask_vertical_x16 (__global const uchar *src, int pitch, __global uint *tmp,
  * alpha's lane Σ w), @x the pixels as read. B = (S + Σw / 2) / Σw from a
  * float reciprocal: within one of the quotient (at most 256), so the
  * remainder wrapped to 32 bits lies in (-Σw, 2 Σw) and corrects it
- * exactly; B = I where Σw = 0. The blend is divided by 255 as
- * (n · 0x8081) >> 23, exact for n <= 255 · 255 + 127. The alpha lane is
- * written as read. */
+ * exactly; B = I where Σw = 0. The blend is divided by 255 in 16 bits
+ * (below). The alpha lane is written as read. */
 uchar16
 mask_blend16 (uint16 sum, uchar16 x, int ao)
 {
@@ -533,10 +535,15 @@ mask_blend16 (uint16 sum, uchar16 x, int ao)
     q += as_uint16 (-(rem >= as_int16 (sw)));
     q -= as_uint16 (-(rem < (int16) (0)));
     uint16 b = select (q, v, sw == (uint16) (0));
-    uint16 m = a * v + ((uint16) (255) - a) * b + (uint16) (127);
-    uint16 o = (m * (uint16) (0x8081)) >> 23;
-    int16 lane = (int16) (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
-    return convert_uchar16 (select (o, v, lane == (int16) (ao)));
+    /* in 16 bits: a v + (255 - a) b + 127 <= 65152, and n / 255 =
+     * (n + 1 + (n >> 8)) >> 8 for n <= 65152 */
+    ushort16 a16 = convert_ushort16 (a), v16 = convert_ushort16 (v);
+    ushort16 m = a16 * v16 + ((ushort16) (255) - a16) * convert_ushort16 (b)
+        + (ushort16) (127);
+    ushort16 o = (m + (ushort16) (1) + (m >> 8)) >> 8;
+    short16 lane = (short16) (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2,
+                              3);
+    return convert_uchar16 (select (o, v16, lane == (short16) (ao)));
 }
 
 /* One row of the horizontal pass: @t the row's vertical window sums (4
