@@ -172,7 +172,8 @@ uint
 mask_quot (ulong n, ulong d, float rcp)
 {
     n += d / 2;
-    long q = (long) ((float) n * rcp);
+    /* (n < 2^41: the signed conversion, one instruction) */
+    long q = (long) ((float) (long) n * rcp);
     long r = (long) n - q * (long) d;
     if (r < 0)
         q--;
@@ -395,19 +396,28 @@ mask_columns_strip (__global const mask_row_t *tmp,
         __global const mask_row_t *tfo = tmp + separable_slot (max (fout, 0),
                                                                ring) * row_len
             + first;
-        for (int j = 0; j < n; j++) {
-            int b = j * elems;
-            for (int e = 0; e <= cn; e++) {
+        /* every element moves by the box's rows, then the feather's
+         * element is put right (its rows differ) */
+        if (in >= 0 && out >= 0) {
+            for (int k = 0; k < len; k++)
+                sum[k] += (ulong) ti[k] - (ulong) to[k];
+        } else if (in >= 0) {
+            for (int k = 0; k < len; k++)
+                sum[k] += ti[k];
+        } else if (out >= 0) {
+            for (int k = 0; k < len; k++)
+                sum[k] -= to[k];
+        }
+        if (feather) {
+            for (int k = elems - 1; k < len; k += elems) {
                 if (in >= 0)
-                    sum[b + e] += ti[b + e];
+                    sum[k] -= ti[k];
                 if (out >= 0)
-                    sum[b + e] -= to[b + e];
-            }
-            if (feather) {
+                    sum[k] += to[k];
                 if (fin >= 0)
-                    sum[b + elems - 1] += tfi[b + elems - 1];
+                    sum[k] += tfi[k];
                 if (fout >= 0)
-                    sum[b + elems - 1] -= tfo[b + elems - 1];
+                    sum[k] -= tfo[k];
             }
         }
     }
