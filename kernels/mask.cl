@@ -19,7 +19,12 @@
  *                 running sums of I w per channel, of w, and of the alpha
  *                 over the feather window, into the intermediate
  *   mask_columns  a work-item per (column, chunk of rows): running sums of
- *                 those down the column, the division and the blend
+ *                 those down the column, the division and the blend (GPUs)
+ *   mask_columns_strip  the same, a work-item per strip of 16 columns
+ *                 (CPUs)
+ *   mask_fused_x16, mask_vertical_x16, mask_horizontal_x16  CPUs, 8-bit
+ *                 pixels of 4 bytes with alpha, no feather: in vector
+ *                 lanes, 32-bit sums (further down)
  *
  * The intermediate's row sums: I w < (2 * 2047 + 1) * 255 * 255 < 2^32
  * for 8-bit samples (uint); 16-bit samples need 64 bits (ulong). The

@@ -3,11 +3,14 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * With ClbParams.mask, the box methods run the normalised box of
- * kernels/mask.cl in place of sat or separable (mask_rows, mask_columns:
- * the background blurred from background pixels only, blended with the
- * original by alpha), and bilateral's output is blended with the original
- * by alpha (clb_mask_blend). The alpha channel itself is never filtered:
- * it is taken out of every job (clb_mask_job).
+ * kernels/mask.cl in place of sat or separable (the background blurred
+ * from background pixels only, blended with the original by alpha):
+ * mask_x16 on CPUs for 8-bit pixels of 4 bytes with alpha and no feather
+ * (vector lanes; fused from one buffer into another), mask_cpu and
+ * mask_gpu (mask_rows, then mask_columns_strip or mask_columns) for the
+ * rest. Bilateral's output is blended with the original by alpha
+ * (clb_mask_blend). The alpha channel itself is never filtered: it is
+ * taken out of every job (clb_mask_job).
  */
 #include "config.h"
 

@@ -522,6 +522,93 @@ GST_START_TEST (test_mask_passes_warned)
 
 GST_END_TEST;
 
+/* gstclpool.h: what the element's pool memory calls itself */
+#define CL_BLUR_MEMORY_TYPE "CLBlurMemory"
+
+/* The pool the element's sink pad proposes for @h's caps, active (as
+ * clboxblur_pool.c takes it). */
+static GstBufferPool *
+proposed_pool (GstHarness * h, const GstVideoInfo * info)
+{
+  GstCaps *caps = gst_video_info_to_caps (info);
+  GstQuery *query = gst_query_new_allocation (caps, TRUE);
+  GstBufferPool *pool = NULL;
+  GstStructure *config;
+  guint size, min, max;
+
+  fail_unless (gst_pad_peer_query (h->srcpad, query));
+  fail_unless (gst_query_get_n_allocation_pools (query) >= 1);
+  gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+  fail_unless (pool != NULL);
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_add_option (config,
+      GST_BUFFER_POOL_OPTION_VIDEO_META);
+  gst_buffer_pool_config_set_params (config, caps, size, min, max);
+  fail_unless (gst_buffer_pool_set_config (pool, config));
+  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
+  gst_query_unref (query);
+  gst_caps_unref (caps);
+  return pool;
+}
+
+/* Frames in the element's OpenCL memory (its proposed pool, its output
+ * pool): the masked output from the input's planes into the output's. */
+GST_START_TEST (test_mask_pool)
+{
+  static const gchar *formats[] = { "RGBA", "AYUV", "A420" };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  MaskCase m = { METHOD_SEPARABLE, REF_BORDER_REPLICATE, 4, 3, 0, TRUE, 2,
+    30
+  };
+  GstVideoInfo info;
+  guint f, k;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstBufferPool *pool;
+
+    set_format (h, &info, formats[f], 33, 21);
+    pool = proposed_pool (h, &info);
+    for (k = 0; k < 3; k++) {
+      GstBuffer *src = make_frame (&info, 0, 800 + f * 4 + k), *in = NULL;
+      GstBuffer *out;
+      GstVideoFrame fs, fd;
+      guint i;
+
+      fill_alpha (src, &info, 800 + f * 4 + k);
+      fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &in,
+              NULL), GST_FLOW_OK);
+      for (i = 0; i < gst_buffer_n_memory (in); i++)
+        fail_unless (gst_memory_is_type (gst_buffer_peek_memory (in, i),
+                CL_BLUR_MEMORY_TYPE));
+      fail_unless (gst_video_frame_map (&fs, &info, src, GST_MAP_READ));
+      fail_unless (gst_video_frame_map (&fd, &info, in, GST_MAP_WRITE));
+      fail_unless (gst_video_frame_copy (&fd, &fs));
+      gst_video_frame_unmap (&fd);
+      gst_video_frame_unmap (&fs);
+      gst_buffer_unref (src);
+
+      m.method = k == 2 ? METHOD_BILATERAL : METHOD_SEPARABLE;
+      m.feather = k == 1 ? 2 : 0;
+      apply_mask_case (h, &m);
+      fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+          GST_FLOW_OK);
+      out = gst_harness_pull (h);
+      fail_unless (out != NULL);
+      fail_unless (gst_memory_is_type (gst_buffer_peek_memory (out, 0),
+              CL_BLUR_MEMORY_TYPE), "output not from the element's pool");
+      check_mask_frame (&info, in, out, &m, &s);
+      gst_buffer_unref (out);
+      gst_buffer_unref (in);
+    }
+    fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+    gst_object_unref (pool);
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Intermediates that do not fit one allocation (bands of rows) and
  * devices that end loops early (launches in parts): the same pixels. */
 GST_START_TEST (test_mask_bands_and_loop_cap)
@@ -567,6 +654,7 @@ clboxblur_mask_suite (void)
   tcase_add_test (tc, test_mask_without_alpha);
   tcase_add_test (tc, test_mask_passes_warned);
   tcase_add_test (tc, test_mask_bands_and_loop_cap);
+  tcase_add_test (tc, test_mask_pool);
   return s;
 }
 
