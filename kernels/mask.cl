@@ -23,7 +23,7 @@
  *   mask_columns_strip  the same, a work-item per strip of 16 columns
  *                 (CPUs)
  *   mask_fused_x16, mask_vertical_x16, mask_horizontal_x16  CPUs, 8-bit
- *                 pixels of 4 bytes with alpha, no feather: in vector
+ *                 pixels of 4 bytes with alpha (a feather fused only): in vector
  *                 lanes, 32-bit sums (further down)
  *
  * The intermediate's row sums: I w < (2 * 2047 + 1) * 255 * 255 < 2^32
@@ -430,7 +430,8 @@ mask_columns_strip (__global const mask_row_t *tmp,
 
 #if CLB_SAMPLE_BITS == 8
 /* CPUs, 8-bit pixels of 4 bytes with the alpha among them (RGBA and its
- * orders, AYUV), no feather: the vertical pass first, 16 bytes (4 pixels)
+ * orders, AYUV; a feather only in mask_fused_x16): the vertical pass
+ * first, 16 bytes (4 pixels)
  * in the lanes of a vector, then the horizontal pass a pixel (4 lanes) at
  * a time. Per pixel the vertical pass makes p = (I·w in the colour lanes,
  * w in the alpha's lane), w = 255 − alpha, and sums it down the column;
@@ -536,10 +537,9 @@ mask_vertical_x16 (__global const uchar *src, int pitch, __global uint *tmp,
  * exactly; B = I where Σw = 0. The blend is divided by 255 in 16 bits
  * (below). The alpha lane is written as read. */
 uchar16
-mask_blend16 (uint16 sum, uchar16 x, int ao)
+mask_blend16 (uint16 sum, uchar16 x, uint16 a, int ao)
 {
     uint16 v = convert_uint16 (x);
-    uint16 a = mask_alpha16 (x, ao);
     uint16 sw = ao == 0 ? sum.s000044448888cccc : ao == 1 ?
         sum.s111155559999dddd : ao == 2 ? sum.s22226666aaaaeeee :
         sum.s33337777bbbbffff;
@@ -565,15 +565,46 @@ mask_blend16 (uint16 sum, uchar16 x, int ao)
  * uint a pixel), @s the row's pixels, @d where the output row goes: the
  * window sums along the row, a pixel's 4 lanes at a time, blended 4
  * pixels at a time (mask_blend16). */
+/* The feathered alpha of pixel @x: the rounded mean (sa + n / 2) / n of
+ * the alphas in its window, n = cx cy pixels (n < 2^24: exact in float;
+ * the float quotient corrected to the exact one). */
+uint
+mask_feathered (uint sa, uint n)
+{
+    ulong num = (ulong) sa + n / 2;
+    long q = (long) ((float) (long) num / (float) n);
+    long r = (long) num - q * (long) n;
+    if (r < 0)
+        q--;
+    else if (r >= (long) n)
+        q++;
+    return (uint) q;
+}
+
+/* One row of the horizontal pass: @t the row's vertical window sums (4
+ * uint a pixel), @s the row's pixels, @d where the output row goes: the
+ * window sums along the row, a pixel's 4 lanes at a time, blended 4
+ * pixels at a time (mask_blend16). With a feather (@fx >= 0): @va the
+ * row's vertical sums of alpha over the feather's rows (@cy of them),
+ * summed along the row over the feather's columns, a the rounded mean. */
 void
 mask_h_row (__global const uint *t, __global const uchar *s,
-            __global uchar *d, int width, int rx, int border, int ao)
+            __global uchar *d, int width, int rx, int border, int ao,
+            __global const uint *va, int fx, uint cy)
 {
     uint4 sum = (uint4) (0);
+    uint sa = 0;
     for (int i = -rx; i <= rx; i++) {
         int j = clb_border_index (i, width, border);
         if (j >= 0)
             sum += vload4 (j, t);
+    }
+    if (fx >= 0) {
+        for (int i = -fx; i <= fx; i++) {
+            int j = clb_border_index (i, width, border);
+            if (j >= 0)
+                sa += va[j];
+        }
     }
     /* the window moves from x to x + 1 */
 #define MASK_MOVE(x)                                                    \
@@ -589,30 +620,71 @@ mask_h_row (__global const uint *t, __global const uchar *s,
         } else {                                                        \
             sum += vload4 (in_, t) - vload4 (out_, t);                  \
         }                                                               \
+        if (fx >= 0) {                                                  \
+            int fi_ = (x) + fx + 1, fo_ = (x) - fx;                     \
+            if (fi_ >= width || fo_ < 0) {                              \
+                fi_ = clb_border_index (fi_, width, border);            \
+                fo_ = clb_border_index (fo_, width, border);            \
+            }                                                           \
+            if (fi_ >= 0)                                               \
+                sa += va[fi_];                                          \
+            if (fo_ >= 0)                                               \
+                sa -= va[fo_];                                          \
+        }                                                               \
     } while (0)
+#define MASK_FA(x) \
+    mask_feathered (sa, cy * separable_count ((x), fx, width, border))
+    /* the feather's window count away from the row's ends */
+    uint n_in = cy * (uint) (2 * max (fx, 0) + 1);
     int x = 0;
     for (; x + 4 <= width; x += 4) {
+        uint4 sa4 = (uint4) (0);
         uint4 s0 = sum;
+        sa4.s0 = sa;
         MASK_MOVE (x);
         uint4 s1 = sum;
+        sa4.s1 = sa;
         MASK_MOVE (x + 1);
         uint4 s2 = sum;
+        sa4.s2 = sa;
         MASK_MOVE (x + 2);
         uint4 s3 = sum;
+        sa4.s3 = sa;
         MASK_MOVE (x + 3);
-        CLB_STORE16 (uchar, mask_blend16 ((uint16) (s0, s1, s2, s3),
-                                          CLB_LOAD16 (uchar, s + x * 4), ao),
-                     d + x * 4);
+        uchar16 px = CLB_LOAD16 (uchar, s + x * 4);
+        uint16 a;
+        if (fx < 0) {
+            a = mask_alpha16 (px, ao);
+        } else {
+            /* the rounded means of 4 pixels: (sa + n / 2) / n < 2^32
+             * (sa <= 255 n), the float quotient corrected exactly */
+            uint4 n = (uint4) (n_in);
+            if (border == CLB_BORDER_SHRINK && (x < fx || x + 3 + fx >= width))
+                n = cy * (uint4) (separable_count (x, fx, width, border),
+                                  separable_count (x + 1, fx, width, border),
+                                  separable_count (x + 2, fx, width, border),
+                                  separable_count (x + 3, fx, width, border));
+            uint4 num = sa4 + n / 2;
+            uint4 q = convert_uint4 (convert_float4 (num) / convert_float4 (n));
+            int4 rem = as_int4 (num - q * n);
+            q += as_uint4 (-(rem >= as_int4 (n)));
+            q -= as_uint4 (-(rem < (int4) (0)));
+            a = (uint16) (q.s0000, q.s1111, q.s2222, q.s3333);
+        }
+        CLB_STORE16 (uchar, mask_blend16 ((uint16) (s0, s1, s2, s3), px, a,
+                                          ao), d + x * 4);
     }
     /* the last 1 to 3 pixels */
     for (; x < width; x++) {
         uchar16 px = (uchar16) (vload4 (x, s), (uchar4) (0), (uchar4) (0),
                                 (uchar4) (0));
         uint16 all = (uint16) (sum, (uint4) (0), (uint4) (0), (uint4) (0));
-        vstore4 (mask_blend16 (all, px, ao).s0123, x, d);
+        uint16 a = fx >= 0 ? (uint16) (MASK_FA (x)) : mask_alpha16 (px, ao);
+        vstore4 (mask_blend16 (all, px, a, ao).s0123, x, d);
         MASK_MOVE (x);
     }
 #undef MASK_MOVE
+#undef MASK_FA
 }
 
 /* A work-item per row (the vertical sums made by mask_vertical_x16). */
@@ -625,7 +697,7 @@ mask_horizontal_x16 (__global const uint *tmp, __global const uchar *src,
     if (y >= height)
         return;
     mask_h_row (tmp + (size_t) y * width * 4, src + (size_t) y * src_pitch,
-                dst + (size_t) y * pitch, width, rx, border, ao);
+                dst + (size_t) y * pitch, width, rx, border, ao, tmp, -1, 1);
 }
 
 /* @v (a row of vertical sums, 4 uint a pixel) += or -= (@sign) the
@@ -677,28 +749,58 @@ mask_v_move (__global uint *v, __global const uchar *a,
  * another (the caller's memory): a row of vertical window sums (in tmp,
  * a row a band, in cache) moves down by the entering row minus the
  * leaving one, and each output row is the horizontal pass over it. */
+/* @va (a row of alpha sums, a uint a pixel) += the alphas of row @a
+ * (@sign 1) or -= them (@sign -1). */
+void
+mask_va_add (__global uint *va, __global const uchar *a, int width, int ao,
+             int sign)
+{
+    int x = 0;
+    for (; x + 4 <= width; x += 4) {
+        uchar16 p = CLB_LOAD16 (uchar, a + x * 4);
+        uint4 al = convert_uint4 (ao == 0 ? p.s048c : ao == 1 ? p.s159d :
+                                  ao == 2 ? p.s26ae : p.s37bf);
+        uint4 o = vload4 (0, va + x);
+        vstore4 (sign > 0 ? o + al : o - al, 0, va + x);
+    }
+    for (; x < width; x++)
+        va[x] += sign > 0 ? a[x * 4 + ao] : -(uint) a[x * 4 + ao];
+}
+
+/* With a feather (@fx >= 0), a second row in tmp holds the vertical sums
+ * of alpha over the feather's rows (2 fy + 1), moved down alike. */
 __kernel void
 mask_fused_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
                 int dst_pitch, __global uint *tmp, int width, int height,
-                int rx, int ry, int border, int band_rows, int ao)
+                int rx, int ry, int border, int band_rows, int ao, int fx,
+                int fy)
 {
     int band = get_global_id (0);
     int y0 = band * band_rows;
     if (y0 >= height)
         return;
     int y1 = min (height, y0 + band_rows);
-    __global uint *v = tmp + (size_t) band * width * 4;
+    __global uint *v = tmp + (size_t) band * width * 5;
+    __global uint *va = v + (size_t) width * 4;
 
-    for (int k = 0; k < width * 4; k++)
+    for (int k = 0; k < width * 5; k++)
         v[k] = 0;
     for (int i = y0 - ry; i <= y0 + ry; i++) {
         int r = clb_border_index (i, height, border);
         if (r >= 0)
             mask_v_add (v, src + (size_t) r * src_pitch, width, ao, 1);
     }
+    if (fx >= 0) {
+        for (int i = y0 - fy; i <= y0 + fy; i++) {
+            int r = clb_border_index (i, height, border);
+            if (r >= 0)
+                mask_va_add (va, src + (size_t) r * src_pitch, width, ao, 1);
+        }
+    }
     for (int y = y0; y < y1; y++) {
         mask_h_row (v, src + (size_t) y * src_pitch,
-                    dst + (size_t) y * dst_pitch, width, rx, border, ao);
+                    dst + (size_t) y * dst_pitch, width, rx, border, ao, va,
+                    fx, fx >= 0 ? separable_count (y, fy, height, border) : 1);
         if (y + 1 == y1)
             break;
         int in = clb_border_index (y + ry + 1, height, border);
@@ -706,6 +808,16 @@ mask_fused_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
         mask_v_move (v, in >= 0 ? src + (size_t) in * src_pitch : 0,
                      out >= 0 ? src + (size_t) out * src_pitch : 0, width,
                      ao);
+        if (fx >= 0) {
+            int fin = clb_border_index (y + fy + 1, height, border);
+            int fout = clb_border_index (y - fy, height, border);
+            if (fin >= 0)
+                mask_va_add (va, src + (size_t) fin * src_pitch, width, ao,
+                             1);
+            if (fout >= 0)
+                mask_va_add (va, src + (size_t) fout * src_pitch, width, ao,
+                             -1);
+        }
     }
 }
 #endif

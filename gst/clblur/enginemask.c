@@ -5,8 +5,9 @@
  * With ClbParams.mask, the box methods run the normalised box of
  * kernels/mask.cl in place of sat or separable (the background blurred
  * from background pixels only, blended with the original by alpha):
- * mask_x16 on CPUs for 8-bit pixels of 4 bytes with alpha and no feather
- * (vector lanes; fused from one buffer into another), mask_cpu and
+ * mask_x16 on CPUs for 8-bit pixels of 4 bytes with alpha (vector lanes;
+ * fused from one buffer into another, the only way it takes a feather),
+ * mask_cpu and
  * mask_gpu (mask_rows, then mask_columns_strip or mask_columns) for the
  * rest. Bilateral's output is blended with the original by alpha
  * (clb_mask_blend). The alpha channel itself is never filtered: it is
@@ -380,11 +381,12 @@ clb_mask_blend (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
   return run_mask (engine, r, filtered, clb_engine_is_cpu (engine), error);
 }
 
-/* ---- mask_x16: CPUs, 8-bit pixels of 4 bytes with alpha, no feather ---- */
+/* ---- mask_x16: CPUs, 8-bit pixels of 4 bytes with alpha ---- */
 
 /* The alpha's lane in the pixel where mask_x16 takes @job (the colour
- * lanes of 4-byte 8-bit pixels whose fourth byte is the mask's alpha, no
- * feather), else -1. */
+ * lanes of 4-byte 8-bit pixels whose fourth byte is the mask's alpha),
+ * else -1. (A feather runs fused only, from one buffer into another; in
+ * place, the general run.) */
 static gint
 mask_x16_lane (const ClbPlanes * planes, const ClbParams * params,
     const ClbJob * job)
@@ -392,8 +394,7 @@ mask_x16_lane (const ClbPlanes * planes, const ClbParams * params,
   guint lanes = 0, c;
 
   if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
-      || planes->big_endian || params->mask_feather != 0
-      || job->plane != params->mask_plane || job->pixel_stride != 4
+      || planes->big_endian || job->plane != params->mask_plane || job->pixel_stride != 4
       || params->mask_pixel_stride != 4 || params->mask_offset > 3
       || job->x_sub != 0 || job->y_sub != 0 || job->channels != 3
       || job->keep_mask != 0
@@ -435,12 +436,14 @@ mask_x16_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
  * vector steps and up to 3 pixels), a row of the horizontal pass. */
 static guint
 mask_fused_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
-    guint rx, guint ry)
+    guint rx, guint ry, gint fx, gint fy)
 {
-  guint64 move = (guint64) job->width * 4 / 16 + 6;
-  guint64 horizontal = 2 * (guint64) rx + 2 + job->width + 8;
-  guint64 start = (guint64) job->width * 4 + 1 + (2 * (guint64) ry + 2)
-      * move;
+  guint64 fmove = fx >= 0 ? job->width + 2 : 0;
+  guint64 move = (guint64) job->width * 4 / 16 + 6 + fmove;
+  guint64 horizontal = 2 * (guint64) rx + 2 + job->width + 8
+      + (fx >= 0 ? 2 * (guint64) fx + 2 : 0);
+  guint64 start = (guint64) job->width * 5 + 1 + (2 * (guint64) ry + 2)
+      * move + (fy >= 0 ? (2 * (guint64) fy + 2) * fmove : 0);
   guint64 bands = MAX (profile->compute_units, 1) * 2;
   guint64 rows = (job->height + bands - 1) / bands;
 
@@ -460,16 +463,20 @@ run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   const ClbJob *job = r->job;
   cl_int ao = mask_x16_lane (&engine->planes, r->params, job);
   cl_int w = job->width, h = job->height;
-  guint rows = mask_fused_band_rows (&engine->profile, job, r->rx, r->ry);
+  cl_int fx = feather_radius (r->params, 0), fy = fx;
+  guint rows = mask_fused_band_rows (&engine->profile, job, r->rx, r->ry,
+      fx, fy);
   ClbArgs v, hz;
 
   g_assert (ao >= 0);
+  if (fx >= 0 && (r->in == r->out || rows == 0))
+    return run_mask (engine, r, NULL, TRUE, error);
   if (r->in != r->out && rows > 0) {
     /* from one buffer into another: both passes in one kernel */
     size_t bands = (h + rows - 1) / rows;
     ClbArgs a;
 
-    if (!clb_engine_ensure_work (engine, bands * w * 4 * sizeof (cl_uint),
+    if (!clb_engine_ensure_work (engine, bands * w * 5 * sizeof (cl_uint),
             error))
       return FALSE;
     a = clb_args (k[K_MASK_FUSED_X16]);
@@ -485,6 +492,8 @@ run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
     clb_arg_int (&a, r->border);
     clb_arg_int (&a, rows);
     clb_arg_int (&a, ao);
+    clb_arg_int (&a, fx);
+    clb_arg_int (&a, fy);
     if (!clb_args_done (&a, error))
       return FALSE;
     CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_FUSED_X16, bands,
