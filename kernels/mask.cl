@@ -565,6 +565,64 @@ mask_blend16 (uint16 sum, uchar16 x, uint16 a, int ao)
  * uint a pixel), @s the row's pixels, @d where the output row goes: the
  * window sums along the row, a pixel's 4 lanes at a time, blended 4
  * pixels at a time (mask_blend16). */
+/* One row of the horizontal pass without a feather: @t the row's
+ * vertical window sums (4 uint a pixel), @s the row's pixels, @d where the
+ * output row goes: the window sums along the row, a pixel's 4 lanes at a
+ * time, blended 4 pixels at a time (mask_blend16). (Apart from the
+ * feather's mask_h_row: the branches the feather adds made the plain case
+ * about 12 % slower on PoCL, 8.1 against 7.1 ms a 1080p RGBA frame.) */
+void
+mask_h_row_plain (__global const uint *t, __global const uchar *s,
+            __global uchar *d, int width, int rx, int border, int ao)
+{
+    uint4 sum = (uint4) (0);
+    for (int i = -rx; i <= rx; i++) {
+        int j = clb_border_index (i, width, border);
+        if (j >= 0)
+            sum += vload4 (j, t);
+    }
+    /* the window moves from x to x + 1 */
+#define MASK_MOVE(x)                                                    \
+    do {                                                                \
+        int in_ = (x) + rx + 1, out_ = (x) - rx;                        \
+        if (in_ >= width || out_ < 0) {                                 \
+            in_ = clb_border_index (in_, width, border);                \
+            out_ = clb_border_index (out_, width, border);              \
+            if (in_ >= 0)                                               \
+                sum += vload4 (in_, t);                                 \
+            if (out_ >= 0)                                              \
+                sum -= vload4 (out_, t);                                \
+        } else {                                                        \
+            sum += vload4 (in_, t) - vload4 (out_, t);                  \
+        }                                                               \
+    } while (0)
+    int x = 0;
+    for (; x + 4 <= width; x += 4) {
+        uint4 s0 = sum;
+        MASK_MOVE (x);
+        uint4 s1 = sum;
+        MASK_MOVE (x + 1);
+        uint4 s2 = sum;
+        MASK_MOVE (x + 2);
+        uint4 s3 = sum;
+        MASK_MOVE (x + 3);
+        uchar16 px = CLB_LOAD16 (uchar, s + x * 4);
+        CLB_STORE16 (uchar, mask_blend16 ((uint16) (s0, s1, s2, s3), px,
+                                          mask_alpha16 (px, ao), ao),
+                     d + x * 4);
+    }
+    /* the last 1 to 3 pixels */
+    for (; x < width; x++) {
+        uchar16 px = (uchar16) (vload4 (x, s), (uchar4) (0), (uchar4) (0),
+                                (uchar4) (0));
+        uint16 all = (uint16) (sum, (uint4) (0), (uint4) (0), (uint4) (0));
+        vstore4 (mask_blend16 (all, px, mask_alpha16 (px, ao), ao).s0123, x,
+                 d);
+        MASK_MOVE (x);
+    }
+#undef MASK_MOVE
+}
+
 /* The feathered alpha of pixel @x: the rounded mean (sa + n / 2) / n of
  * the alphas in its window, n = cx cy pixels (n < 2^24: exact in float;
  * the float quotient corrected to the exact one). */
@@ -696,8 +754,9 @@ mask_horizontal_x16 (__global const uint *tmp, __global const uchar *src,
     int y = get_global_id (0);
     if (y >= height)
         return;
-    mask_h_row (tmp + (size_t) y * width * 4, src + (size_t) y * src_pitch,
-                dst + (size_t) y * pitch, width, rx, border, ao, tmp, -1, 1);
+    mask_h_row_plain (tmp + (size_t) y * width * 4,
+                      src + (size_t) y * src_pitch, dst + (size_t) y * pitch,
+                      width, rx, border, ao);
 }
 
 /* @v (a row of vertical sums, 4 uint a pixel) += or -= (@sign) the
@@ -798,9 +857,14 @@ mask_fused_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
         }
     }
     for (int y = y0; y < y1; y++) {
-        mask_h_row (v, src + (size_t) y * src_pitch,
-                    dst + (size_t) y * dst_pitch, width, rx, border, ao, va,
-                    fx, fx >= 0 ? separable_count (y, fy, height, border) : 1);
+        if (fx >= 0)
+            mask_h_row (v, src + (size_t) y * src_pitch,
+                        dst + (size_t) y * dst_pitch, width, rx, border, ao,
+                        va, fx, separable_count (y, fy, height, border));
+        else
+            mask_h_row_plain (v, src + (size_t) y * src_pitch,
+                              dst + (size_t) y * dst_pitch, width, rx, border,
+                              ao);
         if (y + 1 == y1)
             break;
         int in = clb_border_index (y + ry + 1, height, border);
