@@ -10,6 +10,8 @@
  * enginevariants.c: the kernel variants' table and the choice of a row;
  * enginesat.c, engineseparable.c, enginebilateral.c: each method's CPU
  * and GPU variants (runs, limits) and its rows of the table;
+ * enginemask.c: alpha as the foreground mask (ClbParams.mask), its
+ * variants and rows;
  * enginelaunch.c: what the variants' launches share;
  * engineargs.c: the kernel-argument cursor.
  */
