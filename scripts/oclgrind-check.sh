@@ -115,15 +115,15 @@ for class in gpu cpu; do
   # (check sets flags and zc: its own copies here)
   mflags=uninit mzc=0
   [ "$class" = cpu ] && mflags=races mzc=1
-  check $class $mflags $mzc --separable --mask --mask-only --sizes 37x23 \
+  check "$class" "$mflags" "$mzc" --separable --mask --mask-only --sizes 37x23 \
     --formats RGBA --radii 2,9 --border reflect
-  check $class $mflags 0 --separable --mask --mask-only --sizes 35x9 \
+  check "$class" "$mflags" 0 --separable --mask --mask-only --sizes 35x9 \
     --formats RGBA --radii 3
-  check $class $mflags $mzc --separable --mask --mask-only --mask-feather 2 \
+  check "$class" "$mflags" "$mzc" --separable --mask --mask-only --mask-feather 2 \
     --sizes 27x13 --formats RGBA --radii 3
-  check $class uninit 0 --separable --mask --mask-only --mask-feather 2 \
+  check "$class" uninit 0 --separable --mask --mask-only --mask-feather 2 \
     --sizes 29x19 --formats A420 --radii 3
-  check $class uninit 0 --bilateral --mask --mask-only --mask-feather 1 \
+  check "$class" uninit 0 --bilateral --mask --mask-only --mask-feather 1 \
     --sizes 21x15 --formats RGBA --radii 2 --sigma-spatial 0
 done
 echo "oclgrind-check: $((n - failed)) of $n cases clean in $(($(date +%s) - start)) s ($(oclgrind --version 2>&1 | grep -m1 Oclgrind))"
