@@ -124,6 +124,11 @@ struct _GstCLBoxBlur
   GArray *region_radii;
   gboolean strength_invert_warned;
   gboolean strength_feather_warned;
+  /* warnings given once (atomic): alpha-mask on a format without alpha,
+   * alpha-mask with passes or sigma */
+  gint mask_no_alpha_warned;
+  gint mask_passes_warned;
+  gint mask_method_warned;      /* alpha-mask with mosaic or fill */
 };
 
 /* Every format here is handled by every method. */
@@ -258,6 +263,55 @@ gst_cl_box_blur_strength (GstCLBoxBlur * self,
   params->region_radius = (const guint *) self->region_radii->data;
 }
 
+/* alpha-mask: the mask's alpha in @params where the format has alpha
+ * (which then leaves as it came: @alpha untouched); elsewhere a warning
+ * once and the plain blur. */
+static void
+gst_cl_box_blur_prepare_mask (GstCLBoxBlur * self,
+    const GstCLBoxBlurSettings * settings, const GstVideoInfo * info,
+    ClbParams * params, GstCLRadius * alpha)
+{
+  guint bytes = GST_VIDEO_INFO_COMP_DEPTH (info, 0) > 8 ? 2 : 1;
+
+  params->mask = FALSE;
+  params->mask_plane = params->mask_offset = params->mask_feather = 0;
+  params->mask_pixel_stride = 0;
+  if (!settings->alpha_mask)
+    return;
+  if (!GST_VIDEO_INFO_HAS_ALPHA (info)) {
+    if (g_atomic_int_compare_and_exchange (&self->mask_no_alpha_warned, 0, 1))
+      GST_ELEMENT_WARNING (self, STREAM, FORMAT, ("alpha-mask: format %s "
+              "has no alpha; blurring the whole frame",
+              GST_VIDEO_INFO_NAME (info)), ("alpha-mask needs a format with "
+              "alpha (RGBA, BGRA, ARGB, ABGR, AYUV, A420, RGBA64_LE)"));
+    return;
+  }
+  if (settings->method == CLB_METHOD_MOSAIC
+      || settings->method == CLB_METHOD_FILL) {
+    if (g_atomic_int_compare_and_exchange (&self->mask_method_warned, 0, 1))
+      GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS, ("alpha-mask is ignored "
+              "with method %s", settings->method == CLB_METHOD_MOSAIC ?
+              "mosaic" : "fill"), ("mosaic and fill cover the whole region; "
+              "no blend with the mask yet"));
+    return;
+  }
+  if (settings->method != CLB_METHOD_BILATERAL
+      && (settings->passes > 1 || settings->sigma > 0)
+      && g_atomic_int_compare_and_exchange (&self->mask_passes_warned, 0, 1))
+    GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS, ("alpha-mask: one box "
+            "pass at radius, radius-y; passes and sigma are ignored"),
+        ("passes %u, sigma %g", settings->passes, settings->sigma));
+  params->mask = TRUE;
+  params->mask_plane = GST_VIDEO_INFO_COMP_PLANE (info, GST_VIDEO_COMP_A);
+  params->mask_offset =
+      GST_VIDEO_INFO_COMP_POFFSET (info, GST_VIDEO_COMP_A) / bytes;
+  params->mask_pixel_stride =
+      GST_VIDEO_INFO_COMP_PSTRIDE (info, GST_VIDEO_COMP_A) / bytes;
+  params->mask_feather = settings->mask_feather;
+  alpha->own = TRUE;
+  alpha->radius = 0;
+}
+
 /* Takes one consistent copy of the properties and turns it, the region and
  * @inbuf's ROI metas into @params and the jobs of the negotiated format;
  * returns the number of jobs. */
@@ -296,6 +350,8 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
   gst_cl_box_blur_strength (self, &settings, params,
       GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info));
 
+  /* the mask's fields always set: mosaic and fill take none (a warning) */
+  gst_cl_box_blur_prepare_mask (self, &settings, info, params, &alpha);
   if (settings.method == CLB_METHOD_MOSAIC
       || settings.method == CLB_METHOD_FILL) {
     /* every component but a kept alpha; radii do not apply */
@@ -312,7 +368,8 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
     chroma.own = TRUE;
     chroma.radius = settings.chroma_radius;
   }
-  if (settings.preserve_alpha || settings.alpha_radius >= 0) {
+  if ((settings.preserve_alpha || settings.alpha_radius >= 0)
+      && !params->mask) {
     alpha.own = TRUE;
     alpha.radius = settings.preserve_alpha ? 0 : settings.alpha_radius;
   }

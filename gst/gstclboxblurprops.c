@@ -55,6 +55,8 @@
 #define DEFAULT_PLATFORM_INDEX -1
 #define DEFAULT_DEVICE_INDEX 0
 #define DEFAULT_GL_SHARING CLB_GL_SHARING_AUTO
+#define DEFAULT_ALPHA_MASK FALSE
+#define DEFAULT_MASK_FEATHER 0
 
 enum
 {
@@ -89,6 +91,8 @@ enum
   PROP_PLATFORM_INDEX,
   PROP_DEVICE_INDEX,
   PROP_GL_SHARING,
+  PROP_ALPHA_MASK,
+  PROP_MASK_FEATHER,
   N_PROPS
 };
 
@@ -636,6 +640,46 @@ static const PropRow prop_rows[N_PROPS] = {
       "OpenCL: shared (cl_khr_gl_sharing) or copied", KIND_ENUM,
       gst_cl_box_blur_gl_sharing_get_type, 0, 0, DEFAULT_GL_SHARING, READY,
       FIELD (gl_sharing)},
+  /**
+   * GstCLBoxBlur:alpha-mask:
+   *
+   * Alpha as the foreground mask, for formats with alpha (RGBA, BGRA,
+   * ARGB, ABGR, AYUV, A420, RGBA64_LE): the largest alpha keeps a pixel
+   * sharp, 0 makes it background, values between blend. The background is
+   * the box blur normalised by w = amax − alpha (amax 255, or 65535 for
+   * RGBA64_LE): B = (Σ I·w + Σ w / 2) / Σ w over the window, B = I where
+   * Σ w is 0, so no foreground colour bleeds into it (no halo); the output
+   * is (a·I + (amax − a)·B + amax / 2) / amax, a the alpha or the
+   * feathered alpha (#GstCLBoxBlur:mask-feather). Alpha leaves as it came
+   * (#GstCLBoxBlur:alpha-radius and #GstCLBoxBlur:preserve-alpha do not
+   * apply). A420's chroma takes the rounded mean of the alphas of its 2×2
+   * pixels inside the frame. With the mask, the box runs once:
+   * #GstCLBoxBlur:passes and #GstCLBoxBlur:sigma are ignored, with a
+   * warning once. With `bilateral` the mask only blends, B being the
+   * bilateral's output. Regions and ROI metas still choose the pixels
+   * filtered. On a format without alpha: a warning once, and the plain
+   * blur.
+   */
+  [PROP_ALPHA_MASK] = {"alpha-mask", "Alpha mask", "Alpha as the "
+      "foreground mask: blur the background (alpha 0) from background "
+      "pixels only, keep the foreground (alpha max) sharp, blend between",
+      KIND_BOOLEAN, NULL, 0, 0, DEFAULT_ALPHA_MASK, EFFECT,
+      FIELD (alpha_mask)},
+  /**
+   * GstCLBoxBlur:mask-feather:
+   *
+   * With #GstCLBoxBlur:alpha-mask, the radius in pixels of a box blur of
+   * the alpha used for the blend (the rounded box mean over
+   * (2·N+1)×(2·N+1) pixels, completed past the edge by
+   * #GstCLBoxBlur:border; scaled like the radius for subsampled chroma):
+   * a softer edge between foreground and background. 0 (the default)
+   * blends by the alpha itself. The background's weights are the alpha's,
+   * not feathered.
+   */
+  [PROP_MASK_FEATHER] = {"mask-feather", "Mask feather", "With "
+      "alpha-mask: radius in pixels of a box blur of the alpha the blend "
+      "uses (0 = the alpha itself)", KIND_UINT, NULL, 0, CLB_MAX_RADIUS,
+      DEFAULT_MASK_FEATHER, EFFECT, FIELD (mask_feather)},
 };
 /* *INDENT-ON* */
 

@@ -59,6 +59,9 @@ typedef struct
   gint platform_index;
   gint device_index;
   ClbGlSharing gl_sharing;
+  /* alpha as the foreground mask */
+  gboolean alpha_mask;
+  guint mask_feather;           /* full-resolution pixels; 0: none */
 } GstCLBoxBlurSettings;
 
 /* Installs the properties on @klass and marks their enum types as plugin

@@ -8,7 +8,8 @@
 #
 # Every method, passes=3, sigma, luma or chroma alone, a region, an
 # inverted region (background blur), ROI metas attached by a real face
-# detector (facedetect, OpenCV), and the bilateral filter on a noisy frame.
+# detector (facedetect, OpenCV), the bilateral filter on a noisy frame, and
+# alpha as the mask beside a plain blur (the halo).
 # JPEG, 512 pixels wide or less. It also checks that sat and separable give
 # byte-identical pixels.
 set -eu
@@ -126,6 +127,58 @@ noisy camera-noisy identity
 noisy camera-noisy-box-r2 "clboxblur method=separable radius=2"
 noisy camera-noisy-bilateral-r5 \
   "clboxblur method=bilateral radius=5 sigma-spatial=3 sigma-range=40"
+
+echo "alpha as the mask: the halo (a synthetic frame, 512x320 RGBA):"
+# A bright figure (alpha 255, soft-edged by 2 pixels) before a dark
+# striped background (alpha 0). "plain": the whole frame blurred, then the
+# sharp figure put back over it by alpha (what a blur and a blend give):
+# the figure's light bleeds into the background around it. "masked":
+# alpha-mask=true, the background blurred from background pixels only.
+/usr/bin/python3 - "$tmp/scene.rgba" <<'PY'
+import sys
+import numpy as np
+h, w = 320, 512
+y, x = np.mgrid[0:h, 0:w].astype(np.float64)
+img = np.zeros((h, w, 4), np.float64)
+stripes = ((x // 24 + y // 24) % 2) * 40 + 30
+img[..., 0] = stripes * 0.5
+img[..., 1] = stripes * 0.7
+img[..., 2] = stripes + 40
+head = np.hypot(x - 256, y - 110) - 60
+body = np.maximum(np.abs(x - 256) - 90, y - 330)
+body = np.maximum(body, 190 - y)
+d = np.minimum(head, np.maximum(body, -1e9))
+a = np.clip(0.5 - d / 4.0, 0.0, 1.0)
+fig = np.array([250.0, 235.0, 200.0])
+for c in range(3):
+    img[..., c] = img[..., c] * (1 - a) + fig[c] * a
+img[..., 3] = a * 255
+np.rint(img).astype(np.uint8).tofile(sys.argv[1])
+PY
+scene() {
+  # shellcheck disable=SC2086
+  gst-launch-1.0 -q filesrc location="$tmp/scene.rgba" blocksize=655360 \
+    ! rawvideoparse format=rgba width=512 height=320 framerate=1/1 ! $1
+}
+scene "videoconvert ! jpegenc quality=90 ! filesink location=$out/mask-scene.jpg"
+echo "  mask-scene.jpg: the frame (alpha not shown)"
+scene "clboxblur radius=12 preserve-alpha=true ! filesink location=$tmp/blurred.rgba"
+/usr/bin/python3 - "$tmp/scene.rgba" "$tmp/blurred.rgba" "$tmp/plain.rgba" <<'PY'
+import sys
+import numpy as np
+i = np.fromfile(sys.argv[1], np.uint8).reshape(320, 512, 4).astype(np.uint32)
+b = np.fromfile(sys.argv[2], np.uint8).reshape(320, 512, 4).astype(np.uint32)
+a = i[..., 3:4]
+o = i.copy()
+o[..., :3] = (a * i[..., :3] + (255 - a) * b[..., :3] + 127) // 255
+o.astype(np.uint8).tofile(sys.argv[3])
+PY
+gst-launch-1.0 -q filesrc location="$tmp/plain.rgba" blocksize=655360 \
+  ! rawvideoparse format=rgba width=512 height=320 framerate=1/1 \
+  ! videoconvert ! jpegenc quality=90 ! filesink location="$out/mask-halo-plain.jpg"
+echo "  mask-halo-plain.jpg: clboxblur radius=12, then the figure blended back by alpha"
+scene "clboxblur radius=12 alpha-mask=true ! videoconvert ! jpegenc quality=90 ! filesink location=$out/mask-halo-masked.jpg"
+echo "  mask-halo-masked.jpg: clboxblur radius=12 alpha-mask=true"
 
 set -- "$out"/*.jpg
 echo "docs/images: $(du -ck "$@" | tail -n 1 | cut -f1) KiB in $# pictures"

@@ -116,5 +116,28 @@ check gpu uninit 0 --sat --sizes 37x29 --formats RGBA --radii 2 \
   --regions 40 --feather 2 --invert
 check gpu uninit 0 --bilateral --sizes 37x29 --formats YUY2 --radii 2 \
   --regions 40 --shape ellipse --feather 1 --sigma-spatial 0
+# alpha as the mask (kernels/mask.cl), both classes: RGBA without a
+# feather (CPU: mask_x16, fused from the caller's memory, then copied in
+# and filtered in place; GPU: mask_rows, mask_columns), RGBA with a
+# feather (CPU: mask_x16 fused, its alpha sums), A420 with a
+# feather (CPU: mask_columns_strip; subsampled chroma), bilateral's blend.
+# The masked runs alone (--mask-only: one set of buffers a process, as
+# above). mask_x16 for races and bounds only: its vector swizzles crash
+# --uninitialized as the separable CPU kernels' shuffles do.
+for class in gpu cpu; do
+  # (check sets flags and zc: its own copies here)
+  mflags=uninit mzc=0
+  [ "$class" = cpu ] && mflags=races mzc=1
+  check "$class" "$mflags" "$mzc" --separable --mask --mask-only --sizes 37x23 \
+    --formats RGBA --radii 2,9 --border reflect
+  check "$class" "$mflags" 0 --separable --mask --mask-only --sizes 35x9 \
+    --formats RGBA --radii 3
+  check "$class" "$mflags" "$mzc" --separable --mask --mask-only --mask-feather 2 \
+    --sizes 27x13 --formats RGBA --radii 3
+  check "$class" uninit 0 --separable --mask --mask-only --mask-feather 2 \
+    --sizes 29x19 --formats A420 --radii 3
+  check "$class" uninit 0 --bilateral --mask --mask-only --mask-feather 1 \
+    --sizes 21x15 --formats RGBA --radii 2 --sigma-spatial 0
+done
 echo "oclgrind-check: $((n - failed)) of $n cases clean in $(($(date +%s) - start)) s ($(oclgrind --version 2>&1 | grep -m1 Oclgrind))"
 [ "$failed" -eq 0 ]

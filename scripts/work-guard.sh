@@ -7,7 +7,9 @@
 # RGBA and 23x17 NV12, radius 6, one frame: -i 1 --warm-up 0, checked
 # against the reference with -e), clboxblur-bench runs on Oclgrind's runtime
 # with OCLGRIND_INST_COUNTS=1, and the guard sums over the frame's kernels
-# (all but the engine's start-up probe, clb_loop_probe):
+# (all but the engine's start-up probe, clb_loop_probe); and `mask`, the
+# separable box with alpha as the mask (--mask --mask-only: the masked run
+# alone) on 67x41 RGBA and 23x17 A420:
 #   instructions   LLVM IR instructions executed (Oclgrind's count)
 #   global-bytes   bytes loaded from and stored to global memory (loads,
 #                  stores, and vloadN/vstoreN on global pointers, which
@@ -71,7 +73,7 @@ done
 
 . scripts/oclgrind-lib.sh
 oclgrind_init "$build"
-[ -n "$methods" ] || methods=$(oclgrind_methods)
+[ -n "$methods" ] || methods="$(oclgrind_methods) mask"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -136,7 +138,13 @@ start=$(date +%s)
 : >"$tmp/counts"
 for class in $classes; do
   for m in $methods; do
-    for f in $frames; do
+    mframes=$frames
+    args="--$m"
+    if [ "$m" = mask ]; then
+      mframes="67x41:RGBA 23x17:A420"
+      args="--separable --mask --mask-only"
+    fi
+    for f in $mframes; do
       size=${f%:*} format=${f#*:}
       frame="$size-$format-r$radius"
       prev=
@@ -144,10 +152,11 @@ for class in $classes; do
       while [ $i -lt $repeat ]; do
         i=$((i + 1))
         log="$tmp/$m-$class-$frame-$i"
+        # shellcheck disable=SC2086
         if ! oclgrind_run CLBOXBLUR_DEVICE_CLASS="$class" \
           CLBOXBLUR_CACHE_DIR="$tmp/cache" OCLGRIND_INST_COUNTS=1 \
           OCLGRIND_LOG="$log.oclgrind" \
-          "$bench" -e -q -i 1 --warm-up 0 --"$m" --sizes "$size" \
+          "$bench" -e -q -i 1 --warm-up 0 $args --sizes "$size" \
           --formats "$format" --radii "$radius" >"$log" 2>&1; then
           echo "work-guard: FAIL $m $class $frame: the bench failed" >&2
           tail -n 5 "$log" >&2
@@ -181,7 +190,7 @@ secs=$(($(date +%s) - start))
 traffic() {
   awk -v r="$radius" '
     { split($3, a, "-"); split(a[1], wh, "x"); px = wh[1] * wh[2]
-      s = a[2] == "NV12" ? 1.5 : a[2] == "RGBA" ? 4 : 1
+      s = a[2] == "NV12" ? 1.5 : a[2] == "RGBA" ? 4 : a[2] == "A420" ? 2.5 : 1
       inter = ($1 == "bilateral" || $1 == "mosaic" || $1 == "fill") ? 0 : 4
       if ($1 == "separable" && $2 == "cpu" && (2 * r + 1) * 255 <= 65535)
         inter = 2

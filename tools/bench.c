@@ -29,12 +29,17 @@ typedef struct
   ClbJob jobs[CLB_MAX_JOBS];
   guint n_jobs;
   gsize plane_bytes[CLB_MAX_PLANES];
+  /* formats with alpha: where it is, for --mask (as the element says) */
+  gboolean has_alpha;
+  guint alpha_plane, alpha_offset, alpha_pixel_stride;
+  ClbJob mask_jobs[CLB_MAX_JOBS];       /* the jobs without alpha */
+  guint n_mask_jobs;
 } Layout;
 
 /* The formats the benchmark times and checks: 8-bit, laid out as the
  * element lays them out (gst/gstcllayout.h), rows packed. */
 static const gchar *const bench_formats[] = { "RGBA", "RGB", "GRAY8", "NV12",
-  "YUY2"
+  "YUY2", "A420"
 };
 
 static gboolean
@@ -58,6 +63,14 @@ make_layout (const gchar * format, guint w, guint h, Layout * l)
   for (p = 0; p < l->planes.n_planes; p++)
     l->plane_bytes[p] = (gsize) l->planes.plane_width[p] *
         l->planes.plane_height[p];
+  l->has_alpha = GST_VIDEO_INFO_HAS_ALPHA (&info);
+  l->n_mask_jobs = gst_cl_layout_make_jobs (&info, TRUE, l->mask_jobs);
+  if (l->has_alpha) {
+    l->alpha_plane = GST_VIDEO_INFO_COMP_PLANE (&info, GST_VIDEO_COMP_A);
+    l->alpha_offset = GST_VIDEO_INFO_COMP_POFFSET (&info, GST_VIDEO_COMP_A);
+    l->alpha_pixel_stride = GST_VIDEO_INFO_COMP_PSTRIDE (&info,
+        GST_VIDEO_COMP_A);
+  }
   return TRUE;
 }
 
@@ -68,15 +81,70 @@ cmp_double (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
-/* Compares every job of the output with the plain-C reference. */
+/* The masked reference of @job (its samples @in; the job holds no alpha)
+ * into @ref: the alpha from the frame (subsampled jobs: the 2x2 mean), the
+ * box of the mask (ref_mask_blur, brute force: slow on large frames). */
+static void
+verify_mask_job (const Layout * l, const ClbParams * params,
+    const ClbJob * job, const guint16 * in, guint16 * ref, guint8 ** src)
+{
+  guint w = l->planes.width, h = l->planes.plane_height[l->alpha_plane];
+  guint16 *alpha = g_new (guint16, (gsize) w * h);
+  guint16 *ja = g_new (guint16, (gsize) job->width * job->height);
+  guint16 *blend = g_new (guint16, (gsize) job->width * job->height);
+  gsize pitch = l->planes.plane_width[l->alpha_plane];
+  guint x, y;
+
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++)
+      alpha[(gsize) y * w + x] = src[l->alpha_plane][y * pitch
+          + x * l->alpha_pixel_stride + l->alpha_offset];
+  if (job->x_sub || job->y_sub)
+    ref_alpha_subsample (alpha, w, h, job->x_sub, job->y_sub, ja);
+  else
+    memcpy (ja, alpha, (gsize) w * h * sizeof (guint16));
+  if (params->mask_feather > 0)
+    ref_box_blur (ja, blend, job->width, job->height, 1,
+        clb_scale_radius (params->mask_feather, job->x_sub),
+        clb_scale_radius (params->mask_feather, job->y_sub),
+        (RefBorder) params->border, 1);
+  else
+    memcpy (blend, ja, (gsize) job->width * job->height * sizeof (guint16));
+  if (params->method == CLB_METHOD_BILATERAL) {
+    /* the mask only blends bilateral's output */
+    gsize n = (gsize) job->width * job->height * job->channels;
+    guint16 *filtered = g_new (guint16, n);
+
+    ref_bilateral (in, filtered, job->width, job->height, job->channels,
+        clb_bilateral_radius (clb_scale_radius (params->radius_x,
+                job->x_sub), params->sigma_spatial),
+        clb_bilateral_radius (clb_scale_radius (params->radius_y,
+                job->y_sub), params->sigma_spatial),
+        (RefBorder) params->border, params->sigma_spatial,
+        params->sigma_range, job->dist_mask, 255);
+    ref_mask_blur (in, ja, blend, filtered, ref, job->width, job->height,
+        job->channels, 0, 0, (RefBorder) params->border, 255);
+    g_free (filtered);
+  } else {
+    ref_mask_blur (in, ja, blend, NULL, ref, job->width, job->height,
+        job->channels, clb_scale_radius (params->radius_x, job->x_sub),
+        clb_scale_radius (params->radius_y, job->y_sub),
+        (RefBorder) params->border, 255);
+  }
+  g_free (alpha);
+  g_free (ja);
+  g_free (blend);
+}
+
+/* Compares every job of @jobs in the output with the plain-C reference. */
 static gboolean
-verify (const Layout * l, const ClbParams * params, guint8 ** src,
-    guint8 ** dst)
+verify (const Layout * l, const ClbJob * jobs, guint n_jobs,
+    const ClbParams * params, guint8 ** src, guint8 ** dst)
 {
   guint j;
 
-  for (j = 0; j < l->n_jobs; j++) {
-    const ClbJob *job = &l->jobs[j];
+  for (j = 0; j < n_jobs; j++) {
+    const ClbJob *job = &jobs[j];
     gsize n = (gsize) job->width * job->height * job->channels, i;
     guint16 *in = g_new (guint16, n), *ref = g_new (guint16, n);
     guint rx = clb_scale_radius (params->radius_x, job->x_sub);
@@ -91,7 +159,14 @@ verify (const Layout * l, const ClbParams * params, guint8 ** src,
           in[((gsize) y * job->width + x) * job->channels + c] =
               src[job->plane][y * pitch + x * job->pixel_stride +
               job->offset[c]];
-    if (params->method == CLB_METHOD_FILL) {
+    if (params->mask) {
+      verify_mask_job (l, params, job, in, ref, src);
+      /* kept channels (alpha, left out of the mask's jobs) as they came */
+      for (i = 0; i < n; i++) {
+        if (job->keep_mask & (1u << (i % job->channels)))
+          ref[i] = in[i];
+      }
+    } else if (params->method == CLB_METHOD_FILL) {
       /* each channel its job's value (the layout leaves them 0) */
       for (i = 0; i < n; i++)
         ref[i] = job->fill[i % job->channels];
@@ -370,6 +445,9 @@ typedef struct
   gint regions, feather;
   gchar *shape;
   gboolean invert;
+  gboolean mask;                /* A/B: plain, then alpha as the mask */
+  gboolean mask_only;           /* the masked runs alone */
+  gint mask_feather;
   ClbMethod methods[5];
   guint n_methods;
 } BenchOptions;
@@ -448,6 +526,16 @@ parse_options (gint * argc, gchar *** argv, BenchOptions * o)
         "Frames in pageable host memory (g_malloc, default) or pinned "
         "(CL_MEM_ALLOC_HOST_PTR buffers kept mapped, as clboxblur's buffer "
         "pool gives)", "pageable|pinned"},
+    {"mask", 0, 0, G_OPTION_ARG_NONE, &o->mask,
+        "Formats with alpha (RGBA, A420): each method A/B, alternating "
+        "frame by frame, plain and with alpha as the foreground mask "
+        "(the element's alpha-mask); prints both rows and the ratio", NULL},
+    {"mask-only", 0, 0, G_OPTION_ARG_NONE, &o->mask_only,
+        "With --mask: the masked runs alone, no plain ones (under a "
+        "simulator: scripts/oclgrind-check.sh, one set of buffers a "
+        "process)", NULL},
+    {"mask-feather", 0, 0, G_OPTION_ARG_INT, &o->mask_feather,
+        "With --mask: the mask's feather radius (default 0)", "N"},
     {"kernels", 'k', 0, G_OPTION_ARG_NONE, &o->kernels,
         "After each row, each kernel's time per frame on the device's clock "
         "(the engine then waits for every kernel: the row's own time grows)",
@@ -596,9 +684,9 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
     const gchar * size, ClbMethod method, const gchar * radius,
     gdouble floor_ms, gint * failures)
 {
-  ClbParams params = { method, CLB_BORDER_SHRINK, 0, 0,
-    MAX (o->passes, 1), o->sigma_spatial, o->sigma_range, FALSE, NULL, 0,
-    FALSE, 0, {0}, {0}, 0, NULL, CLB_REGION_RECTANGLE, 0
+  ClbParams params = { .method = method, .border = CLB_BORDER_SHRINK,
+    .passes = MAX (o->passes, 1), .sigma_spatial = o->sigma_spatial,
+    .sigma_range = o->sigma_range
   };
   gint n = MAX (o->iterations, 1), it;
   gdouble *times = g_new (gdouble, n);
@@ -658,7 +746,8 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
   }
   qsort (times, n, sizeof (gdouble), cmp_double);
   if (o->check) {
-    ok = verify (&bf->l, &params, bf->src, bf->dst);
+    ok = verify (&bf->l, bf->l.jobs, bf->l.n_jobs, &params, bf->src,
+        bf->dst);
     *failures += !ok;
   }
   if (!o->quiet && o->timing) {
@@ -685,6 +774,86 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
   g_free (times);
   g_free (rects);
   return TRUE;
+}
+
+/* --mask: @method at @radius on @bf, plain (every job, alpha included, as
+ * the element blurs RGBA by default) and with alpha as the mask (the jobs
+ * without alpha, as the element makes them), alternating frame by frame
+ * so that both see the same load; one row each and the ratio of their
+ * medians. FALSE where the engine failed (printed). */
+static gboolean
+run_mask_ab (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
+    const gchar * size, ClbMethod method, const gchar * radius,
+    gint * failures)
+{
+  ClbParams plain = { .method = method, .border = CLB_BORDER_SHRINK,
+    .passes = 1, .sigma_spatial = o->sigma_spatial,
+    .sigma_range = o->sigma_range
+  }, masked;
+  gint n = MAX (o->iterations, 1), it;
+  gdouble *tp = g_new (gdouble, n), *tm = g_new (gdouble, n), mp, mm;
+  GError *err = NULL;
+  gboolean ok = TRUE;
+
+  if (!bf->l.has_alpha) {
+    g_printerr ("--mask: %s has no alpha\n", bf->l.name);
+    g_free (tp);
+    g_free (tm);
+    return FALSE;
+  }
+  plain.radius_x = plain.radius_y = atoi (radius);
+  if (o->border && g_str_equal (o->border, "replicate"))
+    plain.border = CLB_BORDER_REPLICATE;
+  else if (o->border && g_str_equal (o->border, "reflect"))
+    plain.border = CLB_BORDER_REFLECT;
+  masked = plain;
+  masked.mask = TRUE;
+  masked.mask_plane = bf->l.alpha_plane;
+  masked.mask_offset = bf->l.alpha_offset;
+  masked.mask_pixel_stride = bf->l.alpha_pixel_stride;
+  masked.mask_feather = MAX (o->mask_feather, 0);
+  for (it = -MAX (o->warmup, 0); it < n; it++) {
+    gint64 t0 = g_get_monotonic_time (), t1, t2;
+
+    if (!o->mask_only && !clb_engine_filter (engine, &plain, bf->l.jobs,
+            bf->l.n_jobs, &bf->in, &bf->out, &err))
+      goto failed;
+    t1 = g_get_monotonic_time ();
+    if (!clb_engine_filter (engine, &masked, bf->l.mask_jobs,
+            bf->l.n_mask_jobs, &bf->in, &bf->out, &err))
+      goto failed;
+    t2 = g_get_monotonic_time ();
+    if (it >= 0) {
+      tp[it] = (t1 - t0) / 1000.0;
+      tm[it] = (t2 - t1) / 1000.0;
+    }
+  }
+  if (o->check) {
+    ok = verify (&bf->l, bf->l.mask_jobs, bf->l.n_mask_jobs, &masked,
+        bf->src, bf->dst);
+    *failures += !ok;
+  }
+  mp = median_of (tp, n);
+  mm = median_of (tm, n);
+  if (!o->quiet && !o->mask_only)
+    g_print ("%-10s %-10s %-6s %6s %10.2f %9.1f\n", method_names[method],
+        size, bf->l.name, radius, mp, 1000.0 / mp);
+  if (!o->quiet) {
+    g_print ("%-10s %-10s %-6s %6s %10.2f %9.1f   %.2fx plain%s\n",
+        "+mask", size, bf->l.name, radius, mm, 1000.0 / mm,
+        o->mask_only ? 0.0 : mm / mp,
+        o->check ? (ok ? "  ok" : "  FAILED") : "");
+  }
+  g_free (tp);
+  g_free (tm);
+  return TRUE;
+
+failed:
+  g_printerr ("%s\n", err->message);
+  g_error_free (err);
+  g_free (tp);
+  g_free (tm);
+  return FALSE;
 }
 
 /* Allocates and fills the frame of @format at @w x @h (seeded by @seed);
@@ -770,8 +939,9 @@ run_frame (const BenchOptions * o, ClbRuntime * rt, ClbEngine * engine,
   }
   for (m = 0; m < o->n_methods && ret == 0; m++) {
     for (r = 0; radius_list[r] && ret == 0; r++) {
-      if (!run_one (o, engine, &bf, size, o->methods[m], radius_list[r],
-              floor_ms, failures))
+      if (o->mask ? !run_mask_ab (o, engine, &bf, size, o->methods[m],
+              radius_list[r], failures) : !run_one (o, engine, &bf, size,
+              o->methods[m], radius_list[r], floor_ms, failures))
         ret = 1;
     }
   }

@@ -794,10 +794,13 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
     .border = params->border, .rx = step->rx, .ry = step->ry,
     .shape = step->shape };
   cl_int pitch = engine->planes.plane_width[job->plane];
-  ClbJob unkept;
+  ClbJob unkept, stripped;
 
   if (variant == NULL)
     return TRUE;                /* this job is passed through */
+  /* with the mask, alpha leaves as it came */
+  job = clb_mask_job (params, job, &stripped);
+  g_assert (job != NULL);       /* the plan passes those through */
 
   if (params->method == CLB_METHOD_BILATERAL
       && !clb_engine_bilateral_tables (engine, params, j, r.rx, r.ry, error))
@@ -815,8 +818,18 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
         engine->plane_out[job->plane] : r.in;
   }
   r.in_pitch = r.out_pitch = pitch;
-  if (params->method == CLB_METHOD_BILATERAL)
-    return clb_engine_run_bands (engine, variant, &r, error);
+  if (params->method == CLB_METHOD_BILATERAL) {
+    if (!clb_engine_run_bands (engine, variant, &r, error))
+      return FALSE;
+    if (clb_mask_active (params)) {
+      /* the mask only blends bilateral's output with the input */
+      ClbRun b = r;
+
+      b.job = clb_variant_job (&clb_mask_variants[0], job, &unkept);
+      return clb_mask_blend (engine, &b, r.out, error);
+    }
+    return TRUE;
+  }
   return clb_engine_run_variant (engine, variant, &r, error);
 }
 
@@ -839,6 +852,8 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
         "unknown method %d", params->method);
     return FALSE;
   }
+  if (!clb_mask_check (planes, params, error))
+    return FALSE;
   if (engine->frame_out) {
     /* bytes no job writes (kept channels, gaps, jobs passed through) come
      * from the input */

@@ -121,6 +121,25 @@ typedef struct {
    * region's content (kernels/region.cl). */
   ClbRegionShape region_shape;
   guint region_feather;
+  /* Alpha as the foreground mask (kernels/mask.cl): with mask, the box
+   * methods give out = (a I + (amax - a) B + amax / 2) / amax, B the box
+   * normalised by w = amax - alpha, B = (sum (I w) + sum (w) / 2) /
+   * sum (w), B = I where sum (w) is 0; bilateral gives the same blend with
+   * its output for B. amax is the planes' max_value; a is the alpha, or
+   * with mask_feather its rounded box mean over a window of that radius
+   * (full-resolution pixels, scaled like the radius for subsampled jobs),
+   * both completed past the edge by the border. The alpha is the sample
+   * at mask_offset of each pixel (mask_pixel_stride containers apart) of
+   * plane mask_plane, a full-resolution plane; a job subsampled by 2x2
+   * takes the rounded mean of the alphas its footprint covers inside the
+   * frame. The alpha channel is left as it came, whatever the jobs say.
+   * With the mask the box runs once, at radius_x, radius_y: passes and
+   * pass radii are ignored. */
+  gboolean mask;
+  guint mask_plane;
+  guint mask_offset;
+  guint mask_pixel_stride;
+  guint mask_feather;
 } ClbParams;
 
 /* Region corners are clamped to +-CLB_REGION_LIMIT (kernels/region.cl):

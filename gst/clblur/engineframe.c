@@ -59,8 +59,11 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
       .border = params->border, .rx = step->rx, .ry = step->ry,
       .shape = step->shape };
     const ClbVariant *variant = step->variant;
-    ClbJob unkept;
+    ClbJob unkept, stripped;
 
+    /* with the mask, alpha is not the jobs' (the plan runs direct only
+     * where no job is left empty) */
+    job = clb_mask_job (params, job, &stripped);
     r.job = clb_variant_job (variant, job, &unkept);
     r.in = in[job->plane];
     r.out = out[job->plane];

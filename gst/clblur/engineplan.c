@@ -28,7 +28,10 @@ same_params (const ClbParams * a, const ClbParams * b)
       || a->sigma_range != b->sigma_range || a->use_regions != b->use_regions
       || a->region_invert != b->region_invert
       || a->n_pass_radii != b->n_pass_radii
-      || a->block_size != b->block_size)
+      || a->block_size != b->block_size || a->mask != b->mask
+      || a->mask_plane != b->mask_plane || a->mask_offset != b->mask_offset
+      || a->mask_pixel_stride != b->mask_pixel_stride
+      || a->mask_feather != b->mask_feather)
     return FALSE;
   for (p = 0; p < MIN (a->n_pass_radii, CLB_MAX_PASSES); p++) {
     if (a->pass_radius_x[p] != b->pass_radius_x[p]
@@ -94,18 +97,31 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
   const ClbParams *params = &plan->params;
   guint bytes[CLB_MAX_PLANES] = { 0, }, lanes, c, j;
 
-  if (!engine->profile.zero_copy
-      || (params->method != CLB_METHOD_SEPARABLE
-          && params->method != CLB_METHOD_MOSAIC) || params->use_regions
-      || plan->passes != 1)
+  if (!engine->profile.zero_copy || params->use_regions
+      || plan->passes != 1 || (params->method != CLB_METHOD_SEPARABLE
+          && params->method != CLB_METHOD_MOSAIC
+          && !(clb_mask_active (params)
+              && params->method != CLB_METHOD_BILATERAL)))
     return FALSE;
   for (j = 0; j < plan->n_jobs; j++) {
     const ClbStep *step = &plan->steps[0][j];
     const ClbJob *job;
-    ClbJob unkept;
+    ClbJob unkept, stripped;
 
     if (step->variant == NULL || !clb_variant_wraps (step->variant))
       return FALSE;
+    if (clb_mask_active (params)) {
+      /* the mask's variants that wrap write their pixels' every byte,
+       * alpha as it came */
+      job = clb_mask_job (params, &plan->jobs[j], &stripped);
+      if (job == NULL
+          || job->width * job->pixel_stride != planes->plane_width[job->plane]
+          || job->height != planes->plane_height[job->plane]
+          || job->pixel_stride != 4)
+        return FALSE;
+      bytes[job->plane] = 0xf;
+      continue;
+    }
     /* a variant that wraps writes every byte of its job's rows: its
      * channels' bytes, the others as the output has them (packed YUV's
      * Y and UV jobs share a plane); the bytes of a plane, counted modulo
@@ -147,24 +163,34 @@ make_plan (ClbEngine * engine, ClbPlan * plan, const ClbParams * params,
   for (pass = 0; pass < plan->passes; pass++) {
     for (j = 0; j < n_jobs; j++) {
       ClbStep *step = &plan->steps[pass][j];
+      ClbJob stripped;
+      const ClbJob *job = clb_mask_job (params, &jobs[j], &stripped);
 
       clb_job_radii (params, &jobs[j], pass, &step->rx, &step->ry);
-      if (step->rx == 0 && step->ry == 0)
+      if ((step->rx == 0 && step->ry == 0) || job == NULL)
         continue;               /* this job is passed through */
-      step->variant = clb_variant_choose (&engine->profile, params->method,
-          &engine->planes, &jobs[j], step->rx, step->ry, &step->shape);
+      if (clb_mask_active (params) && params->method != CLB_METHOD_BILATERAL)
+        step->variant = clb_mask_variant_choose (&engine->profile,
+            &engine->planes, params, job, step->rx, step->ry, &step->shape);
+      else
+        step->variant = clb_variant_choose (&engine->profile,
+            params->method, &engine->planes, job, step->rx, step->ry,
+            &step->shape);
       if (step->variant == NULL)
         plan->unknown_method = TRUE;
     }
   }
-  plan->every_byte = writes_every_byte (plan, &engine->planes);
+  /* with the mask, the jobs leave alpha out */
+  plan->every_byte = !clb_mask_active (params)
+      && writes_every_byte (plan, &engine->planes);
   plan->direct = runs_direct (engine, plan);
   plan->valid = TRUE;
   engine->plans_made++;
-  clb_engine_log (engine, "plan %u: method %d, %u pass(es), %u job(s)%s%s",
+  clb_engine_log (engine, "plan %u: method %d, %u pass(es), %u job(s)%s%s%s",
       engine->plans_made, params->method, plan->passes, n_jobs,
       plan->direct ? ", from the caller's memory to the caller's" : "",
-      params->use_regions ? ", regions" : "");
+      params->use_regions ? ", regions" : "",
+      clb_mask_active (params) ? ", alpha mask" : "");
 }
 
 const ClbPlan *

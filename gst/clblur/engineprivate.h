@@ -10,6 +10,8 @@
  * enginevariants.c: the kernel variants' table and the choice of a row;
  * enginesat.c, engineseparable.c, enginebilateral.c, enginemosaic.c:
  * each method's CPU and GPU variants (runs, limits) and its rows of the table;
+ * enginemask.c: alpha as the foreground mask (ClbParams.mask), its
+ * variants and rows;
  * enginelaunch.c: what the variants' launches share;
  * engineargs.c: the kernel-argument cursor.
  */
@@ -44,12 +46,18 @@ G_BEGIN_DECLS
   X (GPU_BOX_SAT_ROWS, "gpu_box_sat_rows") \
   X (GPU_BOX_SAT_TOTALS, "gpu_box_sat_totals") \
   X (GPU_BOX_SAT_COLUMNS, "gpu_box_sat_columns") \
+  X (MASK_ROWS, "mask_rows") \
+  X (MASK_COLUMNS, "mask_columns") \
+  X (MASK_COLUMNS_STRIP, "mask_columns_strip") \
   X (SAT_RING, "sat_ring") \
   X (SEPARABLE_VERTICAL_X16, "separable_vertical_x16") \
   X (SEPARABLE_HORIZONTAL_X16, "separable_horizontal_x16") \
   X (SEPARABLE_FUSED_X16, "separable_fused_x16") \
   X (BILATERAL_X16, "bilateral_x16") \
-  X (MOSAIC_X16, "mosaic_x16")
+  X (MOSAIC_X16, "mosaic_x16") \
+  X (MASK_VERTICAL_X16, "mask_vertical_x16") \
+  X (MASK_HORIZONTAL_X16, "mask_horizontal_x16") \
+  X (MASK_FUSED_X16, "mask_fused_x16")
 
 #define CLB_KERNEL_ENUM(id, name) K_##id,
 enum
@@ -262,6 +270,30 @@ extern const ClbVariant clb_mosaic_variants[];
 extern const guint clb_mosaic_n_variants;
 extern const ClbVariant clb_fill_variants[];
 extern const guint clb_fill_n_variants;
+
+/* enginemask.c: alpha as the foreground mask (ClbParams.mask). */
+extern const ClbVariant clb_mask_variants[];
+extern const guint clb_mask_n_variants;
+/* The masked box's variant for @job (the box methods' steps with a
+ * mask): the first row of clb_mask_variants of the device's class that
+ * is usable. */
+const ClbVariant *clb_mask_variant_choose (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbParams * params, const ClbJob * job,
+    guint rx, guint ry, ClbWorkShape * shape);
+/* Whether @params mask by alpha. */
+gboolean clb_mask_active (const ClbParams * params);
+/* @job without the alpha channel the mask reads (alpha leaves as it
+ * came), in @stripped, or @job itself where it has none; NULL where
+ * nothing else is left (A420's alpha plane). */
+const ClbJob *clb_mask_job (const ClbParams * params, const ClbJob * job,
+    ClbJob * stripped);
+/* Whether the mask's alpha lies inside @planes. */
+gboolean clb_mask_check (const ClbPlanes * planes, const ClbParams * params,
+    GError ** error);
+/* Blends @filtered (bilateral's output of run r) with r->in by alpha (the
+ * feathered alpha with a feather) into r->out. */
+gboolean clb_mask_blend (ClbEngine * engine, const ClbRun * r,
+    cl_mem filtered, GError ** error);
 
 /* enginelaunch.c: the launches the variants share. */
 /* Runs a 1-D kernel of @n line work-items (rows or strips), in

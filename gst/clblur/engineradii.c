@@ -55,13 +55,14 @@ clb_gaussian_radii (gdouble sigma, guint n, guint * radii)
   }
 }
 
-/* How many times the box methods filter the frame (bilateral: once). */
+/* How many times the box methods filter the frame (bilateral and the
+ * mask: once). */
 guint
 clb_n_passes (const ClbParams * params)
 {
   if (params->method == CLB_METHOD_BILATERAL
       || params->method == CLB_METHOD_MOSAIC
-      || params->method == CLB_METHOD_FILL)
+      || params->method == CLB_METHOD_FILL || params->mask)
     return 1;
   if (params->n_pass_radii > 0)
     return MIN (params->n_pass_radii, CLB_MAX_PASSES);
@@ -104,7 +105,8 @@ clb_job_radii (const ClbParams * params, const ClbJob * job, guint pass,
     bilateral_bound (params, rx, ry);
     return;
   }
-  if (params->method != CLB_METHOD_BILATERAL && params->n_pass_radii > 0) {
+  if (params->method != CLB_METHOD_BILATERAL && params->n_pass_radii > 0
+      && !params->mask) {
     pass = MIN (pass, CLB_MAX_PASSES - 1);
     x = params->pass_radius_x[pass];
     y = params->pass_radius_y[pass];

@@ -524,3 +524,77 @@ ref_blend (unsigned w, unsigned W, unsigned filtered, unsigned original)
 {
   return (w * filtered + (W - w) * original + W / 2) / W;
 }
+
+int
+ref_mask_blur (const uint16_t * src, const uint16_t * alpha,
+    const uint16_t * blend_alpha, const uint16_t * filtered, uint16_t * dst,
+    int width, int height, int channels, int rx, int ry, RefBorder border,
+    int amax)
+{
+  int x, y, c, dx, dy;
+
+  if (width < 1 || height < 1 || channels < 1 || rx < 0 || ry < 0
+      || amax < 1)
+    return -1;
+  for (y = 0; y < height; y++) {
+    for (x = 0; x < width; x++) {
+      size_t p = (size_t) y * width + x;
+      uint64_t a = blend_alpha[p];
+
+      for (c = 0; c < channels; c++) {
+        uint64_t i = src[p * channels + c], b;
+
+        if (filtered) {
+          b = filtered[p * channels + c];
+        } else {
+          uint64_t siw = 0, sw = 0;
+
+          for (dy = -ry; dy <= ry; dy++) {
+            int yy = ref_border_index (y + dy, height, border);
+
+            if (yy < 0)
+              continue;
+            for (dx = -rx; dx <= rx; dx++) {
+              int xx = ref_border_index (x + dx, width, border);
+              size_t q;
+              uint64_t w;
+
+              if (xx < 0)
+                continue;
+              q = (size_t) yy * width + xx;
+              w = (uint64_t) amax - alpha[q];
+              siw += src[q * channels + c] * w;
+              sw += w;
+            }
+          }
+          b = sw == 0 ? i : (siw + sw / 2) / sw;
+        }
+        dst[p * channels + c] = (uint16_t) ((a * i + ((uint64_t) amax - a)
+                * b + (uint64_t) amax / 2) / (uint64_t) amax);
+      }
+    }
+  }
+  return 0;
+}
+
+void
+ref_alpha_subsample (const uint16_t * alpha, int width, int height, int xs,
+    int ys, uint16_t * out)
+{
+  int cw = (width + (1 << xs) - 1) >> xs, ch = (height + (1 << ys) - 1) >> ys;
+  int x, y, i, j;
+
+  for (y = 0; y < ch; y++) {
+    for (x = 0; x < cw; x++) {
+      uint64_t sum = 0, n = 0;
+
+      for (j = y << ys; j < ((y + 1) << ys) && j < height; j++) {
+        for (i = x << xs; i < ((x + 1) << xs) && i < width; i++) {
+          sum += alpha[(size_t) j * width + i];
+          n++;
+        }
+      }
+      out[(size_t) y * cw + x] = (uint16_t) ((sum + n / 2) / n);
+    }
+  }
+}

@@ -141,3 +141,27 @@ int ref_region_weight (RefShape shape, int feather, int invert,
 /* (w * filtered + (W - w) * original + W / 2) / W, in integers. */
 unsigned ref_blend (unsigned w, unsigned W, unsigned filtered,
     unsigned original);
+/* Alpha as the foreground mask (the element's alpha-mask), by brute force
+ * over each window. @src: @width x @height pixels of @channels samples
+ * (packed as in ref_box_blur); @alpha: one alpha a pixel, the weights'
+ * (w = @amax - alpha); @blend_alpha: one a pixel for the blend (the alpha,
+ * or the feathered one: ref_box_blur of the alpha, one channel). Per
+ * channel, over the (2 rx + 1) x (2 ry + 1) window whose positions are
+ * mapped through ref_border_index on each axis (SHRINK: positions outside
+ * skipped), in 64-bit sums:
+ *   B = (sum (I w) + sum (w) / 2) / sum (w), B = I where sum (w) = 0
+ *   out = (a I + (amax - a) B + amax / 2) / amax.
+ * With @filtered not NULL (bilateral and the mask): B = filtered, no
+ * window. Returns 0, or -1 on invalid arguments. */
+int ref_mask_blur (const uint16_t * src, const uint16_t * alpha,
+    const uint16_t * blend_alpha, const uint16_t * filtered, uint16_t * dst,
+    int width, int height, int channels, int rx, int ry, RefBorder border,
+    int amax);
+
+/* The alpha of a plane subsampled by 2^@xs x 2^@ys (A420's chroma): each
+ * sample the rounded mean (sum + n / 2) / n of the n alphas of
+ * @alpha (@width x @height) its footprint covers inside the frame (n = 4,
+ * or 2 or 1 at the last column / row of an odd size). @out holds
+ * ceil (width / 2^xs) x ceil (height / 2^ys) samples. */
+void ref_alpha_subsample (const uint16_t * alpha, int width, int height,
+    int xs, int ys, uint16_t * out);

@@ -1,0 +1,579 @@
+/* clboxblur engine: alpha as the foreground mask, its CPU and GPU variants.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * With ClbParams.mask, the box methods run the normalised box of
+ * kernels/mask.cl in place of sat or separable (the background blurred
+ * from background pixels only, blended with the original by alpha):
+ * mask_x16 on CPUs for 8-bit pixels of 4 bytes with alpha (vector lanes;
+ * fused from one buffer into another, the only way it takes a feather),
+ * mask_cpu and
+ * mask_gpu (mask_rows, then mask_columns_strip or mask_columns) for the
+ * rest. Bilateral's output is blended with the original by alpha
+ * (clb_mask_blend). The alpha channel itself is never filtered: it is
+ * taken out of every job (clb_mask_job).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "engineprivate.h"
+
+gboolean
+clb_mask_active (const ClbParams * params)
+{
+  /* mosaic and fill take no mask (the element warns) */
+  return params->mask && params->method != CLB_METHOD_MOSAIC
+      && params->method != CLB_METHOD_FILL;
+}
+
+const ClbJob *
+clb_mask_job (const ClbParams * params, const ClbJob * job, ClbJob * stripped)
+{
+  guint c;
+
+  if (!params->mask || job->plane != params->mask_plane
+      || job->pixel_stride != params->mask_pixel_stride
+      || job->x_sub != 0 || job->y_sub != 0)
+    return job;
+  *stripped = *job;
+  stripped->channels = 0;
+  stripped->dist_mask = 0;
+  stripped->keep_mask = 0;
+  for (c = 0; c < job->channels; c++) {
+    if (job->offset[c] == params->mask_offset)
+      continue;
+    stripped->offset[stripped->channels] = job->offset[c];
+    stripped->dist_mask |= ((job->dist_mask >> c) & 1) << stripped->channels;
+    stripped->keep_mask |= ((job->keep_mask >> c) & 1) << stripped->channels;
+    stripped->channels++;
+  }
+  if (stripped->channels == 0
+      || stripped->keep_mask == (1u << stripped->channels) - 1)
+    return NULL;                /* alpha alone (A420's alpha plane) */
+  if (stripped->dist_mask == 0)
+    stripped->dist_mask = (1u << stripped->channels) - 1;
+  return stripped;
+}
+
+gboolean
+clb_mask_check (const ClbPlanes * planes, const ClbParams * params,
+    GError ** error)
+{
+  guint p = params->mask_plane;
+
+  if (!params->mask)
+    return TRUE;
+  if (p >= planes->n_planes || params->mask_pixel_stride == 0
+      || planes->width == 0
+      || (guint64) (planes->width - 1) * params->mask_pixel_stride
+      + params->mask_offset >= planes->plane_width[p]) {
+    g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_JOB,
+        "mask of plane %u, offset %u, pixel stride %u does not fit the "
+        "planes", p, params->mask_offset, params->mask_pixel_stride);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* The feather radius of a job subsampled by 2^@sub, -1 for none. */
+static cl_int
+feather_radius (const ClbParams * params, guint sub)
+{
+  if (params->mask_feather == 0)
+    return -1;
+  return clb_scale_radius (MIN (params->mask_feather, CLB_MAX_RADIUS), sub);
+}
+
+/* Loop costs (as clb_loops_fit counts them) of a step of mask_rows and of
+ * mask_columns: the channels' loops, the alpha's footprint (up to 2x2) for
+ * the pixels entering and leaving both windows. */
+#define MASK_ROW_STEP 48
+#define MASK_COLUMN_STEP 40
+
+/* Columns of a row one mask_rows work-item takes: the whole row on CPUs
+ * (@cpu), 64 or the window on GPUs; fewer where the device caps loops;
+ * 0 where not even one fits. */
+static guint
+mask_row_part (const ClbDeviceProfile * profile, const ClbJob * job,
+    guint rx, gint fx, gboolean cpu)
+{
+  guint64 start = (2 * (guint64) rx + 2) * 8 + (2 * (guint64) MAX (fx, 0)
+      + 2) * 6;
+  guint64 part = cpu ? job->width : MAX (64, 2 * (guint64) rx + 1);
+
+  if (profile->loop_budget != 0) {
+    if (profile->loop_budget < start + MASK_ROW_STEP)
+      return 0;
+    part = MIN (part, (profile->loop_budget - start) / MASK_ROW_STEP);
+  }
+  return (guint) CLAMP (part, 1, job->width);
+}
+
+/* Rows of a column one mask_columns work-item walks: the job's rows
+ * shared among twice the compute units on CPUs, max (64, 2 ry + 1) on
+ * GPUs; fewer where the device caps loops; 0 where not one fits. */
+static guint
+mask_column_chunk (const ClbDeviceProfile * profile, const ClbJob * job,
+    guint ry, gint fy, gboolean cpu)
+{
+  guint64 start = (2 * (guint64) ry + 2) * 6 + 2 * (guint64) MAX (fy, 0) + 2;
+  guint64 bands = MAX (profile->compute_units, 1) * 2;
+  guint64 chunk = cpu ? (job->height + bands - 1) / bands :
+      MAX (CLB_GPU_CHUNK_MIN, 2 * (guint64) ry + 1);
+
+  if (profile->loop_budget != 0) {
+    if (profile->loop_budget < start + MASK_COLUMN_STEP)
+      return 0;
+    chunk = MIN (chunk, (profile->loop_budget - start) / MASK_COLUMN_STEP);
+  }
+  return (guint) CLAMP (chunk, 1, job->height);
+}
+
+/* mask_columns_strip (CPUs, the box): rows of a strip of 16 columns one
+ * work-item walks, as mask_column_chunk; 0 where not one fits the loop
+ * cap (then mask_columns). */
+#define MASK_STRIP 16
+
+static guint
+mask_strip_chunk (const ClbDeviceProfile * profile, const ClbJob * job,
+    guint ry, gint fy)
+{
+  guint64 elems = job->channels + 2;
+  guint64 reach = MAX (ry, (guint) MAX (fy, 0));
+  guint64 start = (2 * reach + 2) * (MASK_STRIP * elems + 2) + 2 * MASK_STRIP
+      * elems;
+  guint64 step = MASK_STRIP * (job->channels * 4 + 12) + MASK_STRIP * elems
+      + 8;
+  guint64 bands = MAX (profile->compute_units, 1) * 2;
+  guint64 chunk = (job->height + bands - 1) / bands;
+
+  if (profile->loop_budget != 0) {
+    if (profile->loop_budget < start + step)
+      return 0;
+    chunk = MIN (chunk, (profile->loop_budget - start) / step);
+  }
+  return (guint) CLAMP (chunk, 1, job->height);
+}
+
+/* Bytes of a row of the intermediate. */
+static gsize
+mask_row_bytes (const ClbPlanes * planes, const ClbJob * job, gboolean blend,
+    gint fx)
+{
+  gsize elems = (blend ? 0 : job->channels + 1) + (fx >= 0 ? 1 : 0);
+
+  return (gsize) job->width * elems * (planes->sample_size == CLB_SAMPLES_16 ?
+      sizeof (cl_ulong) : sizeof (cl_uint));
+}
+
+static gboolean
+mask_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
+    const ClbJob * job, guint rx, guint ry, gboolean cpu)
+{
+  /* without a feather (the run checks it with the feather's radius) */
+  return mask_row_part (profile, job, rx, -1, cpu) > 0
+      && mask_column_chunk (profile, job, ry, -1, cpu) > 0;
+}
+
+static gboolean
+mask_cpu_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
+    const ClbJob * job, guint rx, guint ry, ClbWorkShape * shape)
+{
+  return mask_usable (profile, planes, job, rx, ry, TRUE);
+}
+
+static gboolean
+mask_gpu_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
+    const ClbJob * job, guint rx, guint ry, ClbWorkShape * shape)
+{
+  return mask_usable (profile, planes, job, rx, ry, FALSE);
+}
+
+/* The alpha's arguments: its plane (@alpha), where a pixel's alpha is,
+ * the frame's size, the job's subsampling, amax. */
+static void
+args_alpha (ClbArgs * a, ClbEngine * engine, cl_mem alpha,
+    const ClbParams * params, const ClbJob * job)
+{
+  const ClbPlanes *planes = &engine->planes;
+
+  clb_arg_mem (a, alpha);
+  clb_arg_int (a, planes->plane_width[params->mask_plane]);
+  clb_arg_int (a, params->mask_pixel_stride);
+  clb_arg_int (a, params->mask_offset);
+  clb_arg_int (a, planes->width);
+  clb_arg_int (a, planes->plane_height[params->mask_plane]);
+  clb_arg_int (a, job->x_sub);
+  clb_arg_int (a, job->y_sub);
+}
+
+/* The alpha plane of the frame being filtered: the input's (no job writes
+ * alpha). */
+static cl_mem
+alpha_plane (ClbEngine * engine, const ClbParams * params)
+{
+  return (engine->frame_in ? engine->frame_in :
+      engine->plane_in)[params->mask_plane];
+}
+
+/* The masked box (@filtered NULL) or the blend of @filtered (bilateral's
+ * output) with @in by alpha, of job r->job into r->out, in bands of rows
+ * where the intermediate does not fit whole. */
+static gboolean
+run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
+    gboolean cpu, GError ** error)
+{
+  const ClbParams *params = r->params;
+  const ClbJob *job = r->job;
+  const ClbPlanes *planes = &engine->planes;
+  ClbSampleSize size = planes->sample_size;
+  cl_kernel *k = engine->kernels[size];
+  gboolean blend = filtered != NULL;
+  cl_int fx = feather_radius (params, job->x_sub);
+  cl_int fy = feather_radius (params, job->y_sub);
+  cl_int rx = blend ? 0 : r->rx, ry = blend ? 0 : r->ry;
+  cl_int h = job->height;
+  guint part = mask_row_part (&engine->profile, job, rx, fx, cpu);
+  guint chunk = mask_column_chunk (&engine->profile, job, ry, fy, cpu);
+  gsize row_bytes = mask_row_bytes (planes, job, blend, fx);
+  guint reach_y = MAX (ry, MAX (fy, 0));
+  guint ring = h, band, done = 0, y0, y1;
+  gboolean rows_needed = !blend || fx >= 0;
+  cl_mem alpha = alpha_plane (engine, params);
+  size_t local[2] = { 64, 1 };
+  guint strip_chunk = cpu && !blend ? mask_strip_chunk (&engine->profile,
+      job, ry, fy) : 0;
+  ClbArgs rows, cols;
+
+  if (part == 0 || chunk == 0) {
+    g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_DEVICE,
+        "the masked blur's loops do not fit the device's loop cap");
+    return FALSE;
+  }
+  if (rows_needed
+      && (!clb_plan_ring (engine, "the masked blur", row_bytes, h,
+              2 * reach_y, &ring, error)
+          || !clb_engine_ensure_work (engine, (gsize) ring * row_bytes,
+              error)))
+    return FALSE;
+  band = ring == (guint) h ? ring : ring - 2 * reach_y;
+  if (engine->max_wg[size][K_MASK_COLUMNS] < 64
+      || engine->profile.max_items[0] < 64)
+    local[0] = 1;
+
+  if (strip_chunk > 0) {
+    /* CPUs: strips of 16 columns */
+    local[0] = 0;
+    chunk = strip_chunk;
+    cols = clb_args (k[K_MASK_COLUMNS_STRIP]);
+    clb_arg_mem (&cols, engine->work);
+    clb_arg_mem (&cols, r->in);
+    clb_arg_mem (&cols, r->out);
+    clb_arg_int (&cols, r->in_pitch);
+    clb_arg_int (&cols, job->pixel_stride);
+    clb_arg_int4 (&cols, clb_job_offsets (job));
+    clb_arg_int (&cols, planes->big_endian);
+    clb_arg_int (&cols, planes->shift);
+    args_alpha (&cols, engine, alpha, params, job);
+    clb_arg_int (&cols, planes->max_value);
+    clb_args_size (&cols, job);
+    clb_arg_int (&cols, ry);
+    clb_arg_int (&cols, fx);
+    clb_arg_int (&cols, fy);
+    clb_arg_int (&cols, r->border);
+    clb_arg_int (&cols, ring);
+    clb_arg_int (&cols, chunk);
+  } else {
+  cols = clb_args (k[K_MASK_COLUMNS]);
+  clb_arg_mem (&cols, rows_needed ? engine->work : r->in);
+  clb_arg_mem (&cols, r->in);
+  clb_arg_mem (&cols, r->out);
+  clb_arg_mem (&cols, blend ? filtered : r->in);
+  clb_arg_int (&cols, r->in_pitch);
+  clb_arg_int (&cols, job->pixel_stride);
+  clb_arg_int4 (&cols, clb_job_offsets (job));
+  clb_arg_int (&cols, planes->big_endian);
+  clb_arg_int (&cols, planes->shift);
+  args_alpha (&cols, engine, alpha, params, job);
+  clb_arg_int (&cols, planes->max_value);
+  clb_args_size (&cols, job);
+  clb_arg_int (&cols, rx);
+  clb_arg_int (&cols, ry);
+  clb_arg_int (&cols, fx);
+  clb_arg_int (&cols, fy);
+  clb_arg_int (&cols, r->border);
+  clb_arg_int (&cols, blend);
+  clb_arg_int (&cols, ring);
+  clb_arg_int (&cols, chunk);
+  }
+
+  for (y0 = 0; y0 < (guint) h; y0 = y1) {
+    guint reach = MIN ((guint) h, y0 + band + reach_y);
+    size_t cglobal[2];
+
+    y1 = MIN ((guint) h, y0 + band);
+    if (rows_needed && reach > done) {
+      size_t rglobal[2] = { (job->width + part - 1) / part, reach - done };
+
+      rows = clb_args (k[K_MASK_ROWS]);
+      clb_args_layout (&rows, r->in, planes, job);
+      args_alpha (&rows, engine, alpha, params, job);
+      clb_arg_int (&rows, planes->max_value);
+      clb_arg_mem (&rows, engine->work);
+      clb_args_size (&rows, job);
+      clb_arg_int (&rows, rx);
+      clb_arg_int (&rows, fx);
+      clb_arg_int (&rows, r->border);
+      clb_arg_int (&rows, blend);
+      clb_arg_int (&rows, ring);
+      clb_arg_int (&rows, part);
+      clb_arg_int (&rows, done);
+      clb_arg_int (&rows, reach);
+      if (!clb_args_done (&rows, error))
+        return FALSE;
+      CHECK (clb_engine_run_kernel (engine, k[K_MASK_ROWS], 2, rglobal, NULL,
+              "mask_rows"), "clEnqueueNDRangeKernel (mask_rows)");
+      done = reach;
+    }
+    {
+      ClbArgs a = cols;
+
+      clb_arg_int (&a, y0);
+      clb_arg_int (&a, y1);
+      if (!clb_args_done (&a, error))
+        return FALSE;
+    }
+    cglobal[1] = (y1 - y0 + chunk - 1) / chunk;
+    if (strip_chunk > 0) {
+      cglobal[0] = ((size_t) job->width + MASK_STRIP - 1) / MASK_STRIP;
+      CHECK (clb_engine_run_kernel (engine, k[K_MASK_COLUMNS_STRIP], 2,
+              cglobal, NULL, "mask_columns_strip"),
+          "clEnqueueNDRangeKernel (mask_columns_strip)");
+    } else {
+      cglobal[0] = ((size_t) job->width + local[0] - 1) / local[0]
+          * local[0];
+      CHECK (clb_engine_run_kernel (engine, k[K_MASK_COLUMNS], 2, cglobal,
+              local, "mask_columns"),
+          "clEnqueueNDRangeKernel (mask_columns)");
+    }
+  }
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+static gboolean
+run_mask_cpu (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  return run_mask (engine, r, NULL, TRUE, error);
+}
+
+static gboolean
+run_mask_gpu (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  return run_mask (engine, r, NULL, FALSE, error);
+}
+
+gboolean
+clb_mask_blend (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
+    GError ** error)
+{
+  return run_mask (engine, r, filtered, clb_engine_is_cpu (engine), error);
+}
+
+/* ---- mask_x16: CPUs, 8-bit pixels of 4 bytes with alpha ---- */
+
+/* The alpha's lane in the pixel where mask_x16 takes @job (the colour
+ * lanes of 4-byte 8-bit pixels whose fourth byte is the mask's alpha),
+ * else -1. (A feather runs fused only, from one buffer into another; in
+ * place, the general run.) */
+static gint
+mask_x16_lane (const ClbPlanes * planes, const ClbParams * params,
+    const ClbJob * job)
+{
+  guint lanes = 0, c;
+
+  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
+      || planes->big_endian || job->plane != params->mask_plane || job->pixel_stride != 4
+      || params->mask_pixel_stride != 4 || params->mask_offset > 3
+      || job->x_sub != 0 || job->y_sub != 0 || job->channels != 3
+      || job->keep_mask != 0
+      || (guint64) job->width * 4 != planes->plane_width[job->plane])
+    return -1;
+  for (c = 0; c < job->channels; c++)
+    lanes |= 1u << job->offset[c];
+  if ((lanes | (1u << params->mask_offset)) != 0xf)
+    return -1;
+  return params->mask_offset;
+}
+
+static gboolean
+mask_x16_takes (const ClbPlanes * planes, const ClbParams * params,
+    const ClbJob * job)
+{
+  return mask_x16_lane (planes, params, job) >= 0;
+}
+
+/* Whether the 32-bit sums hold every window: (2 rx + 1) (2 ry + 1)
+ * 255 255 plus half the weights, the loops the cap, the intermediate
+ * (the whole job, 4 uint a pixel) the memory. */
+static gboolean
+mask_x16_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
+    const ClbJob * job, guint rx, guint ry, ClbWorkShape * shape)
+{
+  guint64 area = (2 * (guint64) rx + 1) * (2 * (guint64) ry + 1);
+
+  return area * 255 * 255 + area * 255 / 2 <= G_MAXUINT32
+      && clb_loops_fit (profile, 5 * (2 * (guint64) ry + job->height + 4))
+      && clb_loops_fit (profile, 2 * (2 * (guint64) rx + job->width + 4))
+      && (guint64) job->width * job->height * 4 * sizeof (cl_uint)
+      <= clb_work_budget (profile, planes);
+}
+
+/* Rows a work-item of mask_fused_x16 walks: the job's rows shared among
+ * twice the compute units, fewer where the device caps loops; 0 where
+ * not one fits. Loop costs: a move of the vertical sums (row_len / 16
+ * vector steps and up to 3 pixels), a row of the horizontal pass. */
+static guint
+mask_fused_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
+    guint rx, guint ry, gint fx, gint fy)
+{
+  guint64 fmove = fx >= 0 ? job->width + 2 : 0;
+  guint64 move = (guint64) job->width * 4 / 16 + 6 + fmove;
+  guint64 horizontal = 2 * (guint64) rx + 2 + job->width + 8
+      + (fx >= 0 ? 2 * (guint64) fx + 2 : 0);
+  guint64 start = (guint64) job->width * 5 + 1 + (2 * (guint64) ry + 2)
+      * move + (fy >= 0 ? (2 * (guint64) fy + 2) * fmove : 0);
+  guint64 bands = MAX (profile->compute_units, 1) * 2;
+  guint64 rows = (job->height + bands - 1) / bands;
+
+  if (profile->loop_budget != 0) {
+    if (profile->loop_budget < start + horizontal + 2 * move + 8)
+      return 0;
+    rows = MIN (rows, (profile->loop_budget - start - 8)
+        / (horizontal + 2 * move + 2));
+  }
+  return (guint) CLAMP (rows, 1, MAX (job->height, 1));
+}
+
+static gboolean
+run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  cl_kernel *k = engine->kernels[CLB_SAMPLES_8];
+  const ClbJob *job = r->job;
+  cl_int ao = mask_x16_lane (&engine->planes, r->params, job);
+  cl_int w = job->width, h = job->height;
+  cl_int fx = feather_radius (r->params, 0), fy = fx;
+  guint rows = mask_fused_band_rows (&engine->profile, job, r->rx, r->ry,
+      fx, fy);
+  ClbArgs v, hz;
+
+  g_assert (ao >= 0);
+  if (fx >= 0 && (r->in == r->out || rows == 0))
+    return run_mask (engine, r, NULL, TRUE, error);
+  if (r->in != r->out && rows > 0) {
+    /* from one buffer into another: both passes in one kernel */
+    size_t bands = (h + rows - 1) / rows;
+    ClbArgs a;
+
+    if (!clb_engine_ensure_work (engine, bands * w * 5 * sizeof (cl_uint),
+            error))
+      return FALSE;
+    a = clb_args (k[K_MASK_FUSED_X16]);
+    clb_arg_mem (&a, r->in);
+    clb_arg_int (&a, r->in_pitch);
+    clb_arg_mem (&a, r->out);
+    clb_arg_int (&a, r->out_pitch);
+    clb_arg_mem (&a, engine->work);
+    clb_arg_int (&a, w);
+    clb_arg_int (&a, h);
+    clb_arg_int (&a, r->rx);
+    clb_arg_int (&a, r->ry);
+    clb_arg_int (&a, r->border);
+    clb_arg_int (&a, rows);
+    clb_arg_int (&a, ao);
+    clb_arg_int (&a, fx);
+    clb_arg_int (&a, fy);
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_FUSED_X16, bands,
+            "mask_fused_x16"), "clEnqueueNDRangeKernel (mask_fused_x16)");
+    return TRUE;
+  }
+  if (!clb_engine_ensure_work (engine, (gsize) w * h * 4 * sizeof (cl_uint),
+          error))
+    return FALSE;
+  v = clb_args (k[K_MASK_VERTICAL_X16]);
+  clb_arg_mem (&v, r->in);
+  clb_arg_int (&v, r->in_pitch);
+  clb_arg_mem (&v, engine->work);
+  clb_arg_int (&v, w);
+  clb_arg_int (&v, h);
+  clb_arg_int (&v, r->ry);
+  clb_arg_int (&v, r->border);
+  clb_arg_int (&v, ao);
+  hz = clb_args (k[K_MASK_HORIZONTAL_X16]);
+  clb_arg_mem (&hz, engine->work);
+  clb_arg_mem (&hz, r->in);
+  clb_arg_int (&hz, r->in_pitch);
+  clb_arg_mem (&hz, r->out);
+  clb_arg_int (&hz, r->out_pitch);
+  clb_arg_int (&hz, w);
+  clb_arg_int (&hz, h);
+  clb_arg_int (&hz, r->rx);
+  clb_arg_int (&hz, r->border);
+  clb_arg_int (&hz, ao);
+  if (!clb_args_done (&v, error) || !clb_args_done (&hz, error))
+    return FALSE;
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_VERTICAL_X16,
+          ((size_t) w * 4 + 15) / 16, "mask_vertical_x16"),
+      "clEnqueueNDRangeKernel (mask_vertical_x16)");
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_HORIZONTAL_X16,
+          (size_t) h, "mask_horizontal_x16"),
+      "clEnqueueNDRangeKernel (mask_horizontal_x16)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* The masked box's rows of the variant table (for the box methods, both
+ * alike: clb_mask_variant_choose), in the order they are tried. The
+ * kernels are the same; the work's shape is the class's. */
+const ClbVariant clb_mask_variants[] = {
+  {"mask_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_ANY, FALSE,
+        CLB_DEVICE_CLASS_CPU, "mask_fused_x16 (from one buffer into "
+        "another), else mask_vertical_x16, mask_horizontal_x16", 0,
+      TRUE, mask_x16_usable, run_mask_x16},
+  {"mask_cpu", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY, FALSE,
+        CLB_DEVICE_CLASS_CPU, "mask_rows, mask_columns", 1, FALSE,
+      mask_cpu_usable, run_mask_cpu},
+  {"mask_gpu", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY, FALSE,
+        CLB_DEVICE_CLASS_GPU, "mask_rows, mask_columns", 1, FALSE,
+      mask_gpu_usable, run_mask_gpu},
+};
+
+const guint clb_mask_n_variants = G_N_ELEMENTS (clb_mask_variants);
+
+const ClbVariant *
+clb_mask_variant_choose (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbParams * params, const ClbJob * job,
+    guint rx, guint ry, ClbWorkShape * shape)
+{
+  guint i;
+
+  for (i = 0; i < clb_mask_n_variants; i++) {
+    const ClbVariant *v = &clb_mask_variants[i];
+
+    if (v->device_class != profile->device_class
+        || (v->run == run_mask_x16 && !mask_x16_takes (planes, params, job)))
+      continue;
+    memset (shape, 0, sizeof (*shape));
+    shape->strip = v->strip;
+    if (v->usable (profile, planes, job, rx, ry, shape))
+      return v;
+  }
+  return NULL;
+}

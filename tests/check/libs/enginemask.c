@@ -1,0 +1,278 @@
+/* Unit tests of the engine's alpha mask (ClbParams.mask, enginemask.c,
+ * kernels/mask.cl) on its own: both device classes, 8- and 16-bit
+ * samples, the alpha first or last in the pixel, a job that holds the
+ * alpha (which must come out as it went in) or not, feather on and off,
+ * every border, intermediates in bands, against ref_mask_blur; the
+ * variant each class runs; a mask outside the planes refused.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+#include <gst/check/gstcheck.h>
+
+#include "engine.h"
+#include "refblur.h"
+#include "clcheck.h"
+
+static ClbEngine *
+make_engine (ClbRuntime * rt, ClbDeviceClass device_class, guint64 max_alloc,
+    GPtrArray * log)
+{
+  ClbEngineOptions options;
+  GError *err = NULL;
+  ClbEngine *engine;
+
+  clb_engine_options_init (&options);
+  options.device_class = device_class;
+  options.max_alloc = max_alloc;
+  options.log = log ? clcheck_collect_log : NULL;
+  options.log_data = log;
+  engine = clb_engine_new (rt, &options, &err);
+  fail_unless (engine != NULL, "%s", err ? err->message : "");
+  return engine;
+}
+
+/* One frame of w x h pixels of 4 samples, alpha at @lane, block alphas
+ * (all max, all 0, random); the engine's masked box against the
+ * reference. @with_alpha: the job holds all 4 channels, alpha among them
+ * (the engine leaves it out); else the 3 colour channels. Returns the
+ * largest difference of a colour sample; fails at once on an alpha that
+ * changed. */
+static guint
+masked_worst (ClbEngine * engine, guint w, guint h, gboolean wide,
+    guint lane, gboolean with_alpha, guint rx, guint ry, guint feather,
+    ClbBorder border, guint32 seed)
+{
+  ClbSampleSize size = wide ? CLB_SAMPLES_16 : CLB_SAMPLES_8;
+  guint max = wide ? 65535 : 255, c, k;
+  ClbParams params = { 0, };
+  ClbPlanes planes;
+  ClbJob job;
+  GError *err = NULL;
+  GRand *rand = g_rand_new_with_seed (seed);
+  gsize np = (gsize) w * h, i;
+  gsize stride = (gsize) w * 4 * (wide ? 2 : 1);
+  guint16 *in = g_new (guint16, np * 4), *out = g_new (guint16, np * 4);
+  guint8 *in8 = g_malloc (np * 4), *out8 = g_malloc (np * 4);
+  guint16 *colour = g_new (guint16, np * 3), *ref = g_new (guint16, np * 3);
+  guint16 *alpha = g_new (guint16, np), *blend = g_new (guint16, np);
+  const guint8 *src[1];
+  guint8 *dst[1];
+  guint worst = 0;
+
+  clcheck_one_plane (w, h, 4, size, max, &planes, &job);
+  if (!with_alpha) {
+    job.channels = 0;
+    for (c = 0; c < 4; c++) {
+      if (c != lane)
+        job.offset[job.channels++] = c;
+    }
+    job.dist_mask = 7;
+  }
+  fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
+      err ? err->message : "");
+  for (i = 0; i < np; i++) {
+    guint x = i % w, y = i / w, kind = (x / 5 + y / 3 + seed) % 3;
+
+    for (c = 0; c < 4; c++)
+      in[i * 4 + c] = g_rand_int_range (rand, 0, max + 1);
+    in[i * 4 + lane] = kind == 0 ? max : kind == 1 ? 0 :
+        (guint) g_rand_int_range (rand, 0, max + 1);
+    for (c = 0; c < 4; c++)
+      in8[i * 4 + c] = (guint8) in[i * 4 + c];
+    alpha[i] = in[i * 4 + lane];
+    for (c = 0, k = 0; c < 4; c++) {
+      if (c != lane)
+        colour[i * 3 + k++] = in[i * 4 + c];
+    }
+  }
+  params.method = CLB_METHOD_SEPARABLE;
+  params.border = border;
+  params.radius_x = rx;
+  params.radius_y = ry;
+  params.passes = 1;
+  params.mask = TRUE;
+  params.mask_plane = 0;
+  params.mask_offset = lane;
+  params.mask_pixel_stride = 4;
+  params.mask_feather = feather;
+  src[0] = wide ? (const guint8 *) in : in8;
+  dst[0] = wide ? (guint8 *) out : out8;
+  fail_unless (clcheck_filter_plane (engine, &params, &job, 1, src, &stride,
+          dst, &stride, &err), "%s", err ? err->message : "");
+
+  if (feather > 0)
+    fail_unless (ref_box_blur (alpha, blend, w, h, 1, feather, feather,
+            (RefBorder) border, 1) == 0);
+  else
+    memcpy (blend, alpha, np * sizeof (guint16));
+  fail_unless (ref_mask_blur (colour, alpha, blend, NULL, ref, w, h, 3, rx,
+          ry, (RefBorder) border, max) == 0);
+  for (i = 0; i < np; i++) {
+    for (c = 0, k = 0; c < 4; c++) {
+      guint got = wide ? out[i * 4 + c] : out8[i * 4 + c];
+
+      if (c == lane) {
+        fail_unless (got == in[i * 4 + c], "alpha of pixel %" G_GSIZE_FORMAT
+            " is %u, was %u", i, got, in[i * 4 + c]);
+        continue;
+      }
+      worst = MAX (worst, (guint) ABS ((gint) got - (gint) ref[i * 3 + k]));
+      k++;
+    }
+  }
+  g_rand_free (rand);
+  g_free (in);
+  g_free (out);
+  g_free (in8);
+  g_free (out8);
+  g_free (colour);
+  g_free (ref);
+  g_free (alpha);
+  g_free (blend);
+  return worst;
+}
+
+/* Both classes, 8 and 16 bits, alpha first or last, the job with or
+ * without it, feather off and on, every border, odd sizes. */
+GST_START_TEST (test_mask_engine)
+{
+  static const guint sizes[][2] = { {1, 1}, {5, 3}, {37, 23} };
+  static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_CPU,
+    CLB_DEVICE_CLASS_GPU
+  };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  guint cl, wide, lane, with, feather, b, z, seed = 1;
+
+  for (cl = 0; cl < G_N_ELEMENTS (classes); cl++) {
+    ClbEngine *engine = make_engine (rt, classes[cl], 0, NULL);
+
+    for (wide = 0; wide < 2; wide++)
+      for (lane = 0; lane < 4; lane += 3)
+        for (with = 0; with < 2; with++)
+          for (feather = 0; feather <= 2; feather += 2)
+            for (b = 0; b < 3; b++)
+              for (z = 0; z < G_N_ELEMENTS (sizes); z++, seed++)
+                fail_unless_equals_int (masked_worst (engine, sizes[z][0],
+                        sizes[z][1], wide, lane, with, 3, 2, feather, b,
+                        seed), 0);
+    clb_engine_free (engine);
+  }
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* The variants: on the CPU class, 8-bit pixels of 4 bytes take mask_x16
+ * (where the device does not cap loops), 16-bit ones mask_cpu; the GPU
+ * class mask_gpu. */
+GST_START_TEST (test_mask_variants)
+{
+  ClbRuntime *rt = clcheck_built_runtime ();
+  GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+  ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_CPU, 0, log);
+
+  fail_unless_equals_int (masked_worst (engine, 40, 20, FALSE, 3, FALSE, 4,
+          4, 0, CLB_BORDER_SHRINK, 7), 0);
+  if (clb_engine_get_loop_cap (engine) == 0)
+    fail_unless (clcheck_lines_with (log, "variant mask_x16") > 0);
+  fail_unless_equals_int (masked_worst (engine, 40, 20, TRUE, 3, FALSE, 4,
+          4, 0, CLB_BORDER_SHRINK, 8), 0);
+  fail_unless (clcheck_lines_with (log, "variant mask_cpu") > 0);
+  clb_engine_free (engine);
+  g_ptr_array_set_size (log, 0);
+  engine = make_engine (rt, CLB_DEVICE_CLASS_GPU, 0, log);
+  fail_unless_equals_int (masked_worst (engine, 40, 20, FALSE, 0, TRUE, 4,
+          4, 1, CLB_BORDER_REFLECT, 9), 0);
+  fail_unless (clcheck_lines_with (log, "variant mask_gpu") > 0);
+  clb_engine_free (engine);
+  g_ptr_array_unref (log);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* An intermediate larger than one allocation may be: bands of rows
+ * (mask_x16, which takes the frame whole, gives way to mask_cpu). */
+GST_START_TEST (test_mask_bands)
+{
+  static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_CPU,
+    CLB_DEVICE_CLASS_GPU
+  };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  guint cl, feather;
+
+  for (cl = 0; cl < G_N_ELEMENTS (classes); cl++) {
+    ClbEngine *engine = make_engine (rt, classes[cl], 40000, NULL);
+
+    for (feather = 0; feather <= 3; feather += 3) {
+      fail_unless_equals_int (masked_worst (engine, 61, 47, FALSE, 3, TRUE,
+              5, 4, feather, CLB_BORDER_REFLECT, 20 + feather), 0);
+      fail_unless_equals_int (masked_worst (engine, 61, 47, TRUE, 0, FALSE,
+              2, 6, feather, CLB_BORDER_SHRINK, 30 + feather), 0);
+    }
+    clb_engine_free (engine);
+  }
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* A mask whose alpha lies outside the planes: the frame is refused. */
+GST_START_TEST (test_mask_outside_planes)
+{
+  ClbRuntime *rt = clcheck_built_runtime ();
+  ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_AUTO, 0, NULL);
+  ClbParams params = { 0, };
+  ClbPlanes planes;
+  ClbJob job;
+  GError *err = NULL;
+  guint8 in[8 * 4 * 4] = { 0, }, out[8 * 4 * 4];
+  const guint8 *src[1] = { in };
+  guint8 *dst[1] = { out };
+  gsize stride = 8 * 4;
+
+  clcheck_one_plane (8, 4, 4, CLB_SAMPLES_8, 255, &planes, &job);
+  fail_unless (clb_engine_set_planes (engine, &planes, &err));
+  params.method = CLB_METHOD_SEPARABLE;
+  params.radius_x = params.radius_y = 1;
+  params.passes = 1;
+  params.mask = TRUE;
+  params.mask_plane = 1;        /* there is one plane */
+  params.mask_pixel_stride = 4;
+  fail_if (clcheck_filter_plane (engine, &params, &job, 1, src, &stride, dst,
+          &stride, &err));
+  fail_unless (g_error_matches (err, CLB_ENGINE_ERROR,
+          CLB_ENGINE_ERROR_JOB), "%s", err ? err->message : "");
+  g_clear_error (&err);
+  params.mask_plane = 0;
+  params.mask_offset = 4;       /* past the pixel */
+  fail_if (clcheck_filter_plane (engine, &params, &job, 1, src, &stride, dst,
+          &stride, &err));
+  g_clear_error (&err);
+  clb_engine_free (engine);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+static Suite *
+enginemask_suite (void)
+{
+  Suite *s = suite_create ("engine_mask");
+  TCase *tc = tcase_create ("general");
+
+  tcase_set_timeout (tc, 600);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_mask_engine);
+  tcase_add_test (tc, test_mask_variants);
+  tcase_add_test (tc, test_mask_bands);
+  tcase_add_test (tc, test_mask_outside_planes);
+  return s;
+}
+
+GST_CHECK_MAIN (enginemask);
