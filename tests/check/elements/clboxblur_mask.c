@@ -522,6 +522,34 @@ GST_START_TEST (test_mask_passes_warned)
 
 GST_END_TEST;
 
+/* mosaic and fill take no mask: a warning once, and the mosaic or fill the
+ * reference gives without it (alpha mosaicked with the colours). */
+GST_START_TEST (test_mask_mosaic_fill_warned)
+{
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  GstBus *bus = gst_bus_new ();
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint i;
+
+  gst_element_set_bus (h->element, bus);
+  set_format (h, &info, "RGBA", 31, 19);
+  for (i = 0; i < 4; i++) {
+    s.method = i % 2 ? METHOD_FILL : METHOD_MOSAIC;
+    s.block_size = 4;
+    s.fill_color = 0x80c02040u;
+    apply_settings (h, &s);
+    g_object_set (h->element, "alpha-mask", TRUE, "mask-feather", 1, NULL);
+    push_settings_and_check (h, &info, 0, &s);
+  }
+  fail_unless_equals_int (count_warnings (bus, "alpha-mask is ignored"), 1);
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* gstclpool.h: what the element's pool memory calls itself */
 #define CL_BLUR_MEMORY_TYPE "CLBlurMemory"
 
@@ -653,6 +681,7 @@ clboxblur_mask_suite (void)
   tcase_add_test (tc, test_halo);
   tcase_add_test (tc, test_mask_without_alpha);
   tcase_add_test (tc, test_mask_passes_warned);
+  tcase_add_test (tc, test_mask_mosaic_fill_warned);
   tcase_add_test (tc, test_mask_bands_and_loop_cap);
   tcase_add_test (tc, test_mask_pool);
   return s;
