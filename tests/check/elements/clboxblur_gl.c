@@ -25,7 +25,9 @@
 /* GST_CAPS_FEATURE_MEMORY_GL_MEMORY, without linking the tests to GL */
 #define GL_MEMORY_FEATURE "memory:GLMemory"
 
-typedef enum { BOX, BILATERAL } Kind;
+/* BOX and BILATERAL as the methods; MOSAIC blocks of rx x ry; MASK the
+ * box (rx, ry) with the alpha as the mask */
+typedef enum { BOX, BILATERAL, MOSAIC, MASK } Kind;
 
 /* One setting of the element and what the reference does with it. */
 typedef struct
@@ -38,6 +40,8 @@ typedef struct
   gdouble sigma_spatial, sigma_range;
   gboolean preserve_alpha;
   gint region[4];               /* x y w h, all 0: whole frame */
+  RefShape shape;               /* the region's */
+  gint feather;                 /* the region's */
 } Setting;
 
 /* The reference result of @s on tightly packed RGBA @in. */
@@ -53,20 +57,47 @@ reference (const Setting * s, const guint8 * in, gint w, gint h)
   if (s->kind == BOX) {
     fail_unless_equals_int (ref_box_blur (in16, out16, w, h, 4, s->rx, s->ry,
             s->border, s->passes), 0);
+  } else if (s->kind == MOSAIC) {
+    fail_unless_equals_int (ref_mosaic (in16, out16, w, h, 4, s->rx, s->ry),
+        0);
+  } else if (s->kind == MASK) {
+    /* the colours masked by the alpha, which leaves as it came */
+    guint16 *alpha = g_new (guint16, (gsize) w * h);
+    guint16 *rgb = g_new (guint16, (gsize) 3 * w * h);
+    guint16 *rgb_out = g_new (guint16, (gsize) 3 * w * h);
+
+    for (i = 0; i < (gsize) w * h; i++) {
+      alpha[i] = in[4 * i + 3];
+      rgb[3 * i] = in[4 * i];
+      rgb[3 * i + 1] = in[4 * i + 1];
+      rgb[3 * i + 2] = in[4 * i + 2];
+    }
+    fail_unless_equals_int (ref_mask_blur (rgb, alpha, alpha, NULL, rgb_out,
+            w, h, 3, s->rx, s->ry, s->border, 255), 0);
+    for (i = 0; i < (gsize) w * h; i++) {
+      out16[4 * i] = rgb_out[3 * i];
+      out16[4 * i + 1] = rgb_out[3 * i + 1];
+      out16[4 * i + 2] = rgb_out[3 * i + 2];
+      out16[4 * i + 3] = in[4 * i + 3];
+    }
+    g_free (alpha);
+    g_free (rgb);
+    g_free (rgb_out);
   } else {
     fail_unless_equals_int (ref_bilateral (in16, out16, w, h, 4, s->rx,
             s->ry, s->border, s->sigma_spatial, s->sigma_range, 0x7, 255), 0);
   }
   for (i = 0; i < n; i++) {
     gint x = (i / 4) % w, y = i / 4 / w;
-    gboolean selected = s->region[2] == 0 || (x >= s->region[0]
-        && x < s->region[0] + s->region[2] && y >= s->region[1]
-        && y < s->region[1] + s->region[3]);
+    /* the region's weight of the filtered value, out of feather + 1 */
+    gint W = s->feather + 1, wt = s->region[2] == 0 ? W :
+        ref_region_weight (s->shape, s->feather, 0,
+        (const int (*)[4]) s->region, 1, w, h, 0, 0, x, y);
 
-    if (!selected || (s->preserve_alpha && i % 4 == 3))
+    if (wt == 0 || (s->preserve_alpha && i % 4 == 3))
       out[i] = in[i];
     else
-      out[i] = out16[i];
+      out[i] = ref_blend (wt, W, out16[i], in[i]);
   }
   g_free (in16);
   g_free (out16);
@@ -197,6 +228,14 @@ static const Setting settings[] = {
   {.props = "method=sat radius=5 region-x=10 region-y=5 region-width=40 "
    "region-height=30", .kind = BOX, .rx = 5, .ry = 5,
    .border = REF_BORDER_SHRINK, .passes = 1, .region = {10, 5, 40, 30}},
+  {.props = "method=separable radius=3 region-x=12 region-y=6 "
+   "region-width=41 region-height=27 region-shape=ellipse region-feather=4",
+   .kind = BOX, .rx = 3, .ry = 3, .border = REF_BORDER_SHRINK, .passes = 1,
+   .region = {12, 6, 41, 27}, .shape = REF_SHAPE_ELLIPSE, .feather = 4},
+  {.props = "method=mosaic block-size=6", .kind = MOSAIC, .rx = 6, .ry = 6},
+  {.props = "method=separable radius=4 border=reflect alpha-mask=true",
+   .kind = MASK, .rx = 4, .ry = 4, .border = REF_BORDER_REFLECT,
+   .passes = 1},
 };
 /* *INDENT-ON* */
 
