@@ -347,7 +347,12 @@ gboolean clb_engine_run_wrapped_jobs (ClbEngine * engine,
     const gsize * src_stride, cl_mem * out, const gsize * dst_stride,
     GError ** error);
 
-/* engine.c: the region composite's boundary. Uploads @params' regions
+/* engine.c: copies @size bytes of host memory into @mem, blocking (the
+ * fault injection's @what). */
+gboolean clb_engine_upload (ClbEngine * engine, cl_mem mem, const void *data,
+    gsize size, const gchar * what, GError ** error);
+
+/* enginecomposite.c: the region composite's boundary. Uploads @params' regions
  * as kernels/region.cl reads them (the rectangles, the tiles of the frame
  * they reach, grown by the feather, each tile's list); merges @job's
  * samples of those regions from @from into @to (the plane that holds the

@@ -1,0 +1,368 @@
+/* clboxblur engine: the region composite (kernels/region.cl).
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The regions of a frame are uploaded once a frame as region_composite
+ * reads them: the rectangles, the tiles of the frame they reach (grown by
+ * the feather), each tile's list of regions and whether one of them holds
+ * it whole; the composite then merges the regions' content into the plane
+ * that holds the rest in one launch over those tiles, so that a crowd of
+ * small regions costs what its area costs.
+ */
+#include "config.h"
+
+#include "engineprivate.h"
+
+/* The side of a tile regions are binned into, in frame pixels: as
+ * CLB_REGION_TILE in kernels/region.cl. */
+#define REGION_TILE 16
+/* The tile list is padded to a multiple of this many tiles, the most a
+ * work-group of region_composite takes. */
+#define REGION_TILES_GROUP 64
+/* On CPUs a work-group of region_composite takes this many work-items
+ * (whole tiles): fewer, larger groups than one per tile. */
+#define REGION_CPU_GROUP 1024
+/* Region corners are clamped to +-REGION_LIMIT (kernels/region.cl). */
+#define REGION_LIMIT CLB_REGION_LIMIT
+
+/* Whether every pixel of [px0, px1] x [py0, py1] is inside region @q
+ * (x0, y0, x1, y1) of @shape: all of them in the rectangle, and for an
+ * ellipse the four corners' centres in it (it is convex), tested as
+ * kernels/region.cl does where the products fit in 64 bits (FALSE
+ * otherwise: the kernel then tests each sample). */
+static gboolean
+tile_inside (const cl_int * q, ClbRegionShape shape, gint px0, gint py0,
+    gint px1, gint py1)
+{
+  gint64 a = (gint64) q[2] - q[0], b = (gint64) q[3] - q[1];
+  guint c;
+
+  if (px0 < q[0] || px1 > q[2] - 1 || py0 < q[1] || py1 > q[3] - 1)
+    return FALSE;
+  if (shape == CLB_REGION_RECTANGLE)
+    return TRUE;
+  if (a * b >= (G_GINT64_CONSTANT (1) << 31))
+    return FALSE;
+  for (c = 0; c < 4; c++) {
+    /* inside the rectangle: |u| < a, |v| < b */
+    gint64 u = 2 * (gint64) (c & 1 ? px1 : px0) + 1 - ((gint64) q[0] + q[2]);
+    gint64 v = 2 * (gint64) (c & 2 ? py1 : py0) + 1 - ((gint64) q[1] + q[3]);
+
+    if ((u * b) * (u * b) + (v * a) * (v * a) > (a * b) * (a * b))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* The distance from [a0, a1] to [b0, b1], 0 where they overlap. */
+static gint64
+gap (gint64 a0, gint64 a1, gint64 b0, gint64 b1)
+{
+  return MAX (MAX (b0 - a1, a0 - b1), 0);
+}
+
+/* The doubled offset from @c of the nearest pixel centre of [p0, p1]. */
+static gint64
+nearest (gint64 c, gint64 p0, gint64 p1)
+{
+  if (c < 2 * p0 + 1)
+    return 2 * p0 + 1 - c;
+  if (c > 2 * p1 + 1)
+    return c - (2 * p1 + 1);
+  return (c & 1) ? 0 : 1;
+}
+
+/* Whether region @q (x0, y0, x1, y1) of @shape grown by @feather may hold
+ * a pixel centre of tile (@tx, @ty), cut to the frame: FALSE only where
+ * the tile's nearest pixel (on each axis, the nearest to the region;
+ * every test of kernels/region.cl grows with the distance on either axis)
+ * lies past the feather, tested as the kernel does where the products fit
+ * in 64 bits (TRUE otherwise: the kernel tests each sample). */
+static gboolean
+tile_reached (const cl_int * q, ClbRegionShape shape, gint feather, guint tx,
+    guint ty, gint width, gint height)
+{
+  gint64 px0 = (gint64) tx * REGION_TILE, py0 = (gint64) ty * REGION_TILE;
+  gint64 px1 = MIN (px0 + REGION_TILE, width) - 1;
+  gint64 py1 = MIN (py0 + REGION_TILE, height) - 1;
+  gint64 a, b, u, v;
+
+  if (shape == CLB_REGION_RECTANGLE) {
+    gint64 dx = gap (px0, px1, q[0], (gint64) q[2] - 1);
+    gint64 dy = gap (py0, py1, q[1], (gint64) q[3] - 1);
+
+    return dx * dx + dy * dy <= (gint64) feather * feather;
+  }
+  a = (gint64) q[2] - q[0] + 2 * feather;
+  b = (gint64) q[3] - q[1] + 2 * feather;
+  u = nearest ((gint64) q[0] + q[2], px0, px1);
+  v = nearest ((gint64) q[1] + q[3], py0, py1);
+  if (u > a || v > b)
+    return FALSE;
+  if (a * b >= (G_GINT64_CONSTANT (1) << 31))
+    return TRUE;
+  return (u * b) * (u * b) + (v * a) * (v * a) <= (a * b) * (a * b);
+}
+
+/* The regions of @params clipped as region_composite reads them, into
+ * @data (x0, y0, x1, y1 each: corners clamped to +-REGION_LIMIT, empty
+ * ones and those that reach no pixel of the frame, grown by @feather, left
+ * out) and the tiles each reaches into @reach; returns how many. */
+static guint
+clip_regions (const ClbParams * params, gint feather, gint width,
+    gint height, GArray * data, cl_int4 * reach)
+{
+  guint i, n = 0;
+
+  for (i = 0; i < params->n_regions; i++) {
+    const ClbRect *r = &params->regions[i];
+    cl_int q[4];
+
+    q[0] = CLAMP (r->x, -REGION_LIMIT, REGION_LIMIT);
+    q[1] = CLAMP (r->y, -REGION_LIMIT, REGION_LIMIT);
+    q[2] = CLAMP ((gint64) r->x + r->width, -REGION_LIMIT, REGION_LIMIT);
+    q[3] = CLAMP ((gint64) r->y + r->height, -REGION_LIMIT, REGION_LIMIT);
+    if (q[0] >= q[2] || q[1] >= q[3])
+      continue;                 /* empty */
+    /* the pixels it reaches, grown by the feather, in tiles */
+    reach[n].s[0] = MAX (q[0] - feather, 0) / REGION_TILE;
+    reach[n].s[1] = MAX (q[1] - feather, 0) / REGION_TILE;
+    reach[n].s[2] = (MIN (q[2] + feather, width) + REGION_TILE - 1)
+        / REGION_TILE;
+    reach[n].s[3] = (MIN (q[3] + feather, height) + REGION_TILE - 1)
+        / REGION_TILE;
+    if (q[0] - feather >= width || q[1] - feather >= height
+        || q[2] + feather <= 0 || q[3] + feather <= 0)
+      continue;                 /* outside the frame */
+    g_array_append_vals (data, q, 4);
+    n++;
+  }
+  return n;
+}
+
+/* For each tile each of the @n regions in @data may reach (@reach),
+ * @visit (tile index, region). */
+static void
+for_each_reached (const GArray * data, const cl_int4 * reach, guint n,
+    ClbRegionShape shape, gint feather, guint tiles_x, gint width,
+    gint height, void (*visit) (guint tile, guint region, gpointer user),
+    gpointer user)
+{
+  guint i, tx, ty;
+
+  for (i = 0; i < n; i++) {
+    const cl_int *q = &g_array_index (data, cl_int, 4 * i);
+
+    for (ty = reach[i].s[1]; ty < (guint) reach[i].s[3]; ty++)
+      for (tx = reach[i].s[0]; tx < (guint) reach[i].s[2]; tx++)
+        if (tile_reached (q, shape, feather, tx, ty, width, height))
+          visit (ty * tiles_x + tx, i, user);
+  }
+}
+
+static void
+count_tile (guint tile, guint region, gpointer user)
+{
+  ((guint *) user)[tile]++;
+}
+
+typedef struct {
+  guint *next;                  /* per tile, where its next entry goes */
+  cl_int *list;
+} ListFill;
+
+static void
+list_tile (guint tile, guint region, gpointer user)
+{
+  ListFill *f = user;
+
+  f->list[f->next[tile]++] = region;
+}
+
+/* Appends the tiles reached (@count: regions per tile, of @n_cells) to
+ * @data: (column, row, first entry, whole: 0), padded with empty tiles to
+ * a multiple of REGION_TILES_GROUP (a work-group's tiles), then the list's
+ * end; @count becomes where each tile's next entry goes. Returns the
+ * tiles reached; the entries into @entries. */
+static guint
+append_tiles (ClbEngine * engine, GArray * data, guint * count,
+    guint n_cells, guint tiles_x, gsize * entries)
+{
+  guint t, n_tiles = 0, padded;
+
+  *entries = 0;
+  engine->region_tiles_at = data->len;
+  for (t = 0; t < n_cells; t++) {
+    if (count[t] > 0) {
+      cl_int e[4] = { t % tiles_x, t / tiles_x, *entries, 0 };
+
+      g_array_append_vals (data, e, 4);
+      *entries += count[t];
+      count[t] = e[2];
+      n_tiles++;
+    }
+  }
+  padded = (n_tiles + REGION_TILES_GROUP - 1) / REGION_TILES_GROUP
+      * REGION_TILES_GROUP;
+  for (t = n_tiles; t <= padded; t++) {
+    cl_int e[4] = { 0, 0, *entries, 0 };
+
+    g_array_append_vals (data, e, 4);
+  }
+  return n_tiles;
+}
+
+/* Marks the @n_tiles tiles of @data wholly inside one of their regions. */
+static void
+mark_whole_tiles (ClbEngine * engine, GArray * data, guint n_tiles,
+    ClbRegionShape shape, gint width, gint height)
+{
+  guint t;
+
+  for (t = 0; t < n_tiles; t++) {
+    cl_int *e = &g_array_index (data, cl_int, engine->region_tiles_at + 4 * t);
+    const cl_int *list = &g_array_index (data, cl_int, engine->region_list_at);
+    const cl_int *end = &e[4];
+    gint px0 = e[0] * REGION_TILE, py0 = e[1] * REGION_TILE;
+    gint px1 = MIN (px0 + REGION_TILE, width) - 1;
+    gint py1 = MIN (py0 + REGION_TILE, height) - 1;
+    cl_int k;
+
+    for (k = e[2]; k < end[2] && !e[3]; k++)
+      e[3] = tile_inside (&g_array_index (data, cl_int, 4 * list[k]),
+          shape, px0, py0, px1, py1);
+  }
+}
+
+/* @data into engine->regions, grown where it is short. */
+static gboolean
+store_regions (ClbEngine * engine, const GArray * data, GError ** error)
+{
+  gsize bytes = data->len * sizeof (cl_int);
+
+  if (bytes > engine->regions_capacity) {
+    gsize grown = MAX (bytes, 2 * engine->regions_capacity);
+
+    clb_runtime_release_buffer (&engine->regions);
+    engine->regions_capacity = 0;
+    engine->regions = clb_runtime_create_buffer (engine->rt,
+        CL_MEM_READ_ONLY, grown, error);
+    if (engine->regions == NULL)
+      return FALSE;
+    engine->regions_capacity = grown;
+  }
+  return clb_engine_upload (engine, engine->regions, data->data, bytes,
+      "clEnqueueWriteBuffer (regions)", error);
+}
+
+/* Uploads the regions as region_composite reads them (kernels/region.cl):
+ * the rectangles (clip_regions); the tiles of REGION_TILE pixels they
+ * reach, grown by the feather; each tile's list; whether a region holds
+ * the tile whole. */
+gboolean
+clb_engine_upload_regions (ClbEngine * engine, const ClbParams * params,
+    gint width, gint height, GError ** error)
+{
+  gint feather = MIN (params->region_feather, CLB_MAX_REGION_FEATHER);
+  ClbRegionShape shape = params->region_shape;
+  guint tiles_x = (width + REGION_TILE - 1) / REGION_TILE;
+  guint tiles_y = (height + REGION_TILE - 1) / REGION_TILE;
+  cl_int4 *reach;
+  guint *count;
+  GArray *data;
+  gsize entries;
+  guint n, n_tiles;
+  ListFill fill;
+  gboolean ok = TRUE;
+
+  engine->n_region_tiles = 0;
+  if (params->n_regions == 0)
+    return TRUE;
+
+  data = g_array_new (FALSE, FALSE, sizeof (cl_int));
+  reach = g_new (cl_int4, params->n_regions);
+  count = g_new0 (guint, (gsize) tiles_x * tiles_y);
+  n = clip_regions (params, feather, width, height, data, reach);
+  for_each_reached (data, reach, n, shape, feather, tiles_x, width, height,
+      count_tile, count);
+  n_tiles = append_tiles (engine, data, count, tiles_x * tiles_y, tiles_x,
+      &entries);
+  engine->region_list_at = data->len;
+  g_array_set_size (data, data->len + entries);
+  fill.next = count;
+  fill.list = &g_array_index (data, cl_int, engine->region_list_at);
+  for_each_reached (data, reach, n, shape, feather, tiles_x, width, height,
+      list_tile, &fill);
+  mark_whole_tiles (engine, data, n_tiles, shape, width, height);
+  g_free (count);
+  g_free (reach);
+
+  if (n_tiles > 0)
+    ok = store_regions (engine, data, error);
+  g_array_free (data, TRUE);
+  if (!ok)
+    return FALSE;
+  engine->n_region_tiles = n_tiles;
+  return TRUE;
+}
+
+/* Merges the regions' content (@from) into the plane that holds the rest
+ * (@to) for @job, over the tiles the regions uploaded last reach. */
+gboolean
+clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * job, cl_mem from, cl_mem to, GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  cl_kernel kernel =
+      engine->kernels[engine->planes.sample_size][K_REGION_COMPOSITE];
+  const ClbDeviceProfile *profile = &engine->profile;
+  size_t local[3] = { REGION_TILE >> job->x_sub, REGION_TILE >> job->y_sub,
+    1
+  };
+  size_t items = local[0] * local[1];
+  size_t max_wg = engine->max_wg[planes->sample_size][K_REGION_COMPOSITE];
+  size_t global[3];
+  gboolean shaped = items <= max_wg && local[0] <= profile->max_items[0]
+      && local[1] <= profile->max_items[1];
+  ClbArgs a = clb_args (kernel);
+
+  /* a tile a group on GPUs; on CPUs several (a fixed number, as PoCL
+   * builds a kernel again for each work-group size) */
+  if (shaped && profile->device_class == CLB_DEVICE_CLASS_CPU)
+    while (local[2] * 2 <= REGION_TILES_GROUP
+        && local[2] * 2 * items <= MIN (max_wg, REGION_CPU_GROUP)
+        && local[2] * 2 <= profile->max_items[2])
+      local[2] *= 2;
+  global[0] = local[0];
+  global[1] = local[1];
+  global[2] = (engine->n_region_tiles + local[2] - 1) / local[2] * local[2];
+
+  if (engine->n_region_tiles == 0)
+    return TRUE;
+  clb_arg_mem (&a, from);
+  clb_arg_mem (&a, to);
+  clb_arg_int (&a, planes->plane_width[job->plane]);
+  clb_arg_int (&a, job->pixel_stride);
+  clb_arg_int4 (&a, clb_job_offsets (job));
+  clb_args_size (&a, job);
+  clb_arg_int (&a, job->x_sub);
+  clb_arg_int (&a, job->y_sub);
+  clb_arg_int (&a, planes->big_endian);
+  clb_arg_int (&a, planes->shift);
+  clb_arg_int (&a, planes->width);
+  clb_arg_int (&a, planes->height);
+  clb_arg_mem (&a, engine->regions);
+  clb_arg_int (&a, engine->region_tiles_at);
+  clb_arg_int (&a, engine->region_list_at);
+  clb_arg_int (&a, params->region_shape);
+  clb_arg_int (&a, MIN (params->region_feather, CLB_MAX_REGION_FEATHER));
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  CHECK (clb_engine_run_kernel (engine, kernel, 3, global, shaped ? local :
+          NULL, "region_composite"),
+      "clEnqueueNDRangeKernel (region_composite)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
