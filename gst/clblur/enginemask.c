@@ -217,6 +217,112 @@ alpha_plane (ClbEngine * engine, const ClbParams * params)
       engine->plane_in)[params->mask_plane];
 }
 
+/* The shape of one masked run (run_mask): radii of the box (0 for a
+ * blend) and of the feather (-1: none), the ring of rows of the
+ * intermediate and the rows a work-item of the column pass takes. */
+typedef struct {
+  cl_mem alpha, filtered;
+  gboolean blend, rows_needed;
+  cl_int rx, ry, fx, fy;
+  guint ring, chunk;
+} MaskShape;
+
+/* mask_columns_strip's fixed arguments (CPUs: strips of 16 columns). */
+static ClbArgs
+strip_args (ClbEngine * engine, const ClbRun * r, const MaskShape * m)
+{
+  const ClbPlanes *planes = &engine->planes;
+  const ClbJob *job = r->job;
+  ClbArgs cols =
+      clb_args (engine->kernels[planes->sample_size][K_MASK_COLUMNS_STRIP]);
+
+  clb_arg_mem (&cols, engine->work);
+  clb_arg_mem (&cols, r->in);
+  clb_arg_mem (&cols, r->out);
+  clb_arg_int (&cols, r->in_pitch);
+  clb_arg_int (&cols, job->pixel_stride);
+  clb_arg_int4 (&cols, clb_job_offsets (job));
+  clb_arg_int (&cols, planes->big_endian);
+  clb_arg_int (&cols, planes->shift);
+  args_alpha (&cols, engine, m->alpha, r->params, job);
+  clb_arg_int (&cols, planes->max_value);
+  clb_args_size (&cols, job);
+  clb_arg_int (&cols, m->ry);
+  clb_arg_int (&cols, m->fx);
+  clb_arg_int (&cols, m->fy);
+  clb_arg_int (&cols, r->border);
+  clb_arg_int (&cols, m->ring);
+  clb_arg_int (&cols, m->chunk);
+  return cols;
+}
+
+/* mask_columns' fixed arguments (any device). */
+static ClbArgs
+column_args (ClbEngine * engine, const ClbRun * r, const MaskShape * m)
+{
+  const ClbPlanes *planes = &engine->planes;
+  const ClbJob *job = r->job;
+  ClbArgs cols =
+      clb_args (engine->kernels[planes->sample_size][K_MASK_COLUMNS]);
+
+  clb_arg_mem (&cols, m->rows_needed ? engine->work : r->in);
+  clb_arg_mem (&cols, r->in);
+  clb_arg_mem (&cols, r->out);
+  clb_arg_mem (&cols, m->blend ? m->filtered : r->in);
+  clb_arg_int (&cols, r->in_pitch);
+  clb_arg_int (&cols, job->pixel_stride);
+  clb_arg_int4 (&cols, clb_job_offsets (job));
+  clb_arg_int (&cols, planes->big_endian);
+  clb_arg_int (&cols, planes->shift);
+  args_alpha (&cols, engine, m->alpha, r->params, job);
+  clb_arg_int (&cols, planes->max_value);
+  clb_args_size (&cols, job);
+  clb_arg_int (&cols, m->rx);
+  clb_arg_int (&cols, m->ry);
+  clb_arg_int (&cols, m->fx);
+  clb_arg_int (&cols, m->fy);
+  clb_arg_int (&cols, r->border);
+  clb_arg_int (&cols, m->blend);
+  clb_arg_int (&cols, m->ring);
+  clb_arg_int (&cols, m->chunk);
+  return cols;
+}
+
+/* mask_rows over the rows [@done, @reach) of the job, @part pixels a
+ * work-item, into the ring of the intermediate. */
+static gboolean
+run_rows (ClbEngine * engine, const ClbRun * r, const MaskShape * m,
+    guint part, guint done, guint reach, GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  const ClbJob *job = r->job;
+  cl_kernel kernel = engine->kernels[planes->sample_size][K_MASK_ROWS];
+  size_t rglobal[2] = { (job->width + part - 1) / part, reach - done };
+  ClbArgs rows = clb_args (kernel);
+
+  clb_args_layout (&rows, r->in, planes, job);
+  args_alpha (&rows, engine, m->alpha, r->params, job);
+  clb_arg_int (&rows, planes->max_value);
+  clb_arg_mem (&rows, engine->work);
+  clb_args_size (&rows, job);
+  clb_arg_int (&rows, m->rx);
+  clb_arg_int (&rows, m->fx);
+  clb_arg_int (&rows, r->border);
+  clb_arg_int (&rows, m->blend);
+  clb_arg_int (&rows, m->ring);
+  clb_arg_int (&rows, part);
+  clb_arg_int (&rows, done);
+  clb_arg_int (&rows, reach);
+  if (!clb_args_done (&rows, error))
+    return FALSE;
+  CHECK (clb_engine_run_kernel (engine, kernel, 2, rglobal, NULL,
+          "mask_rows"), "clEnqueueNDRangeKernel (mask_rows)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
 /* The masked box (@filtered NULL) or the blend of @filtered (bilateral's
  * output) with @in by alpha, of job r->job into r->out, in bands of rows
  * where the intermediate does not fit whole. */
@@ -229,122 +335,68 @@ run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
   const ClbPlanes *planes = &engine->planes;
   ClbSampleSize size = planes->sample_size;
   cl_kernel *k = engine->kernels[size];
-  gboolean blend = filtered != NULL;
-  cl_int fx = feather_radius (params, job->x_sub);
-  cl_int fy = feather_radius (params, job->y_sub);
-  cl_int rx = blend ? 0 : r->rx, ry = blend ? 0 : r->ry;
+  MaskShape m;
   cl_int h = job->height;
-  guint part = mask_row_part (&engine->profile, job, rx, fx, cpu);
-  guint chunk = mask_column_chunk (&engine->profile, job, ry, fy, cpu);
-  gsize row_bytes = mask_row_bytes (planes, job, blend, fx);
-  guint reach_y = MAX (ry, MAX (fy, 0));
-  guint ring = h, band, done = 0, y0, y1;
-  gboolean rows_needed = !blend || fx >= 0;
-  cl_mem alpha = alpha_plane (engine, params);
+  guint part, strip_chunk, reach_y, band, done = 0, y0, y1;
+  gsize row_bytes;
   size_t local[2] = { 64, 1 };
-  guint strip_chunk = cpu && !blend ? mask_strip_chunk (&engine->profile,
-      job, ry, fy) : 0;
-  ClbArgs rows, cols;
+  ClbArgs cols;
 
-  if (part == 0 || chunk == 0) {
+  m.alpha = alpha_plane (engine, params);
+  m.filtered = filtered;
+  m.blend = filtered != NULL;
+  m.fx = feather_radius (params, job->x_sub);
+  m.fy = feather_radius (params, job->y_sub);
+  m.rx = m.blend ? 0 : r->rx;
+  m.ry = m.blend ? 0 : r->ry;
+  m.rows_needed = !m.blend || m.fx >= 0;
+  m.ring = h;
+  part = mask_row_part (&engine->profile, job, m.rx, m.fx, cpu);
+  m.chunk = mask_column_chunk (&engine->profile, job, m.ry, m.fy, cpu);
+  row_bytes = mask_row_bytes (planes, job, m.blend, m.fx);
+  reach_y = MAX (m.ry, MAX (m.fy, 0));
+  strip_chunk = cpu && !m.blend ? mask_strip_chunk (&engine->profile, job,
+      m.ry, m.fy) : 0;
+
+  if (part == 0 || m.chunk == 0) {
     g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_DEVICE,
         "the masked blur's loops do not fit the device's loop cap");
     return FALSE;
   }
-  if (rows_needed
+  if (m.rows_needed
       && (!clb_plan_ring (engine, "the masked blur", row_bytes, h,
-              2 * reach_y, &ring, error)
-          || !clb_engine_ensure_work (engine, (gsize) ring * row_bytes,
+              2 * reach_y, &m.ring, error)
+          || !clb_engine_ensure_work (engine, (gsize) m.ring * row_bytes,
               error)))
     return FALSE;
-  band = ring == (guint) h ? ring : ring - 2 * reach_y;
+  band = m.ring == (guint) h ? m.ring : m.ring - 2 * reach_y;
   if (engine->max_wg[size][K_MASK_COLUMNS] < 64
       || engine->profile.max_items[0] < 64)
     local[0] = 1;
-
   if (strip_chunk > 0) {
     /* CPUs: strips of 16 columns */
-    local[0] = 0;
-    chunk = strip_chunk;
-    cols = clb_args (k[K_MASK_COLUMNS_STRIP]);
-    clb_arg_mem (&cols, engine->work);
-    clb_arg_mem (&cols, r->in);
-    clb_arg_mem (&cols, r->out);
-    clb_arg_int (&cols, r->in_pitch);
-    clb_arg_int (&cols, job->pixel_stride);
-    clb_arg_int4 (&cols, clb_job_offsets (job));
-    clb_arg_int (&cols, planes->big_endian);
-    clb_arg_int (&cols, planes->shift);
-    args_alpha (&cols, engine, alpha, params, job);
-    clb_arg_int (&cols, planes->max_value);
-    clb_args_size (&cols, job);
-    clb_arg_int (&cols, ry);
-    clb_arg_int (&cols, fx);
-    clb_arg_int (&cols, fy);
-    clb_arg_int (&cols, r->border);
-    clb_arg_int (&cols, ring);
-    clb_arg_int (&cols, chunk);
+    m.chunk = strip_chunk;
+    cols = strip_args (engine, r, &m);
   } else {
-  cols = clb_args (k[K_MASK_COLUMNS]);
-  clb_arg_mem (&cols, rows_needed ? engine->work : r->in);
-  clb_arg_mem (&cols, r->in);
-  clb_arg_mem (&cols, r->out);
-  clb_arg_mem (&cols, blend ? filtered : r->in);
-  clb_arg_int (&cols, r->in_pitch);
-  clb_arg_int (&cols, job->pixel_stride);
-  clb_arg_int4 (&cols, clb_job_offsets (job));
-  clb_arg_int (&cols, planes->big_endian);
-  clb_arg_int (&cols, planes->shift);
-  args_alpha (&cols, engine, alpha, params, job);
-  clb_arg_int (&cols, planes->max_value);
-  clb_args_size (&cols, job);
-  clb_arg_int (&cols, rx);
-  clb_arg_int (&cols, ry);
-  clb_arg_int (&cols, fx);
-  clb_arg_int (&cols, fy);
-  clb_arg_int (&cols, r->border);
-  clb_arg_int (&cols, blend);
-  clb_arg_int (&cols, ring);
-  clb_arg_int (&cols, chunk);
+    cols = column_args (engine, r, &m);
   }
 
   for (y0 = 0; y0 < (guint) h; y0 = y1) {
     guint reach = MIN ((guint) h, y0 + band + reach_y);
+    ClbArgs a = cols;
     size_t cglobal[2];
 
     y1 = MIN ((guint) h, y0 + band);
-    if (rows_needed && reach > done) {
-      size_t rglobal[2] = { (job->width + part - 1) / part, reach - done };
-
-      rows = clb_args (k[K_MASK_ROWS]);
-      clb_args_layout (&rows, r->in, planes, job);
-      args_alpha (&rows, engine, alpha, params, job);
-      clb_arg_int (&rows, planes->max_value);
-      clb_arg_mem (&rows, engine->work);
-      clb_args_size (&rows, job);
-      clb_arg_int (&rows, rx);
-      clb_arg_int (&rows, fx);
-      clb_arg_int (&rows, r->border);
-      clb_arg_int (&rows, blend);
-      clb_arg_int (&rows, ring);
-      clb_arg_int (&rows, part);
-      clb_arg_int (&rows, done);
-      clb_arg_int (&rows, reach);
-      if (!clb_args_done (&rows, error))
+    if (m.rows_needed && reach > done) {
+      if (!run_rows (engine, r, &m, part, done, reach, error))
         return FALSE;
-      CHECK (clb_engine_run_kernel (engine, k[K_MASK_ROWS], 2, rglobal, NULL,
-              "mask_rows"), "clEnqueueNDRangeKernel (mask_rows)");
       done = reach;
     }
-    {
-      ClbArgs a = cols;
-
-      clb_arg_int (&a, y0);
-      clb_arg_int (&a, y1);
-      if (!clb_args_done (&a, error))
-        return FALSE;
-    }
-    cglobal[1] = (y1 - y0 + chunk - 1) / chunk;
+    clb_arg_int (&a, y0);
+    clb_arg_int (&a, y1);
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    cglobal[1] = (y1 - y0 + m.chunk - 1) / m.chunk;
     if (strip_chunk > 0) {
       cglobal[0] = ((size_t) job->width + MASK_STRIP - 1) / MASK_STRIP;
       CHECK (clb_engine_run_kernel (engine, k[K_MASK_COLUMNS_STRIP], 2,
