@@ -832,54 +832,6 @@ gst_cl_box_blur_settings_init (GstCLBoxBlurSettings * settings)
   }
 }
 
-gboolean
-gst_cl_box_blur_parse_roi_types (const gchar * s, GQuark * types,
-    guint * n_types, GQuark * canonical, const gchar ** reason)
-{
-  gchar **parts;
-  GString *text;
-  guint i, n;
-  gboolean ok = TRUE;
-
-  *n_types = 0;
-  *canonical = 0;
-  *reason = NULL;
-  if (s == NULL)
-    return TRUE;
-  for (i = 0; s[i] != '\0' && g_ascii_isspace (s[i]); i++);
-  if (s[i] == '\0')
-    return TRUE;                /* empty or white space: any type */
-
-  parts = g_strsplit (s, ",", -1);
-  n = g_strv_length (parts);
-  if (n > GST_CL_BOX_BLUR_MAX_ROI_TYPES) {
-    *reason = "more than 16 types";
-    g_strfreev (parts);
-    return FALSE;
-  }
-  text = g_string_new (NULL);
-  for (i = 0; i < n && ok; i++) {
-    g_strstrip (parts[i]);
-    if (parts[i][0] == '\0') {
-      *reason = "an empty type in the list (two commas in a row, or a "
-          "comma at an end)";
-      ok = FALSE;
-      break;
-    }
-    types[i] = g_quark_from_string (parts[i]);
-    if (i > 0)
-      g_string_append_c (text, ',');
-    g_string_append (text, parts[i]);
-  }
-  if (ok) {
-    *n_types = n;
-    *canonical = g_quark_from_string (text->str);
-  }
-  g_string_free (text, TRUE);
-  g_strfreev (parts);
-  return ok;
-}
-
 guint
 gst_cl_box_blur_settings_radius_y (const GstCLBoxBlurSettings * settings)
 {
