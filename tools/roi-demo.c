@@ -96,86 +96,53 @@ add_rois (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   return GST_PAD_PROBE_OK;
 }
 
-int
-main (int argc, char **argv)
+/* What the command line asks for. */
+typedef struct
 {
-  gchar *png = NULL;
-  gint frames = 0;
-  gboolean invert = FALSE;
-  gchar *shape = NULL, *format = NULL;
-  gint feather = 0;
-  GOptionEntry entries[] = {
-    {"shape", 0, 0, G_OPTION_ARG_STRING, &shape, "region-shape "
-          "(rectangle, ellipse)", "SHAPE"},
-    {"feather", 0, 0, G_OPTION_ARG_INT, &feather, "region-feather", "PIXELS"},
-    {"crowd", 0, 0, G_OPTION_ARG_INT, &crowd, "Measure N metas on a 1080p "
-          "frame into fakesink", "N"},
-    {"size", 0, 0, G_OPTION_ARG_INT, &crowd_size, "With --crowd, the metas' "
-          "side (24)", "PIXELS"},
-    {"format", 0, 0, G_OPTION_ARG_STRING, &format, "With --crowd, the format "
-          "(NV12)", "FORMAT"},
-    {"png", 0, 0, G_OPTION_ARG_FILENAME, &png, "Write the last frame to FILE",
-        "FILE"},
-    {"frames", 0, 0, G_OPTION_ARG_INT, &frames, "Stop after N frames", "N"},
-    {"invert", 0, 0, G_OPTION_ARG_NONE, &invert,
-        "Blur everything except the faces", NULL},
-    {NULL}
-  };
-  GOptionContext *ctx = g_option_context_new ("- blur ROI metas");
-  GError *err = NULL;
-  GstElement *pipe, *src;
-  GstPad *pad;
-  GstBus *bus;
-  GstMessage *msg;
-  gchar *desc, *shape_args;
-  int ret = 0;
+  gchar *png, *shape, *format;
+  gint frames, feather;
+  gboolean invert;
+} DemoOptions;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  g_option_context_add_group (ctx, gst_init_get_option_group ());
-  if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
-    g_printerr ("%s\n", err->message);
-    return 2;
-  }
-  g_option_context_free (ctx);
-  if (png && frames <= 0)
-    frames = 1;
-  if (crowd > 0 && frames <= 0)
-    frames = 60;
+/* The pipeline's description for @o: the crowd measured into fakesink, or
+ * the two faces shown (or written to o->png). */
+static gchar *
+describe (const DemoOptions * o)
+{
   /* set only when asked for, so that the tool runs older builds too */
-  shape_args = shape || feather != 0 ?
+  gchar *shape_args = o->shape || o->feather != 0 ?
       g_strdup_printf ("region-shape=%s region-feather=%d",
-      shape ? shape : "rectangle", feather) : g_strdup ("");
+      o->shape ? o->shape : "rectangle", o->feather) : g_strdup ("");
+  gchar *desc;
 
   if (crowd > 0)
     desc = g_strdup_printf ("videotestsrc name=src num-buffers=%d "
         "pattern=smpte ! video/x-raw,format=%s,width=%d,height=%d "
         "! clboxblur name=blur roi-meta=true radius=8 region-invert=%s "
-        "%s ! fakesink", frames,
-        format ? format : "NV12", CROWD_WIDTH, CROWD_HEIGHT,
-        invert ? "true" : "false", shape_args);
+        "%s ! fakesink", o->frames,
+        o->format ? o->format : "NV12", CROWD_WIDTH, CROWD_HEIGHT,
+        o->invert ? "true" : "false", shape_args);
   else
-    desc = g_strdup_printf ("videotestsrc name=src num-buffers=%d pattern=smpte "
-      "! video/x-raw,format=RGBA,width=%d,height=%d "
-      "! clboxblur roi-meta=true roi-type=face roi-padding=8 radius=12 "
-      "region-invert=%s %s ! videoconvert ! %s", frames > 0 ? frames : -1,
-      WIDTH, HEIGHT, invert ? "true" : "false", shape_args,
-      png ? "pngenc snapshot=false ! multifilesink max-files=1 location=" :
-      "autovideosink");
-  if (png) {
-    gchar *full = g_strconcat (desc, png, NULL);
-    g_free (desc);
-    desc = full;
-  }
-  pipe = gst_parse_launch (desc, &err);
-  g_free (desc);
+    desc = g_strdup_printf ("videotestsrc name=src num-buffers=%d "
+        "pattern=smpte ! video/x-raw,format=RGBA,width=%d,height=%d "
+        "! clboxblur roi-meta=true roi-type=face roi-padding=8 radius=12 "
+        "region-invert=%s %s ! videoconvert ! %s%s",
+        o->frames > 0 ? o->frames : -1, WIDTH, HEIGHT,
+        o->invert ? "true" : "false", shape_args,
+        o->png ? "pngenc snapshot=false ! multifilesink max-files=1 "
+        "location=" : "autovideosink", o->png ? o->png : "");
   g_free (shape_args);
-  if (!pipe) {
-    g_printerr ("%s\n", err->message);
-    return 1;
-  }
+  return desc;
+}
 
-  src = gst_bin_get_by_name (GST_BIN (pipe), "src");
-  pad = gst_element_get_static_pad (src, "src");
+/* The probes: the source's metas, and with --crowd the times each buffer
+ * spends in clboxblur. */
+static void
+add_probes (GstElement * pipe)
+{
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipe), "src");
+  GstPad *pad = gst_element_get_static_pad (src, "src");
+
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER,
       crowd > 0 ? add_crowd : add_rois, NULL, NULL);
   gst_object_unref (pad);
@@ -193,6 +160,77 @@ main (int argc, char **argv)
     gst_object_unref (pad);
     gst_object_unref (blur);
   }
+}
+
+/* The crowd's time in clboxblur: median, p10 and p90 of the frames after
+ * the first few. */
+static void
+print_crowd (const DemoOptions * o)
+{
+  guint skip = MIN (times->len / 2, 5);
+  gdouble *t = &g_array_index (times, gdouble, skip);
+  guint n = times->len - skip;
+
+  qsort (t, n, sizeof (gdouble), compare_doubles);
+  g_print ("%d regions of %dx%d, %s, feather %d%s, %s %dx%d radius 8: "
+      "median %.2f ms a frame in clboxblur (p10 %.2f, p90 %.2f, %u frames)\n",
+      crowd, crowd_size, crowd_size, o->shape ? o->shape : "rectangle",
+      o->feather, o->invert ? ", inverted" : "",
+      o->format ? o->format : "NV12", CROWD_WIDTH, CROWD_HEIGHT,
+      n > 0 ? t[n / 2] : 0.0, n > 0 ? t[n / 10] : 0.0,
+      n > 0 ? t[n * 9 / 10] : 0.0, n);
+}
+
+int
+main (int argc, char **argv)
+{
+  DemoOptions o = { NULL, NULL, NULL, 0, 0, FALSE };
+  GOptionEntry entries[] = {
+    {"shape", 0, 0, G_OPTION_ARG_STRING, &o.shape, "region-shape "
+          "(rectangle, ellipse)", "SHAPE"},
+    {"feather", 0, 0, G_OPTION_ARG_INT, &o.feather, "region-feather",
+        "PIXELS"},
+    {"crowd", 0, 0, G_OPTION_ARG_INT, &crowd, "Measure N metas on a 1080p "
+          "frame into fakesink", "N"},
+    {"size", 0, 0, G_OPTION_ARG_INT, &crowd_size, "With --crowd, the metas' "
+          "side (24)", "PIXELS"},
+    {"format", 0, 0, G_OPTION_ARG_STRING, &o.format, "With --crowd, the "
+          "format (NV12)", "FORMAT"},
+    {"png", 0, 0, G_OPTION_ARG_FILENAME, &o.png, "Write the last frame to "
+          "FILE", "FILE"},
+    {"frames", 0, 0, G_OPTION_ARG_INT, &o.frames, "Stop after N frames", "N"},
+    {"invert", 0, 0, G_OPTION_ARG_NONE, &o.invert,
+        "Blur everything except the faces", NULL},
+    {NULL}
+  };
+  GOptionContext *ctx = g_option_context_new ("- blur ROI metas");
+  GError *err = NULL;
+  GstElement *pipe;
+  GstBus *bus;
+  GstMessage *msg;
+  gchar *desc;
+  int ret = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_group (ctx, gst_init_get_option_group ());
+  if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
+    g_printerr ("%s\n", err->message);
+    return 2;
+  }
+  g_option_context_free (ctx);
+  if (o.png && o.frames <= 0)
+    o.frames = 1;
+  if (crowd > 0 && o.frames <= 0)
+    o.frames = 60;
+
+  desc = describe (&o);
+  pipe = gst_parse_launch (desc, &err);
+  g_free (desc);
+  if (!pipe) {
+    g_printerr ("%s\n", err->message);
+    return 1;
+  }
+  add_probes (pipe);
 
   gst_element_set_state (pipe, GST_STATE_PLAYING);
   bus = gst_element_get_bus (pipe);
@@ -207,19 +245,9 @@ main (int argc, char **argv)
     g_clear_error (&err);
     ret = 1;
   } else if (crowd > 0) {
-    guint skip = MIN (times->len / 2, 5);
-    gdouble *t = &g_array_index (times, gdouble, skip);
-    guint n = times->len - skip;
-
-    qsort (t, n, sizeof (gdouble), compare_doubles);
-    g_print ("%d regions of %dx%d, %s, feather %d%s, %s %dx%d radius 8: "
-        "median %.2f ms a frame in clboxblur (p10 %.2f, p90 %.2f, %u frames)\n",
-        crowd, crowd_size, crowd_size, shape ? shape : "rectangle", feather,
-        invert ? ", inverted" : "", format ? format : "NV12", CROWD_WIDTH,
-        CROWD_HEIGHT, n > 0 ? t[n / 2] : 0.0, n > 0 ? t[n / 10] : 0.0,
-        n > 0 ? t[n * 9 / 10] : 0.0, n);
-  } else if (png) {
-    g_print ("Wrote %s: %s\n", png, invert ?
+    print_crowd (&o);
+  } else if (o.png) {
+    g_print ("Wrote %s: %s\n", o.png, o.invert ?
         "everything blurred except the two faces (the plate blurred too)" :
         "the two faces blurred, the plate and the rest left sharp");
   }
@@ -227,9 +255,9 @@ main (int argc, char **argv)
   gst_object_unref (bus);
   gst_element_set_state (pipe, GST_STATE_NULL);
   gst_object_unref (pipe);
-  g_free (png);
-  g_free (shape);
-  g_free (format);
+  g_free (o.png);
+  g_free (o.shape);
+  g_free (o.format);
   if (times)
     g_array_free (times, TRUE);
   return ret;
