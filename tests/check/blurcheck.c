@@ -889,3 +889,45 @@ blurcheck_release (GstElement * pipeline)
   fail_unless (g_ptr_array_remove (pipelines, pipeline));
   gst_object_unref (pipeline);
 }
+
+/* Field @field (0: the frame's even rows) of @buf, an interlaced frame of
+ * @info, copied out as a progressive frame of @finfo (half the height). */
+GstBuffer *
+blurcheck_field_of (const GstVideoInfo * info, const GstVideoInfo * finfo,
+    GstBuffer * buf, guint field)
+{
+  GstBuffer *fb = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (finfo),
+      NULL);
+  GstVideoFrame in, out;
+  guint p, c, k;
+
+  fail_unless (gst_video_frame_map (&in, info, buf, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&out, finfo, fb, GST_MAP_WRITE));
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&out); p++) {
+    guint rows = 0;
+
+    for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&out); c++) {
+      if (GST_VIDEO_FRAME_COMP_PLANE (&out, c) == p)
+        rows = MAX (rows, (guint) GST_VIDEO_FRAME_COMP_HEIGHT (&out, c));
+    }
+    for (k = 0; k < rows; k++)
+      memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&out, p) +
+          k * GST_VIDEO_FRAME_PLANE_STRIDE (&out, p),
+          (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&in, p) +
+          (2 * k + field) * GST_VIDEO_FRAME_PLANE_STRIDE (&in, p),
+          GST_VIDEO_FRAME_PLANE_STRIDE (&out, p));
+  }
+  gst_video_frame_unmap (&out);
+  gst_video_frame_unmap (&in);
+  return fb;
+}
+
+/* The first row of field @field at or below frame row @y: a field row is
+ * filtered where its frame row is. */
+gint
+blurcheck_field_row (gint y, guint field)
+{
+  gint d = y - (gint) field;
+
+  return d >= 0 ? (d + 1) / 2 : -((-d) / 2);
+}

@@ -218,6 +218,14 @@ void push_and_check (GstHarness * h, const GstVideoInfo * info, guint pad,
  * the element (CLBOXBLUR_FAULT, CLBOXBLUR_KERNEL_PATH, CLBOXBLUR_ZERO_COPY
  * and CLBOXBLUR_MAX_ALLOC), so that one failure does not spill into the next
  * test. */
+/* Field @field (0: the frame's even rows) of @buf, an interlaced frame of
+ * @info, copied out as a progressive frame of @finfo (half the height). */
+GstBuffer *blurcheck_field_of (const GstVideoInfo * info,
+    const GstVideoInfo * finfo, GstBuffer * buf, guint field);
+/* The first row of field @field at or below frame row @y: a field row is
+ * filtered where its frame row is. */
+gint blurcheck_field_row (gint y, guint field);
+
 void blurcheck_add_fixture (TCase * tc);
 
 /* gst_harness_new () and gst_harness_new_parse (), tracked by the fixture;

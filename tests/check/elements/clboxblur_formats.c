@@ -171,48 +171,6 @@ GST_START_TEST (test_renegotiate)
 
 GST_END_TEST;
 
-/* Field @field (0: the frame's even rows) of @buf, an interlaced frame of
- * @info, copied out as a progressive frame of @finfo (half the height). */
-static GstBuffer *
-field_of (const GstVideoInfo * info, const GstVideoInfo * finfo,
-    GstBuffer * buf, guint field)
-{
-  GstBuffer *fb = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (finfo),
-      NULL);
-  GstVideoFrame in, out;
-  guint p, c, k;
-
-  fail_unless (gst_video_frame_map (&in, info, buf, GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&out, finfo, fb, GST_MAP_WRITE));
-  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&out); p++) {
-    guint rows = 0;
-
-    for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&out); c++) {
-      if (GST_VIDEO_FRAME_COMP_PLANE (&out, c) == p)
-        rows = MAX (rows, (guint) GST_VIDEO_FRAME_COMP_HEIGHT (&out, c));
-    }
-    for (k = 0; k < rows; k++)
-      memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&out, p) +
-          k * GST_VIDEO_FRAME_PLANE_STRIDE (&out, p),
-          (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&in, p) +
-          (2 * k + field) * GST_VIDEO_FRAME_PLANE_STRIDE (&in, p),
-          GST_VIDEO_FRAME_PLANE_STRIDE (&out, p));
-  }
-  gst_video_frame_unmap (&out);
-  gst_video_frame_unmap (&in);
-  return fb;
-}
-
-/* The first row of field @field at or below frame row @y: a field row is
- * filtered where its frame row is. */
-static gint
-field_row (gint y, guint field)
-{
-  gint d = y - (gint) field;
-
-  return d >= 0 ? (d + 1) / 2 : -((-d) / 2);
-}
-
 /* Pushes a random interlaced frame of @info through @h under @s and checks
  * each field of the output against the reference applied to that field of
  * the input alone (@s's rectangles are in frame rows). */
@@ -234,16 +192,16 @@ push_fields_and_check (GstHarness * h, const GstVideoInfo * info,
   out = gst_harness_pull (h);
   fail_unless (out != NULL);
   for (f = 0; f < 2; f++) {
-    GstBuffer *fin = field_of (info, &finfo, in, f);
-    GstBuffer *fout = field_of (info, &finfo, out, f);
+    GstBuffer *fin = blurcheck_field_of (info, &finfo, in, f);
+    GstBuffer *fout = blurcheck_field_of (info, &finfo, out, f);
     Settings fs = *s;
 
     for (r = 0; r < fs.n_rects; r++) {
-      gint top = field_row (s->rects[r][1], f);
+      gint top = blurcheck_field_row (s->rects[r][1], f);
 
       fs.rects[r][1] = top;
-      fs.rects[r][3] = MAX (field_row (s->rects[r][1] + s->rects[r][3], f)
-          - top, 0);
+      fs.rects[r][3] = MAX (blurcheck_field_row (s->rects[r][1]
+              + s->rects[r][3], f) - top, 0);
     }
     check_frame (&finfo, fin, fout, &fs);
     gst_buffer_unref (fin);

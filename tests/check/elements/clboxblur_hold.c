@@ -558,47 +558,6 @@ GST_START_TEST (test_hold_reset)
 
 GST_END_TEST;
 
-/* Field @field (0: the frame's even rows) of @buf, an interlaced frame of
- * @info, copied out as a progressive frame of @finfo (half the height). */
-static GstBuffer *
-field_of (const GstVideoInfo * info, const GstVideoInfo * finfo,
-    GstBuffer * buf, guint field)
-{
-  GstBuffer *fb = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (finfo),
-      NULL);
-  GstVideoFrame in, out;
-  guint p, c, k;
-
-  fail_unless (gst_video_frame_map (&in, info, buf, GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&out, finfo, fb, GST_MAP_WRITE));
-  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&out); p++) {
-    guint rows = 0;
-
-    for (c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&out); c++) {
-      if (GST_VIDEO_FRAME_COMP_PLANE (&out, c) == p)
-        rows = MAX (rows, (guint) GST_VIDEO_FRAME_COMP_HEIGHT (&out, c));
-    }
-    for (k = 0; k < rows; k++)
-      memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&out, p) +
-          k * GST_VIDEO_FRAME_PLANE_STRIDE (&out, p),
-          (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&in, p) +
-          (2 * k + field) * GST_VIDEO_FRAME_PLANE_STRIDE (&in, p),
-          GST_VIDEO_FRAME_PLANE_STRIDE (&out, p));
-  }
-  gst_video_frame_unmap (&out);
-  gst_video_frame_unmap (&in);
-  return fb;
-}
-
-/* The first row of field @field at or below frame row @y. */
-static gint
-field_row (gint y, guint field)
-{
-  gint d = y - (gint) field;
-
-  return d >= 0 ? (d + 1) / 2 : -((-d) / 2);
-}
-
 /* Interlaced (interleaved) frames: each field filtered apart, with the
  * held regions of the frames (union, or intersection with region-invert)
  * in its rows: a field row is selected where its frame row is. */
@@ -647,16 +606,16 @@ GST_START_TEST (test_hold_interlaced)
         out = gst_harness_pull (h);
         fail_unless (out != NULL);
         for (fld = 0; fld < 2; fld++) {
-          GstBuffer *fin = field_of (&info, &finfo, in, fld);
-          GstBuffer *fout = field_of (&info, &finfo, out, fld);
+          GstBuffer *fin = blurcheck_field_of (&info, &finfo, in, fld);
+          GstBuffer *fout = blurcheck_field_of (&info, &finfo, out, fld);
           Settings fs = s;
 
           for (r = 0; r < fs.n_rects; r++) {
-            gint top = field_row (s.rects[r][1], fld);
+            gint top = blurcheck_field_row (s.rects[r][1], fld);
 
             fs.rects[r][1] = top;
-            fs.rects[r][3] = MAX (field_row (s.rects[r][1] + s.rects[r][3],
-                    fld) - top, 0);
+            fs.rects[r][3] = MAX (blurcheck_field_row (s.rects[r][1]
+                    + s.rects[r][3], fld) - top, 0);
           }
           check_frame (&finfo, fin, fout, &fs);
           gst_buffer_unref (fin);
