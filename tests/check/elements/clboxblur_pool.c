@@ -272,6 +272,49 @@ GST_START_TEST (test_pool_strength)
 
 GST_END_TEST;
 
+/* Issue 25's modes on frames in the element's OpenCL memory: an ellipse
+ * with a feather (box, bilateral), mosaic and fill in a region. */
+GST_START_TEST (test_pool_shapes_mosaic)
+{
+  static const gchar *formats[] = { "RGBA", "I420", "NV12", "YUY2" };
+  static const Method methods[] = { METHOD_SEPARABLE, METHOD_BILATERAL,
+    METHOD_MOSAIC, METHOD_FILL
+  };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  GstBufferPool *pool;
+  guint f, m;
+
+  s.rx = s.ry = 2;
+  s.use_rects = TRUE;
+  s.n_rects = 1;
+  s.rects[0][0] = 4;
+  s.rects[0][1] = 2;
+  s.rects[0][2] = 21;
+  s.rects[0][3] = 11;
+  s.shape = REF_SHAPE_ELLIPSE;
+  s.feather = 3;
+  s.block_size = 4;
+  s.fill_color = 0xff3060c0u;
+  g_object_set (h->element, "region-x", 4, "region-y", 2, "region-width", 21,
+      "region-height", 11, NULL);
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    set_format (h, &info, formats[f], 33, 17);
+    pool = proposed_pool (h, &info);
+    for (m = 0; m < G_N_ELEMENTS (methods); m++) {
+      s.method = methods[m];
+      push_pool_and_check (h, &info, pool_frame (pool, &info, 40 + f + m * 5),
+          &s);
+    }
+    fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+    gst_object_unref (pool);
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Frames from plain system memory (with and without a GstVideoMeta) still
  * go through, into the element's pool. */
 GST_START_TEST (test_system_memory)
@@ -375,6 +418,7 @@ clboxblur_pool_suite (void)
   tcase_add_test (tc, test_pool_methods);
   tcase_add_test (tc, test_pool_regions);
   tcase_add_test (tc, test_pool_strength);
+  tcase_add_test (tc, test_pool_shapes_mosaic);
   tcase_add_test (tc, test_system_memory);
   tcase_add_test (tc, test_recycled);
   return s;
