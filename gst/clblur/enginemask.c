@@ -227,26 +227,37 @@ typedef struct {
   guint ring, chunk;
 } MaskShape;
 
+/* The arguments the column kernels share, after their buffers: the
+ * input's layout, the alpha, the depth, the job's size. */
+static void
+args_frame (ClbArgs * cols, ClbEngine * engine, const ClbRun * r,
+    const MaskShape * m)
+{
+  const ClbPlanes *planes = &engine->planes;
+  const ClbJob *job = r->job;
+
+  clb_arg_int (cols, r->in_pitch);
+  clb_arg_int (cols, job->pixel_stride);
+  clb_arg_int4 (cols, clb_job_offsets (job));
+  clb_arg_int (cols, planes->big_endian);
+  clb_arg_int (cols, planes->shift);
+  args_alpha (cols, engine, m->alpha, r->params, job);
+  clb_arg_int (cols, planes->max_value);
+  clb_args_size (cols, job);
+}
+
 /* mask_columns_strip's fixed arguments (CPUs: strips of 16 columns). */
 static ClbArgs
 strip_args (ClbEngine * engine, const ClbRun * r, const MaskShape * m)
 {
   const ClbPlanes *planes = &engine->planes;
-  const ClbJob *job = r->job;
   ClbArgs cols =
       clb_args (engine->kernels[planes->sample_size][K_MASK_COLUMNS_STRIP]);
 
   clb_arg_mem (&cols, engine->work);
   clb_arg_mem (&cols, r->in);
   clb_arg_mem (&cols, r->out);
-  clb_arg_int (&cols, r->in_pitch);
-  clb_arg_int (&cols, job->pixel_stride);
-  clb_arg_int4 (&cols, clb_job_offsets (job));
-  clb_arg_int (&cols, planes->big_endian);
-  clb_arg_int (&cols, planes->shift);
-  args_alpha (&cols, engine, m->alpha, r->params, job);
-  clb_arg_int (&cols, planes->max_value);
-  clb_args_size (&cols, job);
+  args_frame (&cols, engine, r, m);
   clb_arg_int (&cols, m->ry);
   clb_arg_int (&cols, m->fx);
   clb_arg_int (&cols, m->fy);
@@ -261,7 +272,6 @@ static ClbArgs
 column_args (ClbEngine * engine, const ClbRun * r, const MaskShape * m)
 {
   const ClbPlanes *planes = &engine->planes;
-  const ClbJob *job = r->job;
   ClbArgs cols =
       clb_args (engine->kernels[planes->sample_size][K_MASK_COLUMNS]);
 
@@ -269,14 +279,7 @@ column_args (ClbEngine * engine, const ClbRun * r, const MaskShape * m)
   clb_arg_mem (&cols, r->in);
   clb_arg_mem (&cols, r->out);
   clb_arg_mem (&cols, m->blend ? m->filtered : r->in);
-  clb_arg_int (&cols, r->in_pitch);
-  clb_arg_int (&cols, job->pixel_stride);
-  clb_arg_int4 (&cols, clb_job_offsets (job));
-  clb_arg_int (&cols, planes->big_endian);
-  clb_arg_int (&cols, planes->shift);
-  args_alpha (&cols, engine, m->alpha, r->params, job);
-  clb_arg_int (&cols, planes->max_value);
-  clb_args_size (&cols, job);
+  args_frame (&cols, engine, r, m);
   clb_arg_int (&cols, m->rx);
   clb_arg_int (&cols, m->ry);
   clb_arg_int (&cols, m->fx);
