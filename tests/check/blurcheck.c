@@ -931,3 +931,34 @@ blurcheck_field_row (gint y, guint field)
 
   return d >= 0 ? (d + 1) / 2 : -((-d) / 2);
 }
+
+/* The pool the element's sink pad proposes for @h's caps, configured with
+ * GstVideoMeta and active. */
+GstBufferPool *
+blurcheck_proposed_pool (GstHarness * h, const GstVideoInfo * info)
+{
+  GstCaps *caps = gst_video_info_to_caps (info);
+  GstQuery *query = gst_query_new_allocation (caps, TRUE);
+  GstBufferPool *pool = NULL;
+  GstStructure *config;
+  guint size, min, max;
+
+  fail_unless (gst_pad_peer_query (h->srcpad, query));
+  fail_unless (gst_query_get_n_allocation_pools (query) >= 1);
+  gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+  fail_unless (pool != NULL);
+  fail_unless (gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
+          NULL));
+  fail_unless (size >= info->size);
+  config = gst_buffer_pool_get_config (pool);
+  fail_unless (gst_buffer_pool_has_option (pool,
+          GST_BUFFER_POOL_OPTION_VIDEO_META));
+  gst_buffer_pool_config_add_option (config,
+      GST_BUFFER_POOL_OPTION_VIDEO_META);
+  gst_buffer_pool_config_set_params (config, caps, size, min, max);
+  fail_unless (gst_buffer_pool_set_config (pool, config));
+  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
+  gst_query_unref (query);
+  gst_caps_unref (caps);
+  return pool;
+}

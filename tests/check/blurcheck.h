@@ -218,6 +218,14 @@ void push_and_check (GstHarness * h, const GstVideoInfo * info, guint pad,
  * the element (CLBOXBLUR_FAULT, CLBOXBLUR_KERNEL_PATH, CLBOXBLUR_ZERO_COPY
  * and CLBOXBLUR_MAX_ALLOC), so that one failure does not spill into the next
  * test. */
+/* gstclpool.h: what the element's pool memory calls itself */
+#define CL_BLUR_MEMORY_TYPE "CLBlurMemory"
+
+/* The pool the element's sink pad proposes for @h's caps (checked: video
+ * meta offered, large enough), configured with GstVideoMeta and active. */
+GstBufferPool *blurcheck_proposed_pool (GstHarness * h,
+    const GstVideoInfo * info);
+
 /* Field @field (0: the frame's even rows) of @buf, an interlaced frame of
  * @info, copied out as a progressive frame of @finfo (half the height). */
 GstBuffer *blurcheck_field_of (const GstVideoInfo * info,

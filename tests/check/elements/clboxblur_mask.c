@@ -550,35 +550,6 @@ GST_START_TEST (test_mask_mosaic_fill_warned)
 
 GST_END_TEST;
 
-/* gstclpool.h: what the element's pool memory calls itself */
-#define CL_BLUR_MEMORY_TYPE "CLBlurMemory"
-
-/* The pool the element's sink pad proposes for @h's caps, active (as
- * clboxblur_pool.c takes it). */
-static GstBufferPool *
-proposed_pool (GstHarness * h, const GstVideoInfo * info)
-{
-  GstCaps *caps = gst_video_info_to_caps (info);
-  GstQuery *query = gst_query_new_allocation (caps, TRUE);
-  GstBufferPool *pool = NULL;
-  GstStructure *config;
-  guint size, min, max;
-
-  fail_unless (gst_pad_peer_query (h->srcpad, query));
-  fail_unless (gst_query_get_n_allocation_pools (query) >= 1);
-  gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
-  fail_unless (pool != NULL);
-  config = gst_buffer_pool_get_config (pool);
-  gst_buffer_pool_config_add_option (config,
-      GST_BUFFER_POOL_OPTION_VIDEO_META);
-  gst_buffer_pool_config_set_params (config, caps, size, min, max);
-  fail_unless (gst_buffer_pool_set_config (pool, config));
-  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
-  gst_query_unref (query);
-  gst_caps_unref (caps);
-  return pool;
-}
-
 /* Frames in the element's OpenCL memory (its proposed pool, its output
  * pool): the masked output from the input's planes into the output's. */
 GST_START_TEST (test_mask_pool)
@@ -596,7 +567,7 @@ GST_START_TEST (test_mask_pool)
     GstBufferPool *pool;
 
     set_format (h, &info, formats[f], 33, 21);
-    pool = proposed_pool (h, &info);
+    pool = blurcheck_proposed_pool (h, &info);
     for (k = 0; k < 3; k++) {
       GstBuffer *src = make_frame (&info, 0, 800 + f * 4 + k), *in = NULL;
       GstBuffer *out;

@@ -20,44 +20,10 @@
 
 #include "blurcheck.h"
 
-/* gstclpool.h: what the pool's memory calls itself */
-#define CL_BLUR_MEMORY_TYPE "CLBlurMemory"
-
 static const gchar *pool_formats[] = {
   "RGBA", "I420", "NV12", "P010_10LE", "GRAY16_LE", "YUY2", "RGB", "BGRx",
   "A420",
 };
-
-/* The pool the element's sink pad proposes for @h's caps, configured with
- * GstVideoMeta and active. */
-static GstBufferPool *
-proposed_pool (GstHarness * h, const GstVideoInfo * info)
-{
-  GstCaps *caps = gst_video_info_to_caps (info);
-  GstQuery *query = gst_query_new_allocation (caps, TRUE);
-  GstBufferPool *pool = NULL;
-  GstStructure *config;
-  guint size, min, max;
-
-  fail_unless (gst_pad_peer_query (h->srcpad, query));
-  fail_unless (gst_query_get_n_allocation_pools (query) >= 1);
-  gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
-  fail_unless (pool != NULL);
-  fail_unless (gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
-          NULL));
-  fail_unless (size >= info->size);
-  config = gst_buffer_pool_get_config (pool);
-  fail_unless (gst_buffer_pool_has_option (pool,
-          GST_BUFFER_POOL_OPTION_VIDEO_META));
-  gst_buffer_pool_config_add_option (config,
-      GST_BUFFER_POOL_OPTION_VIDEO_META);
-  gst_buffer_pool_config_set_params (config, caps, size, min, max);
-  fail_unless (gst_buffer_pool_set_config (pool, config));
-  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
-  gst_query_unref (query);
-  gst_caps_unref (caps);
-  return pool;
-}
 
 static gboolean
 is_cl_memory (GstBuffer * buf)
@@ -132,7 +98,7 @@ GST_START_TEST (test_proposed_pool)
 
   for (f = 0; f < G_N_ELEMENTS (pool_formats); f++) {
     set_format (h, &info, pool_formats[f], 33, 17);
-    pool = proposed_pool (h, &info);
+    pool = blurcheck_proposed_pool (h, &info);
     fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buf,
             NULL), GST_FLOW_OK);
     fail_unless (is_cl_memory (buf));
@@ -169,7 +135,7 @@ GST_START_TEST (test_pool_methods)
   for (f = 0; f < G_N_ELEMENTS (pool_formats); f++) {
     for (z = 0; z < G_N_ELEMENTS (sizes); z++) {
       set_format (h, &info, pool_formats[f], sizes[z][0], sizes[z][1]);
-      pool = proposed_pool (h, &info);
+      pool = blurcheck_proposed_pool (h, &info);
       for (m = 0; m < 3; m++) {
         for (passes = 1; passes <= (m == METHOD_BILATERAL ? 1u : 2u);
             passes++) {
@@ -213,7 +179,7 @@ GST_START_TEST (test_pool_regions)
   s.rects[0][3] = 9;
   for (f = 0; f < G_N_ELEMENTS (formats); f++) {
     set_format (h, &info, formats[f], 33, 17);
-    pool = proposed_pool (h, &info);
+    pool = blurcheck_proposed_pool (h, &info);
     for (inv = 0; inv < 2; inv++) {
       for (m = 0; m < 3; m++) {
         s.method = m;
@@ -258,7 +224,7 @@ GST_START_TEST (test_pool_strength)
       "region-height", 9, NULL);
   for (f = 0; f < G_N_ELEMENTS (formats); f++) {
     set_format (h, &info, formats[f], 33, 17);
-    pool = proposed_pool (h, &info);
+    pool = blurcheck_proposed_pool (h, &info);
     for (m = 0; m < 3; m++) {
       s.method = m;
       push_pool_and_check (h, &info, pool_frame (pool, &info, f + m * 5),
@@ -301,7 +267,7 @@ GST_START_TEST (test_pool_shapes_mosaic)
       "region-height", 11, NULL);
   for (f = 0; f < G_N_ELEMENTS (formats); f++) {
     set_format (h, &info, formats[f], 33, 17);
-    pool = proposed_pool (h, &info);
+    pool = blurcheck_proposed_pool (h, &info);
     for (m = 0; m < G_N_ELEMENTS (methods); m++) {
       s.method = methods[m];
       push_pool_and_check (h, &info, pool_frame (pool, &info, 40 + f + m * 5),
@@ -374,7 +340,7 @@ GST_START_TEST (test_recycled)
 
   for (f = 0; f < 2; f++) {
     set_format (h, &info, f == 0 ? "RGBA" : "NV12", 64, 36);
-    pool = proposed_pool (h, &info);
+    pool = blurcheck_proposed_pool (h, &info);
     for (m = 0; m < 3; m++) {
       s.method = m;
       g_hash_table_remove_all (seen);
