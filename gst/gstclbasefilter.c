@@ -572,6 +572,47 @@ gst_cl_base_filter_transform_mem (GstCLBaseFilter * self, GstBuffer * inbuf,
   return TRUE;
 }
 
+/* A frame in host memory whose output buffer is in OpenCL memory (the
+ * pool's, where upstream did not take ours): only the input is mapped;
+ * the engine writes the output where it is, no map of it and no wait for
+ * one. FALSE where the frame takes GstVideoFilter's way. */
+static gboolean
+gst_cl_base_filter_transform_into_mem (GstCLBaseFilter * self,
+    GstBuffer * inbuf, GstBuffer * outbuf, GstFlowReturn * ret)
+{
+  GstVideoFilter *filter = GST_VIDEO_FILTER (self);
+  ClbMemPlane dst[CLB_MAX_PLANES];
+  guint8 *src[GST_VIDEO_MAX_PLANES];
+  gsize src_stride[GST_VIDEO_MAX_PLANES];
+  GstVideoFrame in_frame;
+  ClbFrame in, out;
+  ClbParams params;
+  ClbJob jobs[CLB_MAX_JOBS];
+  guint n_jobs;
+  GError *error = NULL;
+
+  if (self->mem_dev == NULL || !gst_cl_frame_out_mem (filter, inbuf, outbuf,
+          &self->planes, clb_runtime_get_context (self->runtime), dst))
+    return FALSE;
+  n_jobs = prepare (self, inbuf, &params, jobs);
+  if (!clb_params_filter_jobs (&params, jobs, n_jobs)
+      || !gst_video_frame_map (&in_frame, &filter->in_info, inbuf,
+          GST_MAP_READ))
+    return FALSE;               /* GstVideoFilter's way copies it */
+  GST_LOG_OBJECT (self, "frame from host memory into OpenCL memory");
+  *ret = GST_FLOW_OK;
+  gst_cl_layout_frame_planes (&in_frame, src, src_stride);
+  clb_frame_init_host (&in, self->planes.n_planes,
+      (const guint8 * const *) src, src_stride);
+  clb_frame_init_mem (&out, self->planes.n_planes, dst);
+  if ((self->engine_fields && !use_planes (self, FALSE, &error))
+      || !clb_engine_filter (self->engine, &params, jobs, n_jobs, &in, &out,
+          &error))
+    *ret = gst_cl_frame_failed (GST_ELEMENT (self), error);
+  gst_video_frame_unmap (&in_frame);
+  return TRUE;
+}
+
 /* What stop and READY to NULL normally released already; dispose may run
  * more than once. */
 static void
@@ -605,9 +646,11 @@ gst_cl_base_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 
   switch (self->way) {
     case GST_CL_WAY_POOL:
-      if (gst_cl_base_filter_transform_mem (self, inbuf, outbuf, &ret))
+      if (gst_cl_base_filter_transform_mem (self, inbuf, outbuf, &ret)
+          || gst_cl_base_filter_transform_into_mem (self, inbuf, outbuf,
+              &ret))
         return ret;
-      /* not both in OpenCL memory: this frame is mapped */
+      /* the output not in OpenCL memory: this frame is mapped */
       /* fall through */
     case GST_CL_WAY_HOST:
       return GST_BASE_TRANSFORM_CLASS (parent_class)->transform (trans,

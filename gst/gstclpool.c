@@ -335,6 +335,17 @@ gst_cl_frames_in_mem (GstVideoFilter * filter, GstBuffer * inbuf,
       context, dst);
 }
 
+gboolean
+gst_cl_frame_out_mem (GstVideoFilter * filter, GstBuffer * inbuf,
+    GstBuffer * outbuf, const ClbPlanes * planes, cl_context context,
+    ClbMemPlane * dst)
+{
+  return filter->negotiated
+      && !gst_cl_layout_has_fields (&filter->in_info, inbuf)
+      && gst_cl_buffer_planes (outbuf, &filter->out_info, planes, context,
+      dst);
+}
+
 /* The pool. */
 
 struct _GstCLPool

@@ -66,6 +66,13 @@ gboolean gst_cl_frames_in_mem (GstVideoFilter * filter,
     GstBuffer * inbuf, GstBuffer * outbuf, const ClbPlanes * planes,
     cl_context context, ClbMemPlane * src, ClbMemPlane * dst);
 
+/* Whether @filter's output @outbuf (for an @inbuf that is not fields of
+ * interlaced video) is in OpenCL memory of @context, as @planes: fills
+ * @dst (gst_cl_buffer_planes). */
+gboolean gst_cl_frame_out_mem (GstVideoFilter * filter, GstBuffer * inbuf,
+    GstBuffer * outbuf, const ClbPlanes * planes, cl_context context,
+    ClbMemPlane * dst);
+
 /* propose_allocation: adds a pool of OpenCL memory on @dev for the query's
  * caps, GstVideoMeta and the allocator to @query. FALSE: not video caps. */
 gboolean gst_cl_pool_propose (ClbMemDevice * dev, GstQuery * query);

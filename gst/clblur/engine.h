@@ -451,7 +451,8 @@ void clb_frame_init_image (ClbFrame * frame, cl_mem image, gboolean gl);
 void clb_frame_field (const ClbFrame * frame, guint n_planes, guint field,
     ClbFrame * view);
 
-/* Filters @src into @dst, frames of the same kind: the one way in. Bytes
+/* Filters @src into @dst, frames of the same kind or HOST into MEM (the
+ * output written where it is, no map): the one way in. Bytes
  * of a plane that no job covers are copied unchanged. HOST: where the
  * engine wraps frames (clb_engine_wraps_frames), the kernels read and
  * write the caller's memory; else copies to and from the device. MEM:

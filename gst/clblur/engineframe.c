@@ -107,14 +107,16 @@ process_wrapped (ClbEngine * engine, const ClbParams * params,
   if (!clb_engine_run_wrapped_jobs (engine, params, jobs, n_jobs, in, src_stride, out,
           dst_stride, error))
     goto done;
-  /* A blocking map brings the results into the caller's memory where the
-   * device worked on a copy of it. */
+  /* A map brings the results into the caller's memory where the device
+   * worked on a copy of it. Not blocking: the queue runs in order, so the
+   * one clFinish below waits for the kernels, the maps and the unmaps
+   * (one wait a frame, not one a plane and another for the unmaps). */
   for (p = 0; p < planes->n_planes; p++) {
     cl_int err = clb_fault ("clEnqueueMapBuffer");
     gpointer mapped = NULL;
 
     if (err == CL_SUCCESS)
-      mapped = clEnqueueMapBuffer (engine->queue, out[p], CL_TRUE, CL_MAP_READ,
+      mapped = clEnqueueMapBuffer (engine->queue, out[p], CL_FALSE, CL_MAP_READ,
           0, dst_stride[p] * (planes->plane_height[p] - 1)
           + planes->plane_width[p], 0, NULL, NULL, &err);
     if (err != CL_SUCCESS) {
@@ -320,7 +322,8 @@ clb_engine_filter (ClbEngine * engine, const ClbParams * params,
 
   if (!clb_engine_check_jobs (engine, jobs, n_jobs, error))
     return FALSE;
-  if (src->kind != dst->kind) {
+  if (src->kind != dst->kind && !(src->kind == CLB_FRAME_HOST
+          && dst->kind == CLB_FRAME_MEM)) {
     g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_FORMAT,
         "source and destination frames of different kinds (%d, %d)",
         src->kind, dst->kind);
@@ -339,6 +342,9 @@ clb_engine_filter (ClbEngine * engine, const ClbParams * params,
       return FALSE;
     }
   }
+  if (dst->kind == CLB_FRAME_MEM && src->kind == CLB_FRAME_HOST)
+    return clb_engine_process_host_to_mem (engine, params, jobs, n_jobs, src,
+        dst->mem, error);
   if (src->kind == CLB_FRAME_MEM)
     return clb_engine_process_mem (engine, params, jobs, n_jobs, src->mem,
         dst->mem, error);

@@ -83,6 +83,38 @@ rect_of (const ClbMemPlane * plane, size_t * origin)
   return plane->buffer;
 }
 
+/* Device-side copies of @result into @dst's planes (queued, not waited
+ * for). */
+static gboolean
+copy_out (ClbEngine * engine, cl_mem * result, const ClbMemPlane * dst,
+    GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  gsize bytes = clb_engine_container_bytes (planes);
+  size_t zero[3] = { 0, 0, 0 };
+  guint p;
+
+  for (p = 0; p < planes->n_planes; p++) {
+    size_t row = planes->plane_width[p] * bytes;
+    size_t region[3] = { row, planes->plane_height[p], 1 };
+    size_t origin[3];
+    cl_mem mem = rect_of (&dst[p], origin);
+
+    if (dst[p].stride == row)
+      CHECK (clEnqueueCopyBuffer (engine->queue, result[p], mem, 0,
+              origin[0], row * region[1], 0, NULL, NULL),
+          "clEnqueueCopyBuffer (out)");
+    else
+      CHECK (clEnqueueCopyBufferRect (engine->queue, result[p], mem, zero,
+              origin, region, row, 0, dst[p].stride, 0, 0, NULL, NULL),
+          "clEnqueueCopyBufferRect (out)");
+  }
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
 gboolean
 clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, const ClbMemPlane * src,
@@ -148,27 +180,121 @@ copies:
   }
   if (!clb_engine_run_jobs (engine, params, jobs, n_jobs, error))
     goto failed;
-  for (p = 0; p < planes->n_planes; p++) {
-    size_t row = planes->plane_width[p] * bytes;
-    size_t region[3] = { row, planes->plane_height[p], 1 };
-    size_t origin[3];
-    cl_mem mem = rect_of (&dst[p], origin);
-
-    if (dst[p].stride == row)
-      CHECK (clEnqueueCopyBuffer (engine->queue, result[p], mem, 0,
-              origin[0], row * region[1], 0, NULL, NULL),
-          "clEnqueueCopyBuffer (out)");
-    else
-      CHECK (clEnqueueCopyBufferRect (engine->queue, result[p], mem, zero,
-              origin, region, row, 0, dst[p].stride, 0, 0, NULL, NULL),
-          "clEnqueueCopyBufferRect (out)");
-  }
+  if (!copy_out (engine, result, dst, error))
+    goto failed;
   /* The caller hands the output on (maps on another queue) once this
    * returns. */
   CHECK (clFinish (engine->queue), "clFinish");
   return TRUE;
 
 failed:
+  clFinish (engine->queue);
+  return FALSE;
+}
+
+/* Whether the kernels can read @src, wrapped, and write @dst's planes in
+ * place: the engine wraps frames, the plan runs direct, every output
+ * plane has its sub-buffer. */
+static gboolean
+can_wrap_into (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, const ClbFrame * src,
+    const ClbMemPlane * dst)
+{
+  const ClbPlanes *planes = &engine->planes;
+  guint p;
+
+  if (!engine->profile.zero_copy
+      || !clb_engine_plan (engine, params, jobs, n_jobs)->direct)
+    return FALSE;
+  for (p = 0; p < planes->n_planes; p++) {
+    if (dst[p].sub == NULL || dst[p].stride > G_MAXINT
+        || src->stride[p] > G_MAXINT)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* The wrapped input into @dst's planes in place; *@refused where the
+ * device would not wrap a plane (nothing queued yet). */
+static gboolean
+wrap_into (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
+    guint n_jobs, const ClbFrame * src, const ClbMemPlane * dst,
+    gboolean * refused, GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  cl_mem in[CLB_MAX_PLANES] = { NULL, }, out[CLB_MAX_PLANES];
+  gsize out_stride[CLB_MAX_PLANES];
+  gboolean ok = FALSE;
+  guint p;
+
+  for (p = 0; p < planes->n_planes; p++) {
+    gsize row = planes->plane_width[p], h = planes->plane_height[p];
+
+    in[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_READ_ONLY,
+        src->data[p], src->stride[p] * (h - 1) + row, NULL);
+    if (in[p] == NULL) {
+      *refused = TRUE;
+      goto done;
+    }
+    out[p] = dst[p].sub;
+    out_stride[p] = dst[p].stride;
+  }
+  clb_engine_log_mem (engine, "host memory into OpenCL memory in place");
+  if (!clb_engine_run_wrapped_jobs (engine, params, jobs, n_jobs, in,
+          src->stride, out, out_stride, error))
+    goto failed;
+  /* the caller's input is let go once this returns */
+  CHECK (clFinish (engine->queue), "clFinish");
+  ok = TRUE;
+  goto done;
+
+failed:
+  clFinish (engine->queue);
+done:
+  for (p = 0; p < planes->n_planes; p++)
+    clb_runtime_release_buffer (&in[p]);
+  return ok;
+}
+
+gboolean
+clb_engine_process_host_to_mem (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, const ClbFrame * src,
+    const ClbMemPlane * dst, GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  gsize bytes = clb_engine_container_bytes (planes);
+  size_t origin[3] = { 0, 0, 0 };
+  cl_mem *result;
+  guint p;
+
+  if (can_wrap_into (engine, params, jobs, n_jobs, src, dst)) {
+    gboolean refused = FALSE;
+
+    if (wrap_into (engine, params, jobs, n_jobs, src, dst, &refused, error))
+      return TRUE;
+    if (!refused)
+      return FALSE;
+  }
+  /* Copies in from the host, the kernels, device-side copies out: the
+   * queue runs in order and the clFinish waits for all of them. */
+  clb_engine_log_mem (engine, "host memory into OpenCL memory by copies");
+  result = clb_engine_result_planes (engine, params);
+  for (p = 0; p < planes->n_planes; p++) {
+    size_t row = planes->plane_width[p] * bytes;
+    size_t region[3] = { row, planes->plane_height[p], 1 };
+
+    CHECK (clEnqueueWriteBufferRect (engine->queue, engine->plane_in[p],
+            CL_FALSE, origin, origin, region, row, 0, src->stride[p], 0,
+            src->data[p], 0, NULL, NULL), "clEnqueueWriteBufferRect");
+  }
+  if (!clb_engine_run_jobs (engine, params, jobs, n_jobs, error)
+      || !copy_out (engine, result, dst, error))
+    goto failed;
+  CHECK (clFinish (engine->queue), "clFinish");
+  return TRUE;
+
+failed:
+  /* Nothing may still be running against the caller's memory. */
   clFinish (engine->queue);
   return FALSE;
 }

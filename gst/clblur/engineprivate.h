@@ -394,6 +394,14 @@ gboolean clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, const ClbMemPlane * src,
     const ClbMemPlane * dst, GError ** error);
 
+/* A frame in host memory into one in OpenCL memory (enginemem.c): the
+ * input wrapped and the output's planes written in place where the engine
+ * wraps frames and the plan runs direct, else copies in and device-side
+ * copies out; no map of the output. */
+gboolean clb_engine_process_host_to_mem (ClbEngine * engine,
+    const ClbParams * params, const ClbJob * jobs, guint n_jobs,
+    const ClbFrame * src, const ClbMemPlane * dst, GError ** error);
+
 /* The plan for @params and @jobs on the engine's planes: the one made for
  * the last frame while nothing changed, else a new one (logged). */
 const ClbPlan *clb_engine_plan (ClbEngine * engine, const ClbParams * params,

@@ -287,22 +287,25 @@ GST_START_TEST (test_fault_injection)
     {"clGetDeviceInfo:-30", gst_library_error_quark,
         GST_LIBRARY_ERROR_FAILED},
   };
-  /* at_caps: made while the caps are set; wrapped: made only where the
-   * engine wraps the frames (CPU class, zero copy), which on other devices
-   * copy them without the call: the fault cannot fire there. */
+  /* at_caps: made while the caps are set; absent: a
+   * call the way of these frames (host memory into the element's pool,
+   * written where it is) must not make on any device: the frame goes
+   * through. */
   static const struct
   {
     const gchar *fault;
     Method method;
     gboolean at_caps;
-    gboolean wrapped;
+    gboolean absent;
   } later[] = {
     {"clCreateBuffer", METHOD_SAT, TRUE, FALSE},
     {"clEnqueueWriteBufferRect", METHOD_SAT, FALSE, FALSE},
     {"clSetKernelArg:-49", METHOD_SAT, FALSE, FALSE},
     {"clEnqueueNDRangeKernel (sat", METHOD_SAT, FALSE, FALSE},
     {"clEnqueueNDRangeKernel", METHOD_SEPARABLE, FALSE, FALSE},
-    {"clEnqueueReadBufferRect", METHOD_SAT, FALSE, FALSE},
+    {"clEnqueueCopyBuffer", METHOD_SAT, FALSE, FALSE},
+    {"clFinish", METHOD_SEPARABLE, FALSE, FALSE},
+    {"clEnqueueReadBufferRect", METHOD_SAT, FALSE, TRUE},
     {"clEnqueueMapBuffer", METHOD_SEPARABLE, FALSE, TRUE},
     {"clEnqueueCopyBuffer", METHOD_BILATERAL, FALSE, FALSE},
     {"clEnqueueWriteBuffer (range)", METHOD_BILATERAL, FALSE, FALSE},
@@ -348,14 +351,12 @@ GST_START_TEST (test_fault_injection)
     set_format (h, &info, "RGBA", 40, 24);
     g_setenv ("CLBOXBLUR_FAULT", later[i].fault, TRUE);
 
-    if (later[i].wrapped && !wraps) {
-      /* The copy path makes no such call: the frame goes through. */
-      g_print ("test_fault_injection: %s does not apply: the %s; checked "
-          "instead that the frame goes through untouched by the fault\n",
-          later[i].fault, why);
+    if (later[i].absent) {
+      /* the output is not mapped or read back: the frame goes through */
       push_settings_and_check (h, &info, 0, &s);
       g_unsetenv ("CLBOXBLUR_FAULT");
-      fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR) == NULL);
+      fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR) == NULL,
+          "%s: called on the way into the pool", later[i].fault);
     } else {
       fail_unless_equals_int (gst_harness_push (h, make_frame (&info, 0, i)),
           later[i].at_caps ? GST_FLOW_NOT_NEGOTIATED : GST_FLOW_ERROR);
@@ -401,7 +402,7 @@ GST_START_TEST (test_fault_injection)
       g_print ("test_fault_injection: a refused CL_MEM_USE_HOST_PTR wrap "
           "does not apply: the %s; checked instead that the frame goes "
           "through untouched by the fault\n", why);
-    /* what the clEnqueueMapBuffer case above showed to be wrapped */
+    /* separable 8-bit RGBA: wrapped where the engine wraps frames */
     s.method = METHOD_SEPARABLE;
     set_format (h, &info, "RGBA", 40, 24);
     g_setenv ("CLBOXBLUR_FAULT", "clCreateBuffer (CL_MEM_USE_HOST_PTR)",
