@@ -381,8 +381,11 @@ bilateral_rows16 (__global const uchar *src, int src_pitch, int x0, int y,
                     v3 = bilateral_channel16 (p, channels, 3);
             }
             float16 d0 = v0 - ce0, d1 = v1 - ce1, d2 = v2 - ce2, d3 = v3 - ce3;
-            float sx = xt ? sxe[dx] : ks * (float) ((dx - rx) * (dx - rx));
-            float16 t = CLB_MAD (k.s0 * d0, d0, (float16) sdy) + sx;
+            /* the tap's spatial exponent and the row's, added once as
+             * scalars: one vector add a tap fewer */
+            float sx = sdy + (xt ? sxe[dx]
+                              : ks * (float) ((dx - rx) * (dx - rx)));
+            float16 t = CLB_MAD (k.s0 * d0, d0, (float16) sx);
             if (channels > 1)
                 t = CLB_MAD (k.s1 * d1, d1, t);
             if (channels > 2)
