@@ -161,7 +161,9 @@ clb_rgb_interleave (uchar16 r, uchar16 g, uchar16 b, int o)
  * blocks (span bytes, a multiple of 16 where the blocks allow): the span's
  * column sums over the block's rows, 16 bytes a step in ushort lanes
  * (256 x 255 < 2^16), into sums; each block's means into the span's row
- * of pat; that row copied down the block's rows, 16 bytes a step. Blocks
+ * of pat; that row copied down the block's rows, 16 bytes a step (the
+ * vectors of small blocks in a dense job: stored straight into the block's
+ * rows, with no pat). Blocks
  * of 1, 2, 4, 8 or 16 bytes (small 1: pixels of 1, 2 or 4 bytes, a
  * power-of-2 block width), and of 2 to 16 RGB pixels, a power of 2
  * (small 2: 48 bytes a step, the channels gathered) take their means in
@@ -216,9 +218,14 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
             q += select ((uint16) (0), (uint16) (1), t - q * n_full >= n_full);
             m[c] = convert_uchar16 (q);
         }
-        for (int o = 0; o < 3; o++)
-            CLB_STORE16 (uchar, clb_rgb_interleave (m[0], m[1], m[2], o),
-                         pat + k + 16 * o);
+        /* every block row takes the same bytes: stored straight into
+         * them (the step's input is read), not through pat */
+        for (int o = 0; o < 3; o++) {
+            uchar16 v = clb_rgb_interleave (m[0], m[1], m[2], o);
+            __global uchar *out = dst + (size_t) y0 * out_pitch + k + 16 * o;
+            for (int y = y0; y < y1; y++, out += out_pitch)
+                CLB_STORE16 (uchar, v, out);
+        }
     }
     int k_rgb = k;
 
@@ -237,7 +244,16 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
             /* within one of the quotient: corrected to it */
             q -= select ((uint16) (0), (uint16) (1), q * n_full > t);
             q += select ((uint16) (0), (uint16) (1), t - q * n_full >= n_full);
-            CLB_STORE16 (uchar, convert_uchar16 (q), pat + k);
+            if (dense) {
+                /* straight into the block's rows (the step's input is
+                 * read), not through pat */
+                uchar16 v = convert_uchar16 (q);
+                __global uchar *out = dst + (size_t) y0 * out_pitch + k;
+                for (int y = y0; y < y1; y++, out += out_pitch)
+                    CLB_STORE16 (uchar, v, out);
+            } else {
+                CLB_STORE16 (uchar, convert_uchar16 (q), pat + k);
+            }
         } else {
             CLB_STORE16 (ushort, acc, sums + k);
         }
@@ -322,10 +338,12 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
         }
     }
 
+    /* small blocks of a dense job stored their vectors' bytes already */
+    int kc = dense && small != 0 ? kv : k0;
     for (int y = y0; y < y1; y++) {
         __global uchar *row = dst + (size_t) y * out_pitch;
         if (dense) {
-            for (k = k0; k + 16 <= k1; k += 16)
+            for (k = kc; k + 16 <= k1; k += 16)
                 CLB_STORE16 (uchar, CLB_LOAD16 (uchar, pat + k), row + k);
             for (; k < k1; k++)
                 row[k] = pat[k];
