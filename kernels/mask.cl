@@ -989,31 +989,51 @@ mask_prefix16 (uint16 d)
     return d;
 }
 
-/* The vertical sums' move by a row: @vi, @vw (and @va, where not NULL) +=
- * those of row @s (samples) / @a (alphas) when @in, -= them when not. */
+/* The vertical sums' move down a row: @vi, @vw += the weighed samples
+ * of row @si (alphas @ai) and -= those of row @so (@ao), each pair NULL
+ * for none, one load and store of the sums for both. */
 void
-mask_pv_add (__global uint *vi, __global uint *vw, __global uint *va,
-             __global const uchar *s, __global const uchar *a, int width,
-             int in)
+mask_pv_move (__global uint *vi, __global uint *vw,
+              __global const uchar *si, __global const uchar *ai,
+              __global const uchar *so, __global const uchar *ao, int width)
 {
     for (int x = 0; x < width; x += 16) {
         int n = width - x;
-        ushort16 al = convert_ushort16 (mask_load_part (a + x, n));
-        if (va != 0) {
-            uint16 o = CLB_LOAD16 (uint, va + x);
-            uint16 p = convert_uint16 (al);
-            CLB_STORE16 (uint, in ? o + p : o - p, va + x);
-            if (vi == 0)
-                continue;
-        }
+        uint16 di = (uint16) (0), dw = (uint16) (0);
         /* I w <= 255 * 255: 16-bit products */
-        ushort16 w = (ushort16) (255) - al;
-        uint16 p = convert_uint16 (convert_ushort16 (mask_load_part (s + x, n))
-                                   * w);
-        uint16 q = convert_uint16 (w);
-        uint16 oi = CLB_LOAD16 (uint, vi + x), ow = CLB_LOAD16 (uint, vw + x);
-        CLB_STORE16 (uint, in ? oi + p : oi - p, vi + x);
-        CLB_STORE16 (uint, in ? ow + q : ow - q, vw + x);
+        if (ai != 0) {
+            ushort16 w = (ushort16) (255)
+                - convert_ushort16 (mask_load_part (ai + x, n));
+            di += convert_uint16 (convert_ushort16 (mask_load_part (si + x,
+                                                                    n)) * w);
+            dw += convert_uint16 (w);
+        }
+        if (ao != 0) {
+            ushort16 w = (ushort16) (255)
+                - convert_ushort16 (mask_load_part (ao + x, n));
+            di -= convert_uint16 (convert_ushort16 (mask_load_part (so + x,
+                                                                    n)) * w);
+            dw -= convert_uint16 (w);
+        }
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, vi + x) + di, vi + x);
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, vw + x) + dw, vw + x);
+    }
+}
+
+/* The same for the feather's sums of alpha @va: += row @ai's, -= row
+ * @ao's. */
+void
+mask_pa_move (__global uint *va, __global const uchar *ai,
+              __global const uchar *ao, int width)
+{
+    for (int x = 0; x < width; x += 16) {
+        int n = width - x;
+        uint16 d = (uint16) (0);
+        if (ai != 0)
+            d += convert_uint16 (mask_load_part (ai + x, n));
+        if (ao != 0)
+            d -= convert_uint16 (mask_load_part (ao + x, n));
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, va + x) + d, va + x);
     }
 }
 
@@ -1103,6 +1123,43 @@ mask_p_row (__global const uint *vi, __global const uint *vw,
     }
 }
 
+/* The vertical sums of the first row of a band (@y0): the box's window
+ * of rows (@ry) into @vi and @vw and, with a feather (@va not NULL), the
+ * feather's (@fy) into @va, 16 pixels at a time summed in registers. */
+void
+mask_pv_first (__global uint *vi, __global uint *vw, __global uint *va,
+               __global const uchar *src, int src_pitch,
+               __global const uchar *alpha, int apitch, int width,
+               int height, int y0, int ry, int fy, int border)
+{
+    for (int x = 0; x < width; x += 16) {
+        int n = width - x;
+        uint16 si = (uint16) (0), sw = (uint16) (0), sa = (uint16) (0);
+        for (int i = y0 - ry; i <= y0 + ry; i++) {
+            int r = clb_border_index (i, height, border);
+            if (r < 0)
+                continue;
+            ushort16 w = (ushort16) (255) - convert_ushort16
+                (mask_load_part (alpha + (size_t) r * apitch + x, n));
+            si += convert_uint16 (convert_ushort16 (mask_load_part
+                                                    (src + (size_t) r
+                                                     * src_pitch + x, n)) * w);
+            sw += convert_uint16 (w);
+        }
+        CLB_STORE16 (uint, si, vi + x);
+        CLB_STORE16 (uint, sw, vw + x);
+        if (va == 0)
+            continue;
+        for (int i = y0 - fy; i <= y0 + fy; i++) {
+            int r = clb_border_index (i, height, border);
+            if (r >= 0)
+                sa += convert_uint16 (mask_load_part (alpha + (size_t) r
+                                                      * apitch + x, n));
+        }
+        CLB_STORE16 (uint, sa, va + x);
+    }
+}
+
 /* A work-item per band of @band_rows rows, from @src (+ @src_off) into
  * @dst (+ @dst_off), the alphas at @alpha + @a_off (a byte a pixel, rows
  * @apitch apart), the band's rows of sums at @tmp + @tmp_off: vi, vw and
@@ -1131,17 +1188,8 @@ mask_planar_x16 (__global const uchar *src, int src_off, int src_pitch,
 
     for (int k = 0; k < len * rows; k++)
         base[k] = 0;
-    for (int i = y0 - ry; i <= y0 + ry; i++) {
-        int r = clb_border_index (i, height, border);
-        if (r >= 0)
-            mask_pv_add (vi, vw, 0, src + (size_t) r * src_pitch,
-                         alpha + (size_t) r * apitch, width, 1);
-    }
-    for (int i = y0 - fy; fx >= 0 && i <= y0 + fy; i++) {
-        int r = clb_border_index (i, height, border);
-        if (r >= 0)
-            mask_pv_add (0, 0, va, 0, alpha + (size_t) r * apitch, width, 1);
-    }
+    mask_pv_first (vi, vw, va, src, src_pitch, alpha, apitch, width, height,
+                   y0, ry, fy, border);
     for (int y = y0; y < y1; y++) {
         mask_pv_pad (vi, width, pad, border);
         mask_pv_pad (vw, width, pad, border);
@@ -1156,21 +1204,16 @@ mask_planar_x16 (__global const uchar *src, int src_off, int src_pitch,
             break;
         int in = clb_border_index (y + ry + 1, height, border);
         int out = clb_border_index (y - ry, height, border);
-        if (in >= 0)
-            mask_pv_add (vi, vw, 0, src + (size_t) in * src_pitch,
-                         alpha + (size_t) in * apitch, width, 1);
-        if (out >= 0)
-            mask_pv_add (vi, vw, 0, src + (size_t) out * src_pitch,
-                         alpha + (size_t) out * apitch, width, 0);
+        mask_pv_move (vi, vw, in >= 0 ? src + (size_t) in * src_pitch : 0,
+                      in >= 0 ? alpha + (size_t) in * apitch : 0,
+                      out >= 0 ? src + (size_t) out * src_pitch : 0,
+                      out >= 0 ? alpha + (size_t) out * apitch : 0, width);
         if (fx >= 0) {
             in = clb_border_index (y + fy + 1, height, border);
             out = clb_border_index (y - fy, height, border);
-            if (in >= 0)
-                mask_pv_add (0, 0, va, 0, alpha + (size_t) in * apitch,
-                             width, 1);
-            if (out >= 0)
-                mask_pv_add (0, 0, va, 0, alpha + (size_t) out * apitch,
-                             width, 0);
+            mask_pa_move (va, in >= 0 ? alpha + (size_t) in * apitch : 0,
+                          out >= 0 ? alpha + (size_t) out * apitch : 0,
+                          width);
         }
     }
 }

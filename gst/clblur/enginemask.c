@@ -629,23 +629,25 @@ mask_planar_band_uints (const ClbJob * job, guint rx, gint fx)
 
 /* Rows a work-item of mask_planar_x16 walks: the job's rows shared among
  * twice the compute units, fewer where the device caps loops; 0 where not
- * one fits. Loop costs: a move of the vertical sums (a step a 16 pixels,
- * the tails' 16-byte loops), the pads, a row of the horizontal pass (its
+ * one fits. Loop costs: the first row's window (a step a 16 pixels and
+ * row, the tails), a move of the vertical sums (a step a 16 pixels,
+ * the tails' 16-byte loops: the entering and the leaving row's samples
+ * and alphas), the pads, a row of the horizontal pass (its
  * first window, a step a 16 pixels, the tails, shrink's counts). */
 static guint
 mask_planar_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
     guint rx, guint ry, gint fx, gint fy)
 {
   guint64 chunks = (job->width + 15) / 16;
-  guint64 move = chunks + 2 * 16 + 2;
-  guint64 fmove = fx >= 0 ? chunks + 16 + 2 : 0;
+  guint64 move = chunks + 4 * 16 + 2;
+  guint64 fmove = fx >= 0 ? chunks + 2 * 16 + 2 : 0;
   guint64 pads = (fx >= 0 ? 3 : 2) * (guint64) mask_planar_pad (rx, fx);
   guint64 horizontal = 2 * (guint64) rx + 1 + chunks + 3 * 16 + 4
       + (fx >= 0 ? 2 * (guint64) fx + 1 + 2 * (guint64) fx + 64 : 0);
+  guint64 wy = 2 * (guint64) ry + 1, wf = fy >= 0 ? 2 * (guint64) fy + 1 : 0;
   guint64 start = mask_planar_band_uints (job, rx, fx) + 4
-      + (2 * (guint64) ry + 1) * move + (fy >= 0 ? (2 * (guint64) fy + 1)
-      * fmove : 0);
-  guint64 step = 2 * move + 2 * fmove + pads + horizontal + 2;
+      + chunks * (wy + wf + 2) + wy * 2 * 16 + wf * 16;
+  guint64 step = move + fmove + pads + horizontal + 2;
   guint64 bands = MAX (profile->compute_units, 1) * 2;
   guint64 rows = (job->height + bands - 1) / bands;
 
