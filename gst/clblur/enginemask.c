@@ -7,6 +7,8 @@
  * from background pixels only, blended with the original by alpha):
  * mask_x16 on CPUs for 8-bit pixels of 4 bytes with alpha (vector lanes;
  * fused from one buffer into another, the only way it takes a feather),
+ * mask_planar_x16 on CPUs for 8-bit jobs of one sample a pixel whose
+ * alpha is a plane of its own (A420: vector lanes, fused, a feather too),
  * mask_cpu and
  * mask_gpu (mask_rows, then mask_columns_strip or mask_columns) for the
  * rest. Bilateral's output is blended with the original by alpha

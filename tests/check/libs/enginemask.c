@@ -2,8 +2,9 @@
  * kernels/mask.cl) on its own: both device classes, 8- and 16-bit
  * samples, the alpha first or last in the pixel, a job that holds the
  * alpha (which must come out as it went in) or not, feather on and off,
- * every border, intermediates in bands, against ref_mask_blur; the
- * variant each class runs; a mask outside the planes refused.
+ * every border, intermediates in bands, against ref_mask_blur; the alpha
+ * in a plane of its own (full-size and subsampled jobs); the variant each
+ * class runs; a mask outside the planes refused.
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
