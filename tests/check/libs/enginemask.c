@@ -392,6 +392,61 @@ GST_START_TEST (test_mask_planar)
 
 GST_END_TEST;
 
+/* The alpha in a plane of its own under a loop cap (the bands of
+ * mask_planar_x16 shortened to fit, or the general kernels where not
+ * one row fits) and under a small allocation (the general kernels'
+ * bands): exact all the same. */
+GST_START_TEST (test_mask_planar_caps)
+{
+  static const guint caps[] = { 2400, 6000, 60000 };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  guint c, feather, seed = 500;
+
+  for (c = 0; c < G_N_ELEMENTS (caps); c++) {
+    ClbEngineOptions options;
+    GError *err = NULL;
+    ClbEngine *engine;
+
+    GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+
+    clb_engine_options_init (&options);
+    options.device_class = CLB_DEVICE_CLASS_CPU;
+    options.loop_cap = caps[c];
+    options.log = clcheck_collect_log;
+    options.log_data = log;
+    engine = clb_engine_new (rt, &options, &err);
+    fail_unless (engine != NULL, "%s", err ? err->message : "");
+    for (feather = 0; feather <= 3; feather += 3) {
+      fail_unless_equals_int (planar_worst (engine, 95, 61, 1, 1, 6, 5,
+              feather, CLB_BORDER_REFLECT, seed++), 0);
+      fail_unless_equals_int (planar_worst (engine, 95, 61, 0, 0, 4, 7,
+              feather, CLB_BORDER_SHRINK, seed++), 0);
+    }
+    /* (at the smallest cap, bands of 1 to 4 rows, and the full-size job
+     * with a feather gives way to the general kernels; 7 to 14 rows at
+     * the next) */
+    fail_unless (clcheck_lines_with (log, "variant mask_planar_x16") > 0);
+    clb_engine_free (engine);
+    g_ptr_array_unref (log);
+  }
+  {
+    /* the plane's copy (in place) alone over the allocation */
+    GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+    ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_CPU, 20000, log);
+
+    for (feather = 0; feather <= 3; feather += 3)
+      fail_unless_equals_int (planar_worst (engine, 95, 301, 0, 0, 6, 5,
+              feather, CLB_BORDER_REPLICATE, seed++), 0);
+    fail_unless (clcheck_lines_with (log, "variant mask_cpu") > 0);
+    fail_unless (clcheck_lines_with (log, "variant mask_planar_x16") == 0);
+    clb_engine_free (engine);
+    g_ptr_array_unref (log);
+  }
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
 /* A mask whose alpha lies outside the planes: the frame is refused. */
 GST_START_TEST (test_mask_outside_planes)
 {
@@ -442,6 +497,7 @@ enginemask_suite (void)
   tcase_add_test (tc, test_mask_variants);
   tcase_add_test (tc, test_mask_bands);
   tcase_add_test (tc, test_mask_planar);
+  tcase_add_test (tc, test_mask_planar_caps);
   tcase_add_test (tc, test_mask_outside_planes);
   return s;
 }
