@@ -25,6 +25,11 @@
  *   mask_fused_x16, mask_vertical_x16, mask_horizontal_x16  CPUs, 8-bit
  *                 pixels of 4 bytes with alpha (a feather fused only): in vector
  *                 lanes, 32-bit sums (further down)
+ *   mask_alpha_sub, mask_planar_x16  CPUs, 8-bit jobs of one sample a
+ *                 pixel, the alpha a plane of its own (A420): the
+ *                 subsampled job's alphas made once, then both passes
+ *                 fused in bands of rows, 16 pixels in vector lanes,
+ *                 32-bit sums (at the end)
  *
  * The intermediate's row sums: I w < (2 * 2047 + 1) * 255 * 255 < 2^32
  * for 8-bit samples (uint); 16-bit samples need 64 bits (ulong). The
@@ -881,6 +886,339 @@ mask_fused_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
             if (fout >= 0)
                 mask_va_add (va, src + (size_t) fout * src_pitch, width, ao,
                              -1);
+        }
+    }
+}
+
+/* ---- mask_planar_x16: CPUs, 8-bit jobs of one sample a pixel whose
+ * alpha lies in a plane of its own (A420's Y, U and V; planar RGB with
+ * alpha) ----
+ *
+ * The alpha of a subsampled job (the rounded mean of its footprint, as
+ * mask_alpha) is made once a job by mask_alpha_sub, into a plane of the
+ * job's size; then mask_planar_x16 walks down a band of rows as
+ * mask_fused_x16 does, with rows of vertical window sums in tmp: of I w
+ * (vi), of w (vw) and, with a feather, of the alpha (va), 16 pixels in
+ * the lanes of a vector. Each of those rows is extended past the row's
+ * ends by @pad (> max (rx, fx)) positions that hold the border's values
+ * (0 for shrink), so that the horizontal pass needs no branch: the
+ * window sums of 16 neighbouring pixels are the last one's sum plus the
+ * prefix sums of (entering - leaving) columns. Sums in 32 bits, as
+ * mask_x16 (the engine checks the same bound); the wrapped differences
+ * add up to the exact sums. */
+
+/* The alpha of each pixel of a job subsampled by 2^xs x 2^ys (xs, ys <= 1)
+ * into @out (width x height, packed): mask_alpha's rounded mean. A
+ * work-item per row; 16 pixels at a time where the 2 x 2 footprints lie
+ * inside the frame. */
+__kernel void
+mask_alpha_sub (__global const uchar *alpha, int apitch, int aoff, int aw,
+                int ah, int xs, int ys, __global uchar *out, int out_off,
+                int width, int height)
+{
+    int y = get_global_id (0);
+    if (y >= height)
+        return;
+    __global const uchar *a0 = alpha + aoff + (size_t) (y << ys) * apitch;
+    __global const uchar *a1 = a0 + apitch;
+    __global uchar *o = out + out_off + (size_t) y * width;
+    int x = 0;
+    if (xs == 1 && ys == 1 && 2 * y + 1 < ah) {
+        for (; 2 * x + 32 <= aw && x + 16 <= width; x += 16) {
+            uchar16 p0 = CLB_LOAD16 (uchar, a0 + 2 * x);
+            uchar16 p1 = CLB_LOAD16 (uchar, a0 + 2 * x + 16);
+            uchar16 q0 = CLB_LOAD16 (uchar, a1 + 2 * x);
+            uchar16 q1 = CLB_LOAD16 (uchar, a1 + 2 * x + 16);
+            ushort16 s = convert_ushort16 ((uchar16) (p0.even, p1.even))
+                + convert_ushort16 ((uchar16) (p0.odd, p1.odd))
+                + convert_ushort16 ((uchar16) (q0.even, q1.even))
+                + convert_ushort16 ((uchar16) (q0.odd, q1.odd));
+            CLB_STORE16 (uchar, convert_uchar16 ((s + (ushort16) (2)) >> 2),
+                         o + x);
+        }
+    }
+    for (; x < width; x++) {
+        int x0 = x << xs, y0 = y << ys;
+        int x1 = min (aw, (x + 1) << xs), y1 = min (ah, (y + 1) << ys);
+        uint sum = 0, n = 0;
+        for (int j = y0; j < y1; j++) {
+            for (int i = x0; i < x1; i++) {
+                sum += alpha[aoff + (size_t) j * apitch + i];
+                n++;
+            }
+        }
+        o[x] = (uchar) (n > 0 ? (sum + n / 2) / n : 0);
+    }
+}
+
+/* The first @n (< 16: the rest 0) or 16 bytes at @p. */
+uchar16
+mask_load_part (__global const uchar *p, int n)
+{
+    if (n >= 16)
+        return CLB_LOAD16 (uchar, p);
+    uchar b[16];
+    for (int k = 0; k < 16; k++)
+        b[k] = k < n ? p[k] : 0;
+    return vload16 (0, b);
+}
+
+/* The first @n (or all 16) lanes of @v to @p. */
+void
+mask_store_part (uchar16 v, __global uchar *p, int n)
+{
+    if (n >= 16) {
+        CLB_STORE16 (uchar, v, p);
+        return;
+    }
+    uchar b[16];
+    vstore16 (v, 0, b);
+    for (int k = 0; k < n; k++)
+        p[k] = b[k];
+}
+
+/* The prefix sums of the lanes of @d (lane k: d0 + ... + dk), modulo
+ * 2^32. */
+uint16
+mask_prefix16 (uint16 d)
+{
+    uint16 z = (uint16) (0);
+    d += CLB_SHUFFLE16 (uint16, d, z, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+                        11, 12, 13, 14);
+    d += CLB_SHUFFLE16 (uint16, d, z, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+                        10, 11, 12, 13);
+    d += CLB_SHUFFLE16 (uint16, d, z, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6,
+                        7, 8, 9, 10, 11);
+    d += CLB_SHUFFLE16 (uint16, d, z, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1,
+                        2, 3, 4, 5, 6, 7);
+    return d;
+}
+
+/* The vertical sums' move down a row: @vi, @vw += the weighed samples
+ * of row @si (alphas @ai) and -= those of row @so (@ao), each pair NULL
+ * for none, one load and store of the sums for both. */
+void
+mask_pv_move (__global uint *vi, __global uint *vw,
+              __global const uchar *si, __global const uchar *ai,
+              __global const uchar *so, __global const uchar *ao, int width)
+{
+    for (int x = 0; x < width; x += 16) {
+        int n = width - x;
+        uint16 di = (uint16) (0), dw = (uint16) (0);
+        /* I w <= 255 * 255: 16-bit products */
+        if (ai != 0) {
+            ushort16 w = (ushort16) (255)
+                - convert_ushort16 (mask_load_part (ai + x, n));
+            di += convert_uint16 (convert_ushort16 (mask_load_part (si + x,
+                                                                    n)) * w);
+            dw += convert_uint16 (w);
+        }
+        if (ao != 0) {
+            ushort16 w = (ushort16) (255)
+                - convert_ushort16 (mask_load_part (ao + x, n));
+            di -= convert_uint16 (convert_ushort16 (mask_load_part (so + x,
+                                                                    n)) * w);
+            dw -= convert_uint16 (w);
+        }
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, vi + x) + di, vi + x);
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, vw + x) + dw, vw + x);
+    }
+}
+
+/* The same for the feather's sums of alpha @va: += row @ai's, -= row
+ * @ao's. */
+void
+mask_pa_move (__global uint *va, __global const uchar *ai,
+              __global const uchar *ao, int width)
+{
+    for (int x = 0; x < width; x += 16) {
+        int n = width - x;
+        uint16 d = (uint16) (0);
+        if (ai != 0)
+            d += convert_uint16 (mask_load_part (ai + x, n));
+        if (ao != 0)
+            d -= convert_uint16 (mask_load_part (ao + x, n));
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, va + x) + d, va + x);
+    }
+}
+
+/* @v's positions -pad .. -1 and width .. width + pad - 1 as the border
+ * maps them (0 where it drops them). */
+void
+mask_pv_pad (__global uint *v, int width, int pad, int border)
+{
+    for (int i = 1; i <= pad; i++) {
+        int j = clb_border_index (-i, width, border);
+        v[-i] = j >= 0 ? v[j] : 0;
+        j = clb_border_index (width - 1 + i, width, border);
+        v[width - 1 + i] = j >= 0 ? v[j] : 0;
+    }
+}
+
+/* The sums of the windows of radius @r of pixels x .. x + 15 from @v
+ * (padded): @carry the sum of pixel x - 1's, updated to pixel x + 15's. */
+uint16
+mask_pv_window (__global const uint *v, int x, int r, uint * carry)
+{
+    uint16 s = *carry + mask_prefix16 (CLB_LOAD16 (uint, v + x + r)
+                                       - CLB_LOAD16 (uint, v + x - r - 1));
+    *carry = s.sf;
+    return s;
+}
+
+/* One output row: the window sums along the row from the vertical ones
+ * (mask_pv_window), B = (S + Σw / 2) / Σw (B = I where Σw = 0) from a
+ * float reciprocal corrected exactly as mask_blend16 does, the alpha as
+ * read from @al or, with a feather (@fx >= 0), the rounded mean of @va's
+ * window sums (cy rows), and the blend in 16 bits. */
+void
+mask_p_row (__global const uint *vi, __global const uint *vw,
+            __global const uint *va, __global const uchar *s,
+            __global const uchar *al, __global uchar *d, int width, int rx,
+            int fx, uint cy, int border)
+{
+    uint ci = 0, cw = 0, ca = 0;
+    for (int i = -rx - 1; i < rx; i++) {
+        ci += vi[i];
+        cw += vw[i];
+    }
+    for (int i = -fx - 1; i < fx; i++)
+        ca += va[i];
+    uint n_in = cy * (uint) (2 * max (fx, 0) + 1);
+    for (int x = 0; x < width; x += 16) {
+        int n = width - x;
+        uint16 si = mask_pv_window (vi, x, rx, &ci);
+        uint16 sw = mask_pv_window (vw, x, rx, &cw);
+        uint16 v = convert_uint16 (mask_load_part (s + x, n));
+        uint16 a;
+        if (fx >= 0) {
+            uint16 sa = mask_pv_window (va, x, fx, &ca);
+            uint16 cnt = (uint16) (n_in);
+            if (border == CLB_BORDER_SHRINK && (x < fx || x + 15 + fx >= width)) {
+                uint c[16];
+                for (int k = 0; k < 16; k++)
+                    c[k] = k < n ? cy * separable_count (x + k, fx, width,
+                                                         border) : 1;
+                cnt = vload16 (0, c);
+            }
+            /* (sa + n / 2) / n <= 255: the float quotient within one */
+            uint16 num = sa + (cnt >> 1);
+            uint16 q = convert_uint16 (convert_float16 (num)
+                                       / convert_float16 (cnt));
+            int16 rem = as_int16 (num - q * cnt);
+            q += as_uint16 (-(rem >= as_int16 (cnt)));
+            q -= as_uint16 (-(rem < (int16) (0)));
+            a = q;
+        } else {
+            a = convert_uint16 (mask_load_part (al + x, n));
+        }
+        uint16 num = si + (sw >> 1);
+        float16 r = (float16) (1.0f) / convert_float16 (max (sw, (uint16) (1)));
+        uint16 q = convert_uint16 (convert_float16 (num) * r);
+        int16 rem = as_int16 (num - q * sw);
+        q += as_uint16 (-(rem >= as_int16 (sw)));
+        q -= as_uint16 (-(rem < (int16) (0)));
+        uint16 b = select (q, v, sw == (uint16) (0));
+        /* as mask_blend16: a v + (255 - a) b + 127 <= 65152 */
+        ushort16 a16 = convert_ushort16 (a), v16 = convert_ushort16 (v);
+        ushort16 m = a16 * v16 + ((ushort16) (255) - a16)
+            * convert_ushort16 (b) + (ushort16) (127);
+        ushort16 o = (m + (ushort16) (1) + (m >> 8)) >> 8;
+        mask_store_part (convert_uchar16 (o), d + x, n);
+    }
+}
+
+/* The vertical sums of the first row of a band (@y0): the box's window
+ * of rows (@ry) into @vi and @vw and, with a feather (@va not NULL), the
+ * feather's (@fy) into @va, 16 pixels at a time summed in registers. */
+void
+mask_pv_first (__global uint *vi, __global uint *vw, __global uint *va,
+               __global const uchar *src, int src_pitch,
+               __global const uchar *alpha, int apitch, int width,
+               int height, int y0, int ry, int fy, int border)
+{
+    for (int x = 0; x < width; x += 16) {
+        int n = width - x;
+        uint16 si = (uint16) (0), sw = (uint16) (0), sa = (uint16) (0);
+        for (int i = y0 - ry; i <= y0 + ry; i++) {
+            int r = clb_border_index (i, height, border);
+            if (r < 0)
+                continue;
+            ushort16 w = (ushort16) (255) - convert_ushort16
+                (mask_load_part (alpha + (size_t) r * apitch + x, n));
+            si += convert_uint16 (convert_ushort16 (mask_load_part
+                                                    (src + (size_t) r
+                                                     * src_pitch + x, n)) * w);
+            sw += convert_uint16 (w);
+        }
+        CLB_STORE16 (uint, si, vi + x);
+        CLB_STORE16 (uint, sw, vw + x);
+        if (va == 0)
+            continue;
+        for (int i = y0 - fy; i <= y0 + fy; i++) {
+            int r = clb_border_index (i, height, border);
+            if (r >= 0)
+                sa += convert_uint16 (mask_load_part (alpha + (size_t) r
+                                                      * apitch + x, n));
+        }
+        CLB_STORE16 (uint, sa, va + x);
+    }
+}
+
+/* A work-item per band of @band_rows rows, from @src (+ @src_off) into
+ * @dst (+ @dst_off), the alphas at @alpha + @a_off (a byte a pixel, rows
+ * @apitch apart), the band's rows of sums at @tmp + @tmp_off: vi, vw and
+ * (feather) va, each (width rounded up to 16) + 2 pad uint. */
+__kernel void
+mask_planar_x16 (__global const uchar *src, int src_off, int src_pitch,
+                 __global uchar *dst, int dst_off, int dst_pitch,
+                 __global const uchar *alpha, int a_off, int apitch,
+                 __global uint *tmp, int tmp_off, int width, int height,
+                 int rx, int ry, int fx, int fy, int border, int band_rows,
+                 int pad)
+{
+    int band = get_global_id (0);
+    int y0 = band * band_rows;
+    if (y0 >= height)
+        return;
+    int y1 = min (height, y0 + band_rows);
+    int len = ((width + 15) & ~15) + 2 * pad;
+    int rows = fx >= 0 ? 3 : 2;
+    __global uint *base = tmp + tmp_off + (size_t) band * len * rows;
+    __global uint *vi = base + pad, *vw = vi + len;
+    __global uint *va = fx >= 0 ? vw + len : 0;
+    src += src_off;
+    dst += dst_off;
+    alpha += a_off;
+
+    for (int k = 0; k < len * rows; k++)
+        base[k] = 0;
+    mask_pv_first (vi, vw, va, src, src_pitch, alpha, apitch, width, height,
+                   y0, ry, fy, border);
+    for (int y = y0; y < y1; y++) {
+        mask_pv_pad (vi, width, pad, border);
+        mask_pv_pad (vw, width, pad, border);
+        if (fx >= 0)
+            mask_pv_pad (va, width, pad, border);
+        mask_p_row (vi, vw, va, src + (size_t) y * src_pitch,
+                    alpha + (size_t) y * apitch, dst + (size_t) y * dst_pitch,
+                    width, rx, fx, fx >= 0 ? separable_count (y, fy, height,
+                                                              border) : 1,
+                    border);
+        if (y + 1 == y1)
+            break;
+        int in = clb_border_index (y + ry + 1, height, border);
+        int out = clb_border_index (y - ry, height, border);
+        mask_pv_move (vi, vw, in >= 0 ? src + (size_t) in * src_pitch : 0,
+                      in >= 0 ? alpha + (size_t) in * apitch : 0,
+                      out >= 0 ? src + (size_t) out * src_pitch : 0,
+                      out >= 0 ? alpha + (size_t) out * apitch : 0, width);
+        if (fx >= 0) {
+            in = clb_border_index (y + fy + 1, height, border);
+            out = clb_border_index (y - fy, height, border);
+            mask_pa_move (va, in >= 0 ? alpha + (size_t) in * apitch : 0,
+                          out >= 0 ? alpha + (size_t) out * apitch : 0,
+                          width);
         }
     }
 }

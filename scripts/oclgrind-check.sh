@@ -119,11 +119,14 @@ check gpu uninit 0 --bilateral --sizes 37x29 --formats YUY2 --radii 2 \
 # alpha as the mask (kernels/mask.cl), both classes: RGBA without a
 # feather (CPU: mask_x16, fused from the caller's memory, then copied in
 # and filtered in place; GPU: mask_rows, mask_columns), RGBA with a
-# feather (CPU: mask_x16 fused, its alpha sums), A420 with a
-# feather (CPU: mask_columns_strip; subsampled chroma), bilateral's blend.
+# feather (CPU: mask_x16 fused, its alpha sums), A420 without and with a
+# feather (CPU: mask_planar_x16 from a copy of the plane, mask_alpha_sub
+# for the subsampled chroma), bilateral's blend.
 # The masked runs alone (--mask-only: one set of buffers a process, as
-# above). mask_x16 for races and bounds only: its vector swizzles crash
-# --uninitialized as the separable CPU kernels' shuffles do.
+# above). mask_x16 and mask_planar_x16 for races and bounds only: their
+# vector swizzles crash --uninitialized as the separable CPU kernels'
+# shuffles do (and mask_planar_x16 reads a device-side copy, which the
+# shadow does not follow).
 for class in gpu cpu; do
   # (check sets flags and zc: its own copies here)
   mflags=uninit mzc=0
@@ -134,7 +137,9 @@ for class in gpu cpu; do
     --formats RGBA --radii 3
   check "$class" "$mflags" "$mzc" --separable --mask --mask-only --mask-feather 2 \
     --sizes 27x13 --formats RGBA --radii 3
-  check "$class" uninit 0 --separable --mask --mask-only --mask-feather 2 \
+  check "$class" "$mflags" 0 --separable --mask --mask-only --sizes 37x23 \
+    --formats A420 --radii 2,9 --border reflect
+  check "$class" "$mflags" 0 --separable --mask --mask-only --mask-feather 2 \
     --sizes 29x19 --formats A420 --radii 3
   check "$class" uninit 0 --bilateral --mask --mask-only --mask-feather 1 \
     --sizes 21x15 --formats RGBA --radii 2 --sigma-spatial 0

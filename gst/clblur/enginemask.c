@@ -7,6 +7,8 @@
  * from background pixels only, blended with the original by alpha):
  * mask_x16 on CPUs for 8-bit pixels of 4 bytes with alpha (vector lanes;
  * fused from one buffer into another, the only way it takes a feather),
+ * mask_planar_x16 on CPUs for 8-bit jobs of one sample a pixel whose
+ * alpha is a plane of its own (A420: vector lanes, fused, a feather too),
  * mask_cpu and
  * mask_gpu (mask_rows, then mask_columns_strip or mask_columns) for the
  * rest. Bilateral's output is blended with the original by alpha
@@ -594,6 +596,199 @@ failed:
   return FALSE;
 }
 
+/* ---- mask_planar_x16: CPUs, 8-bit jobs of one sample a pixel, the
+ * alpha in a plane of its own ---- */
+
+/* Whether mask_planar_x16 takes @job: 8-bit samples, one a pixel, the
+ * alpha a plane of its own of one byte a pixel, the job at most 2 x 2
+ * subsampled (its alpha made by mask_alpha_sub). */
+static gboolean
+mask_planar_takes (const ClbPlanes * planes, const ClbParams * params,
+    const ClbJob * job)
+{
+  return planes->sample_size == CLB_SAMPLES_8 && planes->shift == 0
+      && !planes->big_endian && job->plane != params->mask_plane
+      && job->channels == 1 && job->pixel_stride == 1
+      && job->keep_mask == 0 && params->mask_pixel_stride == 1
+      && job->x_sub <= 1 && job->y_sub <= 1;
+}
+
+/* The pad of the rows of sums past each end (mask_planar_x16): more than
+ * either radius along the row. */
+static guint
+mask_planar_pad (guint rx, gint fx)
+{
+  return MAX (rx, (guint) MAX (fx, 0)) + 1;
+}
+
+/* uint of a band's rows of sums: vi, vw and (feather) va. */
+static guint64
+mask_planar_band_uints (const ClbJob * job, guint rx, gint fx)
+{
+  return ((job->width + 15) / 16 * 16 + 2 * (guint64) mask_planar_pad (rx,
+          fx)) * (fx >= 0 ? 3 : 2);
+}
+
+/* Rows a work-item of mask_planar_x16 walks: the job's rows shared among
+ * twice the compute units, fewer where the device caps loops; 0 where not
+ * one fits. Loop costs: the first row's window (a step a 16 pixels and
+ * row, the tails), a move of the vertical sums (a step a 16 pixels,
+ * the tails' 16-byte loops: the entering and the leaving row's samples
+ * and alphas), the pads, a row of the horizontal pass (its
+ * first window, a step a 16 pixels, the tails, shrink's counts). */
+static guint
+mask_planar_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
+    guint rx, guint ry, gint fx, gint fy)
+{
+  guint64 chunks = (job->width + 15) / 16;
+  guint64 move = chunks + 4 * 16 + 2;
+  guint64 fmove = fx >= 0 ? chunks + 2 * 16 + 2 : 0;
+  guint64 pads = (fx >= 0 ? 3 : 2) * (guint64) mask_planar_pad (rx, fx);
+  guint64 horizontal = 2 * (guint64) rx + 1 + chunks + 3 * 16 + 4
+      + (fx >= 0 ? 2 * (guint64) fx + 1 + 2 * (guint64) fx + 64 : 0);
+  guint64 wy = 2 * (guint64) ry + 1, wf = fy >= 0 ? 2 * (guint64) fy + 1 : 0;
+  guint64 start = mask_planar_band_uints (job, rx, fx) + 4
+      + chunks * (wy + wf + 2) + wy * 2 * 16 + wf * 16;
+  guint64 step = move + fmove + pads + horizontal + 2;
+  guint64 bands = MAX (profile->compute_units, 1) * 2;
+  guint64 rows = (job->height + bands - 1) / bands;
+
+  if (profile->loop_budget != 0) {
+    if (profile->loop_budget < start + step)
+      return 0;
+    rows = MIN (rows, (profile->loop_budget - start) / step);
+  }
+  return (guint) CLAMP (rows, 1, MAX (job->height, 1));
+}
+
+/* Bytes of mask_planar_x16's work buffer: the bands' sums, the
+ * subsampled job's alpha, the input's copy where the job is filtered in
+ * place (@copy: the plane's bytes). */
+static guint64
+mask_planar_work (const ClbJob * job, guint rx, gint fx, guint rows,
+    guint64 copy)
+{
+  guint64 bands = (job->height + rows - 1) / rows;
+  guint64 sub = job->x_sub || job->y_sub ?
+      (guint64) job->width * job->height : 0;
+
+  return bands * mask_planar_band_uints (job, rx, fx) * sizeof (cl_uint)
+      + sub + copy;
+}
+
+/* The 32-bit sums' bound of mask_x16, the loops (without a feather: the
+ * run checks it with the feather's) and the memory (in place: the plane
+ * copied). */
+static gboolean
+mask_planar_usable (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  guint64 area = (2 * (guint64) rx + 1) * (2 * (guint64) ry + 1);
+  guint rows = mask_planar_band_rows (profile, job, rx, ry, -1, -1);
+
+  return area * 255 * 255 + area * 255 / 2 <= G_MAXUINT32 && rows > 0
+      && mask_planar_work (job, rx, -1, rows,
+      (guint64) planes->plane_width[job->plane] * job->height)
+      <= clb_work_budget (profile, planes);
+}
+
+/* mask_alpha_sub: the subsampled job's alphas into engine->work from
+ * byte @at. */
+static gboolean
+run_alpha_sub (ClbEngine * engine, const ClbRun * r, cl_mem alpha, gsize at,
+    GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  const ClbParams *params = r->params;
+  const ClbJob *job = r->job;
+  ClbArgs a = clb_args (engine->kernels[CLB_SAMPLES_8][K_MASK_ALPHA_SUB]);
+
+  clb_arg_mem (&a, alpha);
+  clb_arg_int (&a, planes->plane_width[params->mask_plane]);
+  clb_arg_int (&a, params->mask_offset);
+  clb_arg_int (&a, planes->width);
+  clb_arg_int (&a, planes->plane_height[params->mask_plane]);
+  clb_arg_int (&a, job->x_sub);
+  clb_arg_int (&a, job->y_sub);
+  clb_arg_mem (&a, engine->work);
+  clb_arg_int (&a, at);
+  clb_arg_int (&a, job->width);
+  clb_arg_int (&a, job->height);
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_ALPHA_SUB, job->height,
+          "mask_alpha_sub"), "clEnqueueNDRangeKernel (mask_alpha_sub)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+static gboolean
+run_mask_planar (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbParams *params = r->params;
+  const ClbJob *job = r->job;
+  cl_int fx = feather_radius (params, job->x_sub);
+  cl_int fy = feather_radius (params, job->y_sub);
+  guint rows = mask_planar_band_rows (&engine->profile, job, r->rx, r->ry,
+      fx, fy);
+  gboolean sub = job->x_sub || job->y_sub, in_place = r->in == r->out;
+  gsize copy = in_place ? (gsize) r->in_pitch * job->height : 0;
+  gsize at_sub, at_copy;
+  cl_mem alpha = alpha_plane (engine, params), src = r->in;
+  ClbArgs a;
+
+  if (rows == 0)
+    return run_mask (engine, r, NULL, TRUE, error);
+  /* engine->work: the bands' sums, the alphas (sub), the copy */
+  at_sub = (job->height + rows - 1) / rows * mask_planar_band_uints (job,
+      r->rx, fx) * sizeof (cl_uint);
+  at_copy = mask_planar_work (job, r->rx, fx, rows, 0);
+  if (!clb_engine_ensure_work (engine, at_copy + copy, error))
+    return FALSE;
+  if (sub && !run_alpha_sub (engine, r, alpha, at_sub, error))
+    return FALSE;
+  if (in_place) {
+    /* the bands read rows that others write: from a copy */
+    CHECK (clEnqueueCopyBuffer (engine->queue, r->in, engine->work, 0,
+            at_copy, copy, 0, NULL, NULL), "clEnqueueCopyBuffer");
+    src = engine->work;
+  }
+  a = clb_args (engine->kernels[CLB_SAMPLES_8][K_MASK_PLANAR_X16]);
+  clb_arg_mem (&a, src);
+  clb_arg_int (&a, (in_place ? at_copy : 0) + job->offset[0]);
+  clb_arg_int (&a, r->in_pitch);
+  clb_arg_mem (&a, r->out);
+  clb_arg_int (&a, job->offset[0]);
+  clb_arg_int (&a, r->out_pitch);
+  clb_arg_mem (&a, sub ? engine->work : alpha);
+  clb_arg_int (&a, sub ? at_sub : params->mask_offset);
+  clb_arg_int (&a, sub ? job->width :
+      engine->planes.plane_width[params->mask_plane]);
+  clb_arg_mem (&a, engine->work);
+  clb_arg_int (&a, 0);
+  clb_arg_int (&a, job->width);
+  clb_arg_int (&a, job->height);
+  clb_arg_int (&a, r->rx);
+  clb_arg_int (&a, r->ry);
+  clb_arg_int (&a, fx);
+  clb_arg_int (&a, fy);
+  clb_arg_int (&a, r->border);
+  clb_arg_int (&a, rows);
+  clb_arg_int (&a, mask_planar_pad (r->rx, fx));
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_PLANAR_X16,
+          (job->height + rows - 1) / rows, "mask_planar_x16"),
+      "clEnqueueNDRangeKernel (mask_planar_x16)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
 /* The masked box's rows of the variant table (for the box methods, both
  * alike: clb_mask_variant_choose), in the order they are tried. The
  * kernels are the same; the work's shape is the class's. */
@@ -602,6 +797,9 @@ const ClbVariant clb_mask_variants[] = {
         CLB_DEVICE_CLASS_CPU, "mask_fused_x16 (from one buffer into "
         "another), else mask_vertical_x16, mask_horizontal_x16", 0,
       TRUE, mask_x16_usable, run_mask_x16},
+  {"mask_planar_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_CPU, "mask_alpha_sub (subsampled jobs), "
+        "mask_planar_x16", 0, FALSE, mask_planar_usable, run_mask_planar},
   {"mask_cpu", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY, FALSE,
         CLB_DEVICE_CLASS_CPU, "mask_rows, mask_columns", 1, FALSE,
       mask_cpu_usable, run_mask_cpu},
@@ -623,7 +821,9 @@ clb_mask_variant_choose (const ClbDeviceProfile * profile,
     const ClbVariant *v = &clb_mask_variants[i];
 
     if (v->device_class != profile->device_class
-        || (v->run == run_mask_x16 && !mask_x16_takes (planes, params, job)))
+        || (v->run == run_mask_x16 && !mask_x16_takes (planes, params, job))
+        || (v->run == run_mask_planar
+            && !mask_planar_takes (planes, params, job)))
       continue;
     memset (shape, 0, sizeof (*shape));
     shape->strip = v->strip;

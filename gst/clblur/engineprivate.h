@@ -57,7 +57,9 @@ G_BEGIN_DECLS
   X (MOSAIC_X16, "mosaic_x16") \
   X (MASK_VERTICAL_X16, "mask_vertical_x16") \
   X (MASK_HORIZONTAL_X16, "mask_horizontal_x16") \
-  X (MASK_FUSED_X16, "mask_fused_x16")
+  X (MASK_FUSED_X16, "mask_fused_x16") \
+  X (MASK_ALPHA_SUB, "mask_alpha_sub") \
+  X (MASK_PLANAR_X16, "mask_planar_x16")
 
 #define CLB_KERNEL_ENUM(id, name) K_##id,
 enum

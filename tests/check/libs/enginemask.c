@@ -2,8 +2,9 @@
  * kernels/mask.cl) on its own: both device classes, 8- and 16-bit
  * samples, the alpha first or last in the pixel, a job that holds the
  * alpha (which must come out as it went in) or not, feather on and off,
- * every border, intermediates in bands, against ref_mask_blur; the
- * variant each class runs; a mask outside the planes refused.
+ * every border, intermediates in bands, against ref_mask_blur; the alpha
+ * in a plane of its own (full-size and subsampled jobs); the variant each
+ * class runs; a mask outside the planes refused.
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -222,6 +223,230 @@ GST_START_TEST (test_mask_bands)
 
 GST_END_TEST;
 
+/* The engine's radius of a job subsampled by 2^@sub (as the plan scales
+ * the feather). */
+static guint
+scaled (guint r, guint sub)
+{
+  guint s;
+
+  if (r == 0 || sub == 0)
+    return r;
+  s = (r + (1u << (sub - 1))) >> sub;
+  return MAX (s, 1);
+}
+
+/* A frame of two planes: plane 0 the samples of one job (one a pixel, 8
+ * bits, the job's pixel subsampled by 2^@xs x 2^@ys, from the plane's
+ * byte 1, 2 bytes of the plane's rows past the job's), plane 1 the alpha
+ * (w x h, a byte a pixel), block alphas as masked_worst; the box of radii
+ * @rx, @ry (the job's own). The engine's masked box against the
+ * reference: the job's alpha by ref_alpha_subsample, the feather's by
+ * ref_box_blur of it, ref_mask_blur. Returns the largest difference of a
+ * sample; fails at once on a byte outside the job that changed. */
+static guint
+planar_worst (ClbEngine * engine, guint w, guint h, guint xs, guint ys,
+    guint rx, guint ry, guint feather, ClbBorder border, guint32 seed)
+{
+  guint jw = (w + (1u << xs) - 1) >> xs, jh = (h + (1u << ys) - 1) >> ys;
+  gsize pw = jw + 3, np = (gsize) w * h, jn = (gsize) jw * jh, i;
+  ClbParams params = { 0, };
+  ClbPlanes planes = { 0, };
+  ClbJob job = { 0, };
+  ClbFrame fin, fout;
+  GError *err = NULL;
+  GRand *rand = g_rand_new_with_seed (seed);
+  guint8 *in = g_malloc (pw * jh), *out = g_malloc (pw * jh);
+  guint8 *alpha8 = g_malloc (np), *alpha_out = g_malloc (np);
+  guint16 *alpha = g_new (guint16, np), *ja = g_new (guint16, jn);
+  guint16 *blend = g_new (guint16, jn), *colour = g_new (guint16, jn);
+  guint16 *ref = g_new (guint16, jn);
+  const guint8 *src[2] = { in, alpha8 };
+  guint8 *dst[2] = { out, alpha_out };
+  gsize stride[2] = { pw, w };
+  guint worst = 0, x, y;
+
+  planes.width = w;
+  planes.height = h;
+  planes.sample_size = CLB_SAMPLES_8;
+  planes.max_value = 255;
+  planes.n_planes = 2;
+  planes.plane_width[0] = pw;
+  planes.plane_height[0] = jh;
+  planes.plane_width[1] = w;
+  planes.plane_height[1] = h;
+  job.plane = 0;
+  job.width = jw;
+  job.height = jh;
+  job.channels = 1;
+  job.pixel_stride = 1;
+  job.offset[0] = 1;
+  job.dist_mask = 1;
+  job.x_sub = xs;
+  job.y_sub = ys;
+  job.own_radius = TRUE;
+  job.radius_x = rx;
+  job.radius_y = ry;
+  fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
+      err ? err->message : "");
+  for (i = 0; i < pw * jh; i++)
+    in[i] = g_rand_int_range (rand, 0, 256);
+  for (i = 0; i < np; i++) {
+    guint kind = (i % w / 5 + i / w / 3 + seed) % 3;
+
+    alpha8[i] = kind == 0 ? 255 : kind == 1 ? 0 :
+        g_rand_int_range (rand, 0, 256);
+    alpha[i] = alpha8[i];
+  }
+  for (i = 0; i < jn; i++)
+    colour[i] = in[i / jw * pw + 1 + i % jw];
+  params.method = CLB_METHOD_SEPARABLE;
+  params.border = border;
+  params.radius_x = rx;
+  params.radius_y = ry;
+  params.passes = 1;
+  params.mask = TRUE;
+  params.mask_plane = 1;
+  params.mask_offset = 0;
+  params.mask_pixel_stride = 1;
+  params.mask_feather = feather;
+  clb_frame_init_host (&fin, 2, src, stride);
+  clb_frame_init_host (&fout, 2, (const guint8 * const *) dst, stride);
+  fail_unless (clb_engine_filter (engine, &params, &job, 1, &fin, &fout,
+          &err), "%s", err ? err->message : "");
+
+  ref_alpha_subsample (alpha, w, h, xs, ys, ja);
+  if (feather > 0)
+    fail_unless (ref_box_blur (ja, blend, jw, jh, 1, scaled (feather, xs),
+            scaled (feather, ys), (RefBorder) border, 1) == 0);
+  else
+    memcpy (blend, ja, jn * sizeof (guint16));
+  fail_unless (ref_mask_blur (colour, ja, blend, NULL, ref, jw, jh, 1, rx,
+          ry, (RefBorder) border, 255) == 0);
+  fail_unless (memcmp (alpha8, alpha_out, np) == 0, "the alpha changed");
+  for (y = 0; y < jh; y++) {
+    for (x = 0; x < pw; x++) {
+      guint got = out[y * pw + x];
+
+      if (x == 0 || x > jw) {
+        fail_unless (got == in[y * pw + x], "byte %u of row %u outside the "
+            "job is %u, was %u", x, y, got, in[y * pw + x]);
+        continue;
+      }
+      worst = MAX (worst, (guint) ABS ((gint) got - (gint) ref[(gsize) y
+                  * jw + x - 1]));
+    }
+  }
+  g_rand_free (rand);
+  g_free (in);
+  g_free (out);
+  g_free (alpha8);
+  g_free (alpha_out);
+  g_free (alpha);
+  g_free (ja);
+  g_free (blend);
+  g_free (colour);
+  g_free (ref);
+  return worst;
+}
+
+/* The alpha in a plane of its own (A420, planar RGB with alpha): both
+ * classes, the job full-size or subsampled 2 x 2 or 2 x 1, feather off
+ * and on, every border, odd sizes about the 16 pixels of a vector, radii
+ * beyond the frame; on the CPU class (where the device does not cap
+ * loops) mask_planar_x16 runs. */
+GST_START_TEST (test_mask_planar)
+{
+  static const guint sizes[][2] = { {1, 1}, {5, 3}, {33, 21}, {67, 9} };
+  static const guint radii[][2] = { {3, 2}, {9, 12} };
+  static const guint subs[][2] = { {0, 0}, {1, 1}, {1, 0} };
+  static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_CPU,
+    CLB_DEVICE_CLASS_GPU
+  };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+  guint cl, sub, rad, feather, b, z, seed = 100;
+
+  for (cl = 0; cl < G_N_ELEMENTS (classes); cl++) {
+    ClbEngine *engine = make_engine (rt, classes[cl], 0, log);
+
+    g_ptr_array_set_size (log, 0);
+    for (sub = 0; sub < G_N_ELEMENTS (subs); sub++)
+      for (rad = 0; rad < G_N_ELEMENTS (radii); rad++)
+        for (feather = 0; feather <= 3; feather += 3)
+          for (b = 0; b < 3; b++)
+            for (z = 0; z < G_N_ELEMENTS (sizes); z++, seed++)
+              fail_unless_equals_int (planar_worst (engine, sizes[z][0],
+                      sizes[z][1], subs[sub][0], subs[sub][1],
+                      radii[rad][0], radii[rad][1], feather, b, seed), 0);
+    if (classes[cl] == CLB_DEVICE_CLASS_CPU
+        && clb_engine_get_loop_cap (engine) == 0)
+      fail_unless (clcheck_lines_with (log, "variant mask_planar_x16") > 0);
+    if (classes[cl] == CLB_DEVICE_CLASS_GPU)
+      fail_unless (clcheck_lines_with (log, "variant mask_gpu") > 0);
+    clb_engine_free (engine);
+  }
+  g_ptr_array_unref (log);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* The alpha in a plane of its own under a loop cap (the bands of
+ * mask_planar_x16 shortened to fit, or the general kernels where not
+ * one row fits) and under a small allocation (the general kernels'
+ * bands): exact all the same. */
+GST_START_TEST (test_mask_planar_caps)
+{
+  static const guint caps[] = { 2400, 6000, 60000 };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  guint c, feather, seed = 500;
+
+  for (c = 0; c < G_N_ELEMENTS (caps); c++) {
+    ClbEngineOptions options;
+    GError *err = NULL;
+    ClbEngine *engine;
+
+    GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+
+    clb_engine_options_init (&options);
+    options.device_class = CLB_DEVICE_CLASS_CPU;
+    options.loop_cap = caps[c];
+    options.log = clcheck_collect_log;
+    options.log_data = log;
+    engine = clb_engine_new (rt, &options, &err);
+    fail_unless (engine != NULL, "%s", err ? err->message : "");
+    for (feather = 0; feather <= 3; feather += 3) {
+      fail_unless_equals_int (planar_worst (engine, 95, 61, 1, 1, 6, 5,
+              feather, CLB_BORDER_REFLECT, seed++), 0);
+      fail_unless_equals_int (planar_worst (engine, 95, 61, 0, 0, 4, 7,
+              feather, CLB_BORDER_SHRINK, seed++), 0);
+    }
+    /* (at the smallest cap, bands of 1 to 4 rows, and the full-size job
+     * with a feather gives way to the general kernels; 7 to 14 rows at
+     * the next) */
+    fail_unless (clcheck_lines_with (log, "variant mask_planar_x16") > 0);
+    clb_engine_free (engine);
+    g_ptr_array_unref (log);
+  }
+  {
+    /* the plane's copy (in place) alone over the allocation */
+    GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+    ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_CPU, 20000, log);
+
+    for (feather = 0; feather <= 3; feather += 3)
+      fail_unless_equals_int (planar_worst (engine, 95, 301, 0, 0, 6, 5,
+              feather, CLB_BORDER_REPLICATE, seed++), 0);
+    fail_unless (clcheck_lines_with (log, "variant mask_cpu") > 0);
+    fail_unless (clcheck_lines_with (log, "variant mask_planar_x16") == 0);
+    clb_engine_free (engine);
+    g_ptr_array_unref (log);
+  }
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
 /* A mask whose alpha lies outside the planes: the frame is refused. */
 GST_START_TEST (test_mask_outside_planes)
 {
@@ -271,6 +496,8 @@ enginemask_suite (void)
   tcase_add_test (tc, test_mask_engine);
   tcase_add_test (tc, test_mask_variants);
   tcase_add_test (tc, test_mask_bands);
+  tcase_add_test (tc, test_mask_planar);
+  tcase_add_test (tc, test_mask_planar_caps);
   tcase_add_test (tc, test_mask_outside_planes);
   return s;
 }
