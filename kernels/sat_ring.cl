@@ -24,10 +24,12 @@
  * ring is the height, the whole table, one band, and it is built before
  * any row is written.
  *
- * The frame is filtered in place: a band writes its own rows only, and
- * the rows it reads outside them (up to ry + 1 above, ry below, which
- * its neighbours write) come from a copy the engine makes before the
- * launch (the apron, after the rings in work).
+ * Where the frame is filtered in place (src is dst) a band writes its own
+ * rows only, and the rows it reads outside them (up to ry + 1 above, ry
+ * below, which its neighbours write) come from a copy the engine makes
+ * before the launch (the apron, after the rings in work). From one buffer
+ * into another (the caller's memory) there is no apron (apron_rows 0):
+ * every row from src.
  *
  * 8-bit dense jobs (channels back to back, samples as stored) take 16
  * samples a step in vector lanes: the row scan a lane scan
@@ -42,12 +44,13 @@
  */
 
 /* Row j of a band (rows ya .. yb - 1 of src, the others from its apron:
- * s0 .. ya - 1, then yb .. ) */
+ * s0 .. ya - 1, then yb .. ; every row from src where there is no apron,
+ * apron_rows 0) */
 __global const sample_t *
 sat_ring_source (__global const sample_t *src, __global const sample_t *apron,
-                 int pitch, int j, int s0, int ya, int yb)
+                 int pitch, int j, int s0, int ya, int yb, int apron_rows)
 {
-    if (j >= ya && j < yb)
+    if (apron_rows == 0 || (j >= ya && j < yb))
         return src + (size_t) j * pitch;
     return apron + (size_t) (j < ya ? j - s0 : ya - s0 + j - yb) * pitch;
 }
@@ -255,7 +258,8 @@ sat_ring (__global const sample_t *src, int pitch, int pstride, int4 off,
     for (int t = t_begin; t < min (t_end, n_steps); t++) {
         if (t < n_scan) {
             int j = s0 + t;
-            sat_ring_scan (sat_ring_source (src, apron, pitch, j, s0, ya, yb),
+            sat_ring_scan (sat_ring_source (src, apron, pitch, j, s0, ya, yb,
+                                            apron_rows),
                            pstride, off, swap, shift,
                            table + sat_slot (j, ring) * row_len,
                            table + sat_slot (max (j - 1, 0), ring) * row_len,
