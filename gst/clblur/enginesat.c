@@ -116,6 +116,10 @@ failed:
 typedef struct {
   guint bands, band_rows, ring, apron_rows, steps;
   gboolean dense;
+  /* table rows padded (dense, rx <= width - 2, 16 samples a row): rx + 1
+   * pixels more before, rx after; @row_entries: a table row's entries */
+  gboolean padded;
+  guint64 row_entries;
   gsize bytes;                  /* rings and aprons */
   guint64 step_loops;
 } SatRingPlan;
@@ -134,6 +138,10 @@ sat_ring_plan (const ClbDeviceProfile * profile, const ClbPlanes * planes,
   guint64 edge;
 
   plan->dense = clb_job_is_dense_8bit (planes, job);
+  plan->padded = plan->dense && (guint64) rx + 2 <= job->width
+      && row_len >= CLB_LANES;
+  plan->row_entries = row_len + (plan->padded ? (2 * (guint64) rx + 1) * cn
+      : 0);
   if (2 * (guint64) ry + 2 < h) {
     guint64 most = h / (4 * (2 * (guint64) ry + 1));
 
@@ -147,7 +155,8 @@ sat_ring_plan (const ClbDeviceProfile * profile, const ClbPlanes * planes,
   plan->band_rows = (h + plan->bands - 1) / plan->bands;
   plan->bands = (h + plan->band_rows - 1) / plan->band_rows;
   plan->apron_rows = plan->bands > 1 ? 2 * ry + 1 : 0;
-  plan->bytes = (gsize) (plan->bands * (guint64) plan->ring * row_len * wide
+  plan->bytes = (gsize) (plan->bands * (guint64) plan->ring
+      * plan->row_entries * wide
       + plan->bands * (guint64) plan->apron_rows
       * planes->plane_width[job->plane] * ss);
   plan->steps = 0;
@@ -198,14 +207,14 @@ run_sat_ring (ClbEngine * engine, const ClbRun * r, GError ** error)
   cl_kernel kernel = engine->kernels[size][K_SAT_RING];
   gsize ss = size == CLB_SAMPLES_16 ? 2 : 1;
   gsize wide = size == CLB_SAMPLES_16 ? 8 : 4;
-  gsize row_len = (gsize) job->width * job->channels;
   gsize apron_at, row_bytes = (gsize) r->in_pitch * ss;
   SatRingPlan plan;
   ClbArgs fixed;
   guint b, part, t;
 
   sat_ring_plan (&engine->profile, &engine->planes, job, r->rx, r->ry, &plan);
-  apron_at = (gsize) plan.bands * plan.ring * row_len * wide;
+  apron_at = (gsize) (plan.bands * (guint64) plan.ring * plan.row_entries
+      * wide);
   if (r->in != r->out) {
     /* from one buffer into another (the caller's memory): every band
      * reads its rows from the input, which no band writes */
@@ -249,6 +258,7 @@ run_sat_ring (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&fixed, r->ry);
   clb_arg_int (&fixed, r->border);
   clb_arg_int (&fixed, plan.dense);
+  clb_arg_int (&fixed, plan.padded);
   clb_arg_int (&fixed, plan.bands);
   clb_arg_int (&fixed, plan.band_rows);
   clb_arg_int (&fixed, plan.ring);

@@ -234,7 +234,11 @@ sat_vs_reference (ClbEngine * engine, const ClbParams * params, guint w,
  * aprons); 16-bit with 1 and 3 channels, second passes with replicate;
  * and with loops capped, many launches a band, the ring carrying its
  * state between them. Where a step does not fit the cap
- * the table gives sat_strip16 instead, as exact. Frames wrapped (8-bit
+ * the table gives sat_strip16 instead, as exact. Dense 8-bit rows of 16
+ * samples or more with radii up to the width less 2 pad their table rows
+ * (the row's ends in vector steps, each border; the 9-wide frame at
+ * radius 7 the widest such pad, rows not a multiple of 16 the last step
+ * overlapping); the others one sample at a time there. Frames wrapped (8-bit
  * single passes from the caller's input into its output, every band's
  * rows from the input, no aprons) and copied (in place, aprons). */
 GST_START_TEST (test_sat_ring)
