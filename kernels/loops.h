@@ -93,7 +93,9 @@
  * @dense, else one at a time), the window's terms, the vector loop over up
  * to 8 table rows, and the @edge samples near the ends (all of them one
  * at a time but for dense jobs: the next macro), each up to 8 x 8 terms
- * and their set-up. */
+ * and their set-up (padded rows write instead (2 rx + 1) @cn entries
+ * of pad, one a loop iteration, and take their ends in the vector
+ * loop: fewer). */
 #define CLB_LOOPS_SAT_RING_STEP(row_len, cn, dense, edge) \
   (((dense) ? (row_len) / (CLB_LANES - 1) + 20 : 2 * (row_len) + 8) \
    + 80 + ((row_len) / CLB_LANES + 2) * 10 + (edge) * 100 \

@@ -24,17 +24,24 @@
  * ring is the height, the whole table, one band, and it is built before
  * any row is written.
  *
- * The frame is filtered in place: a band writes its own rows only, and
- * the rows it reads outside them (up to ry + 1 above, ry below, which
- * its neighbours write) come from a copy the engine makes before the
- * launch (the apron, after the rings in work).
+ * Where the frame is filtered in place (src is dst) a band writes its own
+ * rows only, and the rows it reads outside them (up to ry + 1 above, ry
+ * below, which its neighbours write) come from a copy the engine makes
+ * before the launch (the apron, after the rings in work). From one buffer
+ * into another (the caller's memory) there is no apron (apron_rows 0):
+ * every row from src.
  *
  * 8-bit dense jobs (channels back to back, samples as stored) take 16
  * samples a step in vector lanes: the row scan a lane scan
  * (separable_scan16), the box two unaligned vector loads per table row
  * and a division in float corrected to the exact quotient
- * (separable_fix16). Other jobs, and the samples near a row's ends, go
- * one sample at a time.
+ * (separable_fix16). Where rx <= width - 2 and the row has 16 samples
+ * (padded), each table row carries the border-extended prefix sums of
+ * the rx + 1 pixels before it and rx after (sat_ring_pad), so that the
+ * samples near the row's ends take the same vector steps (shrink: each
+ * lane divided by its own clipped count). Other jobs go one sample at a
+ * time, and so do the samples near the row's ends of dense jobs that are
+ * not padded.
  *
  * A launch runs steps t_begin .. t_end - 1 of each band (a step: a row
  * scanned and at most one written); the ring carries the band's state
@@ -42,14 +49,57 @@
  */
 
 /* Row j of a band (rows ya .. yb - 1 of src, the others from its apron:
- * s0 .. ya - 1, then yb .. ) */
+ * s0 .. ya - 1, then yb .. ; every row from src where there is no apron,
+ * apron_rows 0) */
 __global const sample_t *
 sat_ring_source (__global const sample_t *src, __global const sample_t *apron,
-                 int pitch, int j, int s0, int ya, int yb)
+                 int pitch, int j, int s0, int ya, int yb, int apron_rows)
 {
-    if (j >= ya && j < yb)
+    if (apron_rows == 0 || (j >= ya && j < yb))
         return src + (size_t) j * pitch;
     return apron + (size_t) (j < ya ? j - s0 : ya - s0 + j - yb) * pitch;
+}
+
+/* A padded table row (dense 8-bit jobs with rx <= width - 2): the
+ * entries of pixels -rx - 1 .. -1 before the row and width .. width +
+ * rx - 1 after it, each the prefix sum U(n) of the border-extended row
+ * (sat_add_prefix, with one reflection at most) in terms of the row's own
+ * entries T(p); for shrink the clipped row's (0 before, T(width - 1)
+ * after). Linear in the row's entries, so right for the column sums and
+ * for a band's table less row s0 - 1 as the row is. A window's sum along
+ * x is then U(x + rx) - U(x - rx - 1) at every x, two vector loads. */
+void
+sat_ring_pad (__global wide_t *cur, int width, int channels, int rx,
+              int border)
+{
+    __global wide_t *last = cur + (width - 1) * channels;
+
+    for (int c = 0; c < channels; c++) {
+        wide_t t0 = cur[c], tl = last[c], tp = last[c - channels];
+        __global wide_t *before = cur + c - channels;
+        __global wide_t *after = last + c + channels;
+
+        if (border == CLB_BORDER_SHRINK) {
+            for (int m = 0; m <= rx; m++)
+                before[-m * channels] = 0;
+            for (int e = 0; e < rx; e++)
+                after[e * channels] = tl;
+        } else if (border == CLB_BORDER_REPLICATE) {
+            /* U(-m - 1) = -m T(0); U(width - 1 + e) = T(width - 1) +
+             * e (T(width - 1) - T(width - 2)) */
+            for (int m = 0; m <= rx; m++)
+                before[-m * channels] = (wide_t) 0 - (wide_t) m * t0;
+            for (int e = 0; e < rx; e++)
+                after[e * channels] = tl + (wide_t) (e + 1) * (tl - tp);
+        } else {
+            /* U(-m - 1) = T(0) - T(m); U(width - 1 + e) = T(width - 1) +
+             * T(width - 2) - T(width - 2 - e) */
+            for (int m = 0; m <= rx; m++)
+                before[-m * channels] = t0 - cur[m * channels + c];
+            for (int e = 0; e < rx; e++)
+                after[e * channels] = tl + tp - last[c - (e + 2) * channels];
+        }
+    }
 }
 
 /* Table row cur = prefix sums of the samples of row (+ prev, the table
@@ -58,7 +108,7 @@ void
 sat_ring_scan (__global const sample_t *row, int pstride, int4 off,
                int swap, int shift, __global wide_t *cur,
                __global const wide_t *prev, int has_prev, int width,
-               int channels, int dense)
+               int channels, int dense, int rx, int border, int padded)
 {
     int row_len = width * channels;
 #if CLB_SAMPLE_BITS == 8
@@ -96,6 +146,8 @@ sat_ring_scan (__global const sample_t *row, int pstride, int4 off,
             acc[c] += row[k];
             cur[k] = has_prev ? acc[c] + prev[k] : acc[c];
         }
+        if (padded)
+            sat_ring_pad (cur, width, channels, rx, border);
         return;
     }
 #endif
@@ -162,12 +214,13 @@ sat_ring_samples (__global const wide_t *table, const size_t *rows,
     }
 }
 
-/* Output row y from the table rows in the ring. */
+/* Output row y from the table rows in the ring, rows tstride entries
+ * apart, entry 0 of each at lpad (padded rows: sat_ring_pad). */
 void
-sat_ring_emit (__global const wide_t *table, int ring, __global sample_t *dst,
-               int pitch, int pstride, int4 off, int swap, int shift,
-               int width, int height, int channels, int rx, int ry,
-               int border, int dense, int y)
+sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
+               __global sample_t *dst, int pitch, int pstride, int4 off,
+               int swap, int shift, int width, int height, int channels,
+               int rx, int ry, int border, int dense, int y)
 {
     int row_len = width * channels;
     size_t o = (size_t) y * pitch;
@@ -177,8 +230,58 @@ sat_ring_emit (__global const wide_t *table, int ring, __global sample_t *dst,
 
     sat_window (&ty, y - ry, y + ry, height, border, &ny);
     for (int j = 0; j < ty.n; j++)
-        rows[j] = sat_slot (ty.idx[j], ring) * row_len;
+        rows[j] = sat_slot (ty.idx[j], ring) * tstride + lpad;
 #if CLB_SAMPLE_BITS == 8
+    if (lpad > 0) {
+        /* padded rows: every sample 16 at a time, the last step ending at
+         * the row's end (it writes again some of the step before it) */
+        uint full = (uint) (2 * rx + 1) * ny;
+        float inv_full = 1.0f / (float) full;
+        int ahead = rx * channels, behind = (rx + 1) * channels;
+        int shrink = border == CLB_BORDER_SHRINK;
+        __global const uint *b = table + rows[0];
+        __global const uint *a = table + (ty.n > 1 ? rows[1] : rows[0]);
+        int pair = ty.n == 2 && ty.coef[0] == 1 && ty.coef[1] == (uint) -1;
+        int single = ty.n == 1 && ty.coef[0] == 1;
+        const int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                    12, 13, 14, 15);
+
+        for (int k0 = 0; k0 < row_len; k0 += 16) {
+            int k = min (k0, row_len - 16);
+            uint16 v;
+            if (pair || single) {
+                v = CLB_LOAD16 (uint, b + k + ahead)
+                    - CLB_LOAD16 (uint, b + k - behind);
+                if (pair)
+                    v -= CLB_LOAD16 (uint, a + k + ahead)
+                        - CLB_LOAD16 (uint, a + k - behind);
+            } else {
+                v = (uint16) (0);
+                for (int j = 0; j < ty.n; j++) {
+                    __global const uint *t = table + rows[j] + k;
+                    v += (uint16) (ty.coef[j])
+                        * (CLB_LOAD16 (uint, t + ahead)
+                           - CLB_LOAD16 (uint, t - behind));
+                }
+            }
+            uint16 q;
+            if (shrink && (k < ahead || k + 16 > row_len - ahead)) {
+                /* windows clipped to the row: each lane its own count */
+                int16 x = ((int16) (k) + lane) / (int16) (channels);
+                int16 nx = min (x + rx, (int16) (width - 1))
+                    - max (x - rx, (int16) (0)) + 1;
+                uint16 area = convert_uint16 (nx) * (uint16) (ny);
+                q = separable_div16 (v + area / 2, area);
+            } else {
+                uint16 num = v + (uint16) (full / 2);
+                q = separable_fix16 (convert_uint16 (convert_float16 (num)
+                                                     * inv_full),
+                                     num, (uint16) (full));
+            }
+            CLB_STORE16 (uchar, convert_uchar16_sat (q), dst + o + k);
+        }
+        return;
+    }
     /* the samples whose windows lie inside the row, 16 at a time */
     int lo = (rx + 1) * channels, hi = row_len - rx * channels - 16;
     if (dense && lo <= hi) {
@@ -226,20 +329,24 @@ sat_ring_emit (__global const wide_t *table, int ring, __global sample_t *dst,
 }
 
 /* One work-item per band of band_rows output rows. work holds bands
- * rings of ring table rows, then bands aprons of apron_rows rows of
- * pitch samples. */
+ * rings of ring table rows (of row_len entries, or padded: rx + 1 pixels
+ * more before, rx after, sat_ring_pad), then bands aprons of apron_rows
+ * rows of pitch samples. */
 __kernel void
 sat_ring (__global const sample_t *src, int pitch, int pstride, int4 off,
           int swap, int shift, __global sample_t *dst, int dst_pitch,
           __global wide_t *work, int width, int height, int channels, int rx,
-          int ry, int border, int dense, int bands, int band_rows, int ring,
-          int apron_rows, int t_begin, int t_end)
+          int ry, int border, int dense, int padded, int bands,
+          int band_rows, int ring, int apron_rows, int t_begin, int t_end)
 {
     int b = get_global_id (0);
     if (b >= bands)
         return;
 
     size_t row_len = (size_t) width * channels;
+    /* table rows: padded, rx + 1 pixels before, rx after */
+    int lpad = padded ? (rx + 1) * channels : 0;
+    int tstride = (int) row_len + (padded ? (2 * rx + 1) * channels : 0);
     int whole = ring >= height;
     int ya = b * band_rows, yb = min (height, ya + band_rows);
     int s0 = bands > 1 ? max (0, ya - ry - 1) : 0;
@@ -247,29 +354,31 @@ sat_ring (__global const sample_t *src, int pitch, int pstride, int4 off,
     /* rows written after the last row is scanned */
     int tail = whole ? ya : max (ya, e1 - ry);
     int n_scan = e1 - s0, n_steps = n_scan + (yb - tail);
-    __global wide_t *table = work + (size_t) b * ring * row_len;
+    __global wide_t *table = work + (size_t) b * ring * tstride;
     __global const sample_t *apron = (__global const sample_t *)
-        (work + (size_t) bands * ring * row_len)
+        (work + (size_t) bands * ring * tstride)
         + (size_t) b * apron_rows * pitch;
 
     for (int t = t_begin; t < min (t_end, n_steps); t++) {
         if (t < n_scan) {
             int j = s0 + t;
-            sat_ring_scan (sat_ring_source (src, apron, pitch, j, s0, ya, yb),
+            sat_ring_scan (sat_ring_source (src, apron, pitch, j, s0, ya, yb,
+                                            apron_rows),
                            pstride, off, swap, shift,
-                           table + sat_slot (j, ring) * row_len,
-                           table + sat_slot (max (j - 1, 0), ring) * row_len,
-                           j > s0, width, channels, dense);
+                           table + sat_slot (j, ring) * tstride + lpad,
+                           table + sat_slot (max (j - 1, 0), ring) * tstride
+                           + lpad, j > s0, width, channels, dense, rx,
+                           border, padded);
             int y = j - ry;
             if (whole || y < ya || y >= yb)
                 continue;
-            sat_ring_emit (table, ring, dst, dst_pitch, pstride, off, swap,
-                           shift, width, height, channels, rx, ry, border,
-                           dense, y);
+            sat_ring_emit (table, ring, tstride, lpad, dst, dst_pitch,
+                           pstride, off, swap, shift, width, height, channels,
+                           rx, ry, border, dense, y);
         } else {
-            sat_ring_emit (table, ring, dst, dst_pitch, pstride, off, swap,
-                           shift, width, height, channels, rx, ry, border,
-                           dense, tail + t - n_scan);
+            sat_ring_emit (table, ring, tstride, lpad, dst, dst_pitch,
+                           pstride, off, swap, shift, width, height, channels,
+                           rx, ry, border, dense, tail + t - n_scan);
         }
     }
 }

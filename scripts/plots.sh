@@ -234,6 +234,34 @@ else
 fi
 cat <<EOF
 
+## sat beside separable (engine)
+
+\`method=sat\` against \`method=separable\` in the engine
+(\`scripts/sat-separable.py\`: \`clboxblur-bench --sat --separable\` on
+1920x1080 and 3840x2160 RGBA, RGB, GRAY8, I420, NV12 at radii 2, 15, 50;
+a format's sat rows, then its separable rows, in one process; the ratio
+taken run by run, its median over the rounds; a base build beside it,
+the builds alternating round by round). On CPUs \`sat_ring\` keeps a
+ring of 2·radius+2 table rows a band: where that ring fits a core's L2
+cache the target is at most 1.3x, beyond it at most 2x. The run below
+compares commit ddfed08 (sat on the caller's memory, padded table rows)
+with a base build of 016ba4e, before them (its path in the header); the
+pipelines' run above (a99adda) predates them too. Its output goes, as printed, into \`docs/benchmarks/sat-separable.txt\`:
+
+    scripts/sat-separable.py --rounds 5 build-rel BASE/build-rel | tee docs/benchmarks/sat-separable.txt
+    scripts/plots.sh --from docs/benchmarks
+EOF
+if [ -f sat-separable.txt ]; then
+  echo
+  echo '```'
+  cat sat-separable.txt
+  echo '```'
+else
+  echo
+  echo "*To be filled*: no run has been taken yet."
+fi
+cat <<EOF
+
 ## Regions
 
 What regions cost in the element, side by side (\`scripts/regions-cost.sh\`:

@@ -39,7 +39,7 @@ typedef struct
 /* The formats the benchmark times and checks: 8-bit, laid out as the
  * element lays them out (gst/gstcllayout.h), rows packed. */
 static const gchar *const bench_formats[] = { "RGBA", "RGB", "GRAY8", "NV12",
-  "YUY2", "A420"
+  "YUY2", "A420", "I420"
 };
 
 static gboolean

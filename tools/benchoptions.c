@@ -86,7 +86,7 @@ bench_parse_options (gint * argc, gchar *** argv, BenchOptions * o)
     {"sizes", 0, 0, G_OPTION_ARG_STRING, &o->sizes,
         "Frame sizes (default 1920x1080,3840x2160)", "WxH,..."},
     {"formats", 0, 0, G_OPTION_ARG_STRING, &o->formats,
-        "RGBA, RGB, GRAY8, NV12, YUY2 (default RGBA,NV12)", "F,..."},
+        "RGBA, RGB, GRAY8, NV12, YUY2, A420, I420 (default RGBA,NV12)", "F,..."},
     {"radii", 0, 0, G_OPTION_ARG_STRING, &o->radii,
         "Radii (default 2,15,50)", "R,..."},
     {"passes", 0, 0, G_OPTION_ARG_INT, &o->passes, "Box passes (default 1)",

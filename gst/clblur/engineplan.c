@@ -87,8 +87,9 @@ writes_every_byte (const ClbPlan * plan, const ClbPlanes * planes)
 }
 
 /* Whether the frame can go from the caller's input to its output memory
- * through the kernels alone: one box pass of separable (or mosaic) with
- * a radius in every job, every plane one job whose variant reads and writes in place
+ * through the kernels alone: one box pass of separable or sat (or
+ * mosaic) with a radius in every job, 8-bit samples (the caller's strides
+ * are bytes), every plane one job whose variant reads and writes in place
  * (dense 8-bit in vector registers). */
 static gboolean
 runs_direct (const ClbEngine * engine, const ClbPlan * plan)
@@ -98,7 +99,9 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
   guint bytes[CLB_MAX_PLANES] = { 0, }, lanes, c, j;
 
   if (!engine->profile.zero_copy || params->use_regions
+      || planes->sample_size != CLB_SAMPLES_8
       || plan->passes != 1 || (params->method != CLB_METHOD_SEPARABLE
+          && params->method != CLB_METHOD_SAT
           && params->method != CLB_METHOD_MOSAIC
           && !(clb_mask_active (params)
               && params->method != CLB_METHOD_BILATERAL)))

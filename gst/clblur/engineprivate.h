@@ -215,7 +215,7 @@ struct _ClbVariant
   /* what it runs, in what shape */
   const gchar *kernels;
   cl_int strip;                 /* columns a column work-item walks */
-  gboolean wraps;               /* reads / writes the caller's memory */
+  gboolean wraps;               /* reads / writes the caller's memory (8-bit) */
   /* whether it can take the job on this device (loops within the cap,
    * tile within local memory); may complete @shape. NULL: always. */
   gboolean (*usable) (const ClbDeviceProfile * profile,

@@ -116,6 +116,10 @@ failed:
 typedef struct {
   guint bands, band_rows, ring, apron_rows, steps;
   gboolean dense;
+  /* table rows padded (dense, rx <= width - 2, 16 samples a row): rx + 1
+   * pixels more before, rx after; @row_entries: a table row's entries */
+  gboolean padded;
+  guint64 row_entries;
   gsize bytes;                  /* rings and aprons */
   guint64 step_loops;
 } SatRingPlan;
@@ -134,6 +138,10 @@ sat_ring_plan (const ClbDeviceProfile * profile, const ClbPlanes * planes,
   guint64 edge;
 
   plan->dense = clb_job_is_dense_8bit (planes, job);
+  plan->padded = plan->dense && (guint64) rx + 2 <= job->width
+      && row_len >= CLB_LANES;
+  plan->row_entries = row_len + (plan->padded ? (2 * (guint64) rx + 1) * cn
+      : 0);
   if (2 * (guint64) ry + 2 < h) {
     guint64 most = h / (4 * (2 * (guint64) ry + 1));
 
@@ -147,7 +155,8 @@ sat_ring_plan (const ClbDeviceProfile * profile, const ClbPlanes * planes,
   plan->band_rows = (h + plan->bands - 1) / plan->bands;
   plan->bands = (h + plan->band_rows - 1) / plan->band_rows;
   plan->apron_rows = plan->bands > 1 ? 2 * ry + 1 : 0;
-  plan->bytes = (gsize) (plan->bands * (guint64) plan->ring * row_len * wide
+  plan->bytes = (gsize) (plan->bands * (guint64) plan->ring
+      * plan->row_entries * wide
       + plan->bands * (guint64) plan->apron_rows
       * planes->plane_width[job->plane] * ss);
   plan->steps = 0;
@@ -169,7 +178,9 @@ sat_ring_plan (const ClbDeviceProfile * profile, const ClbPlanes * planes,
       plan->dense, edge);
 }
 
-/* Whether sat_ring takes the job: dense 8-bit jobs (vector lanes) and
+/* Whether sat_ring takes the job: dense 8-bit jobs (vector lanes; they
+ * write every byte of their rows, so the plan may run them from the
+ * caller's input into its output, engineplan.c) and
  * 16-bit ones (one sample at a time, still faster than sat_strip16's
  * three passes); its rings and aprons within the memory the intermediate
  * may take, and a step within the loop cap (launches then take as many
@@ -196,18 +207,24 @@ run_sat_ring (ClbEngine * engine, const ClbRun * r, GError ** error)
   cl_kernel kernel = engine->kernels[size][K_SAT_RING];
   gsize ss = size == CLB_SAMPLES_16 ? 2 : 1;
   gsize wide = size == CLB_SAMPLES_16 ? 8 : 4;
-  gsize row_len = (gsize) job->width * job->channels;
   gsize apron_at, row_bytes = (gsize) r->in_pitch * ss;
   SatRingPlan plan;
   ClbArgs fixed;
   guint b, part, t;
 
   sat_ring_plan (&engine->profile, &engine->planes, job, r->rx, r->ry, &plan);
+  apron_at = (gsize) (plan.bands * (guint64) plan.ring * plan.row_entries
+      * wide);
+  if (r->in != r->out) {
+    /* from one buffer into another (the caller's memory): every band
+     * reads its rows from the input, which no band writes */
+    plan.apron_rows = 0;
+    plan.bytes = apron_at;
+  }
   if (!clb_engine_ensure_work (engine, plan.bytes, error))
     return FALSE;
-  /* the rows each band reads that its neighbours write */
-  apron_at = (gsize) plan.bands * plan.ring * row_len * wide;
-  for (b = 0; b < plan.bands && plan.bands > 1; b++) {
+  /* in place: the rows each band reads that its neighbours write */
+  for (b = 0; b < plan.bands && plan.apron_rows > 0; b++) {
     guint ya = b * plan.band_rows;
     guint yb = MIN (job->height, ya + plan.band_rows);
     guint s0 = ya > (guint) r->ry + 1 ? ya - r->ry - 1 : 0;
@@ -226,7 +243,13 @@ run_sat_ring (ClbEngine * engine, const ClbRun * r, GError ** error)
   }
 
   fixed = clb_args (kernel);
-  clb_args_layout (&fixed, r->in, &engine->planes, job);
+  /* clb_args_layout's, but the pitch the run's (the caller's, wrapped) */
+  clb_arg_mem (&fixed, r->in);
+  clb_arg_int (&fixed, r->in_pitch);
+  clb_arg_int (&fixed, job->pixel_stride);
+  clb_arg_int4 (&fixed, clb_job_offsets (job));
+  clb_arg_int (&fixed, engine->planes.big_endian);
+  clb_arg_int (&fixed, engine->planes.shift);
   clb_arg_mem (&fixed, r->out);
   clb_arg_int (&fixed, r->out_pitch);
   clb_arg_mem (&fixed, engine->work);
@@ -235,6 +258,7 @@ run_sat_ring (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&fixed, r->ry);
   clb_arg_int (&fixed, r->border);
   clb_arg_int (&fixed, plan.dense);
+  clb_arg_int (&fixed, plan.padded);
   clb_arg_int (&fixed, plan.bands);
   clb_arg_int (&fixed, plan.band_rows);
   clb_arg_int (&fixed, plan.ring);
@@ -395,8 +419,8 @@ const ClbVariant clb_sat_variants[] = {
         "gpu_box_sat_columns, sat_box[_border]", 1, FALSE,
       clb_gpu_sat_usable, clb_run_gpu_sat},
   {"sat_ring", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
-        FALSE, CLB_DEVICE_CLASS_CPU, "sat_ring (apron copies where banded)",
-        0, FALSE, sat_ring_usable, run_sat_ring},
+        FALSE, CLB_DEVICE_CLASS_CPU, "sat_ring (apron copies where banded "
+        "in place)", 0, TRUE, sat_ring_usable, run_sat_ring},
   {"sat_strip16", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_CPU, "sat_scan_rows, sat_scan_columns, "
         "sat_box[_border]", 16, FALSE, NULL, run_sat},
