@@ -61,6 +61,13 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
     const ClbVariant *variant = step->variant;
     ClbJob unkept, stripped;
 
+    if (step->paired)
+      continue;                 /* run by its pair's step */
+    if (step->pair) {
+      r.pair_index = step->pair - 1;
+      r.pair_job = &jobs[r.pair_index];
+      r.pair_rx = step->pair_rx;
+    }
     /* with the mask, alpha is not the jobs' (the plan runs direct only
      * where no job is left empty) */
     job = clb_mask_job (params, job, &stripped);
