@@ -103,8 +103,11 @@ process_wrapped (ClbEngine * engine, const ClbParams * params,
      * queued yet, so the caller copies the frame instead. */
     in[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_READ_ONLY,
         (gpointer) src[p], src_stride[p] * (h - 1) + row, NULL);
+    /* the output is read too: a packed YUV job run alone
+     * (separable_fused_x16, mosaic_x16) reads the other job's bytes from
+     * it to write them back as they are */
     if (in[p])
-      out[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_WRITE_ONLY, dst[p],
+      out[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_READ_WRITE, dst[p],
           dst_stride[p] * (h - 1) + row, NULL);
     if (!in[p] || !out[p]) {
       *refused = TRUE;
