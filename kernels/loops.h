@@ -69,6 +69,23 @@
 #define CLB_LOOPS_SEPARABLE_FUSED_MOVE(row_len) \
   ((row_len) / CLB_LANES + (CLB_LANES - 1) + 3)
 
+/* separable_fused_422_x16: the apron each side of its row of vertical
+ * sums, in elements (bytes of the row), so that every load of a step,
+ * 2 rx + 2 luma bytes or 4 rc + 4 chroma bytes back, 2 rx or 4 rc and
+ * CLB_LANES on, stays inside: a multiple of CLB_LANES. */
+#define CLB_422_APRON(rx, rc) \
+  ((((2 * (rx) > 4 * (rc) ? 2 * (rx) : 4 * (rc)) + 2 * CLB_LANES - 1) \
+    / CLB_LANES) * CLB_LANES)
+
+/* separable_fused_422_x16 (separable_422_row), a row of packed 4:2:2
+ * walked in @steps steps of CLB_LANES bytes: the aprons' fill (each side
+ * CLB_422_APRON), the three channels' first windows (2 rx + 1 luma
+ * pixels, 2 rc + 1 chroma pixels twice), the steps and the lane-by-lane
+ * store of the last. */
+#define CLB_LOOPS_SEPARABLE_422_ROW(rx, rc, steps) \
+  (2 * CLB_422_APRON (rx, rc) + (2 * (rx) + 2) + 2 * (2 * (rc) + 2) \
+   + 3 * (steps) + CLB_LANES + 8)
+
 /* bilateral_x16, a window row of @c channels and width 2 rx + 1: a tap
  * a pixel, and at the row's ends the span staged, CLB_EDGE_SPAN pixels
  * (a channel loop each, and the distance) for every CLB_EDGE_TAPS taps. */

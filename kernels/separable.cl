@@ -706,4 +706,227 @@ separable_fused_x16 (__global const uchar *src, int src_pitch,
                               row_len, narrow);
     }
 }
+/* separable_fused_422_x16: separable_fused_x16 for both jobs of packed
+ * 4:2:2 (YUY2, YVYU: luma in the even bytes, luma = 0; UYVY, VYUY: in
+ * the odd ones, luma = 1) in one walk: the rows are 2 width bytes, a
+ * luma pixel 2 bytes, a chroma pixel (its U, V) 4; both jobs have the
+ * same ry, so one row of vertical sums serves both, and each 16-byte
+ * step of the horizontal pass takes luma lanes over a window of
+ * 2 rx + 1 luma pixels and chroma lanes over one of 2 rc + 1 chroma
+ * pixels: each byte is computed once (separable_fused_x16 computes
+ * every byte of the row for each job). */
+
+/* Lane masks and shuffles of a step, by the luma bytes' parity: the
+ * luma lanes; the stride-2 lane shift of the luma lanes (the chroma
+ * lanes get 0); each lane's last same-channel lane of the step. */
+#define CLB_422_LUMA(l) ((l) ? (int16) (0, -1, 0, -1, 0, -1, 0, -1, 0, -1, \
+                                        0, -1, 0, -1, 0, -1)                \
+                         : (int16) (-1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1,  \
+                                    0, -1, 0, -1, 0))
+#define CLB_422_UP2(v, l) ((l) \
+    ? CLB_SHUF (v, 16, 16, 16, 1, 16, 3, 16, 5, 16, 7, 16, 9, 16, 11, 16, 13) \
+    : CLB_SHUF (v, 16, 16, 0, 16, 2, 16, 4, 16, 6, 16, 8, 16, 10, 16, 12, 16))
+#define CLB_422_LAST(v, l) ((l) \
+    ? CLB_SHUF (v, 12, 15, 14, 15, 12, 15, 14, 15, 12, 15, 14, 15, 12, 15, 14, 15) \
+    : CLB_SHUF (v, 14, 13, 14, 15, 14, 13, 14, 15, 14, 13, 14, 15, 14, 13, 14, 15))
+
+/* Prefix sums over each channel's lanes: the luma lanes 2 apart, the
+ * chroma lanes 4 apart. */
+CLB_INLINE uint16
+separable_422_scan (uint16 d, int luma)
+{
+    d += CLB_422_UP2 (d, luma);
+    d += CLB_UP4 (d);
+    return d + CLB_UP8 (d);
+}
+
+/* The row of vertical sums (2 width bytes from element row of tmp on)
+ * has an apron of CLB_422_APRON (rx, rc) elements each side, so that
+ * every load of a step stays inside the extended row: 0 with SHRINK (set
+ * once), else the sums the border shows there, set after each move of
+ * the row (byte b of it: a luma byte where b & 1 is luma, pixel b >> 1,
+ * else a chroma byte, pixel b >> 2, both arithmetic shifts). */
+void
+separable_422_apron (__global uint *tmp, size_t row, int width, int luma,
+                     int apron, int border, int narrow)
+{
+    __global ushort *t16 = (__global ushort *) tmp;
+    int row_len = 2 * width;
+    for (int i = 0; i < 2 * apron; i++) {
+        int b = i < apron ? i - apron : row_len + i - apron;
+        int s = (b & 1) == luma ? 2 : 4;
+        int m = clb_border_index (s == 2 ? b >> 1 : b >> 2, row_len / s,
+                                  border);
+        size_t from = row + (size_t) (m * s + (b & (s - 1)));
+        size_t to = row + b;   /* b < 0: row >= apron */
+        if (narrow)
+            t16[to] = t16[from];
+        else
+            tmp[to] = tmp[from];
+    }
+}
+
+/* The window sum of pixel -1 of the channel at byte o of pixels of s
+ * bytes, radius r: pixels -1 - r .. r - 1, from the extended row (the
+ * apron holds what the border shows; r is within it). Pixels past the
+ * row's other end, where r reaches past it, come from border mapping. */
+uint
+separable_422_start (__global const uint *tmp, size_t row, int o, int s,
+                     int n, int r, int border, int narrow)
+{
+    __global const ushort *t16 = (__global const ushort *) tmp;
+    uint acc = 0;
+    for (int d = -1 - r; d <= r - 1; d++) {
+        int m = d < n ? d : clb_border_index (d, n, border);
+        if (m >= 0 || d < 0) {
+            size_t i = row + (m * s + o);
+            acc += narrow ? t16[i] : tmp[i];
+        }
+    }
+    return acc;
+}
+
+/* One step of the horizontal pass at byte k0 of a row: four loads, the
+ * scan, the division (by the full areas, or with SHRINK near the ends
+ * by each lane's); the store where all 16 bytes are the row's. Inlined
+ * with constant luma and narrow. */
+CLB_INLINE uint16
+separable_422_step (__global const uint *tmp, size_t row,
+                    __global uchar *out, int k0, uint16 carry, int rx,
+                    int rc, uint16 full, float16 inv_full, int luma,
+                    int narrow, int cut, int width, uint ny)
+{
+    int16 is_luma = CLB_422_LUMA (luma);
+    size_t at = row + k0;
+    uint16 dy = separable_load16 (tmp, at + 2 * rx, narrow)
+        - separable_load16 (tmp, at - 2 * rx - 2, narrow);
+    uint16 dc = separable_load16 (tmp, at + 4 * rc, narrow)
+        - separable_load16 (tmp, at - 4 * rc - 4, narrow);
+    uint16 sum = carry + separable_422_scan (select (dc, dy, is_luma), luma);
+    uint16 q, area = full;
+    if (cut) {
+        /* SHRINK, windows cut by the row's ends (lanes past the end: at
+         * least 1, not stored) */
+        int16 k = (int16) (k0) + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+                                          11, 12, 13, 14, 15);
+        int16 x = select (k >> 2, k >> 1, is_luma);
+        int16 r = select ((int16) (rc), (int16) (rx), is_luma);
+        int16 n = select ((int16) (width / 2), (int16) (width), is_luma);
+        area = convert_uint16 (max (min (x + r, n - 1)
+                                    - max (x - r, (int16) (0)) + 1,
+                                    (int16) (1))) * (uint16) (ny);
+        q = separable_div16 (sum + (area >> 1), area);
+    } else {
+        uint16 num = sum + (full >> 1);
+        q = separable_fix16 (convert_uint16 (convert_float16 (num)
+                                             * inv_full), num, full);
+    }
+    if (k0 + 16 <= 2 * width) {
+        CLB_STORE16 (uchar, convert_uchar16_sat (q), out + k0);
+    } else {
+        uchar qs[16];
+        vstore16 (convert_uchar16_sat (q), 0, qs);
+        for (int j = 0; j < 2 * width - k0; j++)
+            out[k0 + j] = qs[j];
+    }
+    return CLB_422_LAST (sum, luma);
+}
+
+/* One row of the horizontal pass over the extended row of vertical sums
+ * whose byte 0 is element row of tmp (ny rows a window), into out. */
+CLB_INLINE void
+separable_422_row (__global const uint *tmp, size_t row, __global uchar *out,
+                   int width, int rx, int rc, uint ny, int border,
+                   int luma, int narrow)
+{
+    int row_len = 2 * width;
+    int16 is_luma = CLB_422_LUMA (luma);
+    int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+                          15);
+    /* the window sums of pixel -1, in each channel's lanes */
+    uint sy = separable_422_start (tmp, row, luma, 2, width, rx, border,
+                                   narrow);
+    uint su = separable_422_start (tmp, row, 1 - luma, 4, width / 2, rc,
+                                   border, narrow);
+    uint sv = separable_422_start (tmp, row, 3 - luma, 4, width / 2, rc,
+                                   border, narrow);
+    uint16 carry = select (select ((uint16) (sv), (uint16) (su),
+                                   (lane & 2) == (int16) (0)),
+                           (uint16) (sy), is_luma);
+    uint16 full = select ((uint16) ((uint) (2 * rc + 1) * ny),
+                          (uint16) ((uint) (2 * rx + 1) * ny), is_luma);
+    float16 inv_full = (float16) (1.0f) / convert_float16 (full);
+    /* with SHRINK, the steps from k0 = reach on whose windows end before
+     * the row's do not cross its ends */
+    int reach = max (2 * rx, 4 * rc);
+    int k0 = 0;
+
+    if (border == CLB_BORDER_SHRINK) {
+        for (; k0 < row_len && k0 < reach; k0 += 16)
+            carry = separable_422_step (tmp, row, out, k0, carry, rx, rc,
+                                        full, inv_full, luma, narrow, 1,
+                                        width, ny);
+    }
+    int end = border == CLB_BORDER_SHRINK ? row_len - reach - 16
+        : row_len - 16;
+    for (; k0 <= end; k0 += 16)
+        carry = separable_422_step (tmp, row, out, k0, carry, rx, rc, full,
+                                    inv_full, luma, narrow, 0, width, ny);
+    for (; k0 < row_len; k0 += 16)
+        carry = separable_422_step (tmp, row, out, k0, carry, rx, rc, full,
+                                    inv_full, luma, narrow,
+                                    border == CLB_BORDER_SHRINK, width, ny);
+}
+
+__kernel void
+separable_fused_422_x16 (__global const uchar *src, int src_pitch,
+                         __global uchar *dst, int dst_pitch,
+                         __global uint *tmp, int width, int height, int luma,
+                         int rx, int rc, int ry, int border, int narrow,
+                         int band_rows)
+{
+    int band = get_global_id (0);
+    int y0 = band * band_rows;
+    if (y0 >= height)
+        return;
+    int y1 = min (height, y0 + band_rows);
+    int row_len = 2 * width, apron = CLB_422_APRON (rx, rc);
+    /* this band's extended row, its byte 0 at element row */
+    size_t ext = (size_t) band * (row_len + 2 * apron);
+    size_t row = ext + apron;
+    __global ushort *t16 = (__global ushort *) tmp + ext;
+    __global uint *t32 = tmp + ext;
+
+    /* the sums of the window of row y0 (and a SHRINK apron) */
+    for (int k = 0; k < row_len + 2 * apron; k++) {
+        if (narrow)
+            t16[k] = 0;
+        else
+            t32[k] = 0;
+    }
+    for (int i = y0 - ry; i <= y0 + ry; i++)
+        separable_v_step (tmp, row, src, src_pitch,
+                          clb_border_index (i, height, border), -1, row_len,
+                          narrow);
+    for (int y = y0; y < y1; y++) {
+        uint ny = separable_count (y, ry, height, border);
+        __global uchar *out = dst + (size_t) y * dst_pitch;
+        if (border != CLB_BORDER_SHRINK)
+            separable_422_apron (tmp, row, width, luma, apron, border,
+                                 narrow);
+        if (luma && narrow)
+            separable_422_row (tmp, row, out, width, rx, rc, ny, border, 1, 1);
+        else if (luma)
+            separable_422_row (tmp, row, out, width, rx, rc, ny, border, 1, 0);
+        else if (narrow)
+            separable_422_row (tmp, row, out, width, rx, rc, ny, border, 0, 1);
+        else
+            separable_422_row (tmp, row, out, width, rx, rc, ny, border, 0, 0);
+        if (y + 1 < y1)
+            separable_v_step (tmp, row, src, src_pitch,
+                              clb_border_index (y + ry + 1, height, border),
+                              clb_border_index (y - ry, height, border),
+                              row_len, narrow);
+    }
+}
 #endif

@@ -106,6 +106,13 @@ for class in gpu cpu; do
     done
   done
 done
+# packed 4:2:2 on the CPU class, one pass from the caller's memory:
+# separable_fused_422_x16 (both jobs in one walk; its aprons, radii past
+# the frame), each border
+for b in shrink replicate reflect; do
+  check cpu races 1 --separable --sizes 38x17 --formats YUY2 \
+    --radii 1,9,40 --border $b
+done
 # region_composite over the tiles regions reach: ellipses and feathered
 # rectangles, plain and inverted, subsampled chroma and packed YUV,
 # regions past the frame's edges and overlapping (the same kernel on both

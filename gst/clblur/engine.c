@@ -503,8 +503,9 @@ clb_engine_bilateral_tables (ClbEngine * engine, const ClbParams * params,
  * plane_in in place; bilateral writes plane_out. */
 static gboolean
 run_job (ClbEngine * engine, const ClbParams * params, guint j,
-    const ClbJob * job, const ClbStep * step, GError ** error)
+    const ClbJob * jobs, const ClbStep * step, GError ** error)
 {
+  const ClbJob *job = &jobs[j];
   const ClbVariant *variant = step->variant;
   ClbRun r = { .params = params, .job = job, .index = j,
     .border = params->border, .rx = step->rx, .ry = step->ry,
@@ -512,8 +513,13 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
   cl_int pitch = engine->planes.plane_width[job->plane];
   ClbJob unkept, stripped;
 
-  if (variant == NULL)
-    return TRUE;                /* this job is passed through */
+  if (variant == NULL || step->paired)
+    return TRUE;                /* passed through, or run with another */
+  if (step->pair) {
+    r.pair_index = step->pair - 1;
+    r.pair_job = &jobs[r.pair_index];
+    r.pair_rx = step->pair_rx;
+  }
   /* with the mask, alpha leaves as it came */
   job = clb_mask_job (params, job, &stripped);
   g_assert (job != NULL);       /* the plan passes those through */
@@ -528,6 +534,8 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
         engine->frame_in)[job->plane];
     r.out = engine->frame_out[job->plane];
     engine->frame_written |= 1u << j;
+    if (step->pair)
+      engine->frame_written |= 1u << r.pair_index;
   } else {
     r.in = engine->plane_in[job->plane];
     r.out = params->method == CLB_METHOD_BILATERAL ?
@@ -603,7 +611,7 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
   for (pass = 0; pass < plan->passes; pass++) {
     for (j = 0; j < plan->n_jobs; j++) {
       if (!check_cancelled (engine, error)
-          || !run_job (engine, params, j, &jobs[j], &plan->steps[pass][j],
+          || !run_job (engine, params, j, jobs, &plan->steps[pass][j],
               error))
         return FALSE;
     }

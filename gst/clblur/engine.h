@@ -336,6 +336,14 @@ typedef struct {
 const ClbVariant *clb_variant_choose (const ClbDeviceProfile * profile,
     ClbMethod method, const ClbPlanes * planes, const ClbJob * job,
     guint rx, guint ry, ClbWorkShape * shape);
+/* The variant that runs jobs @a (radii @rxa, @rya) and @b (@rxb, @ryb)
+ * of @method together, one walk over their plane, where each would run
+ * alone the one clb_variant_choose gives it: separable on CPUs, packed
+ * 4:2:2's Y and UV jobs (separable_fused_422_x16); NULL where they run
+ * apart. The plan pairs jobs so. */
+const ClbVariant *clb_variant_choose_pair (const ClbDeviceProfile * profile,
+    ClbMethod method, const ClbPlanes * planes, const ClbJob * a, guint rxa,
+    guint rya, const ClbJob * b, guint rxb, guint ryb);
 const gchar *clb_variant_get_name (const ClbVariant * variant);
 /* Whether the variant can read and write the caller's memory in place. */
 gboolean clb_variant_wraps (const ClbVariant * variant);

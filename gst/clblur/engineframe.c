@@ -61,6 +61,13 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
     const ClbVariant *variant = step->variant;
     ClbJob unkept, stripped;
 
+    if (step->paired)
+      continue;                 /* run by its pair's step */
+    if (step->pair) {
+      r.pair_index = step->pair - 1;
+      r.pair_job = &jobs[r.pair_index];
+      r.pair_rx = step->pair_rx;
+    }
     /* with the mask, alpha is not the jobs' (the plan runs direct only
      * where no job is left empty) */
     job = clb_mask_job (params, job, &stripped);
@@ -96,8 +103,11 @@ process_wrapped (ClbEngine * engine, const ClbParams * params,
      * queued yet, so the caller copies the frame instead. */
     in[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_READ_ONLY,
         (gpointer) src[p], src_stride[p] * (h - 1) + row, NULL);
+    /* the output is read too: a packed YUV job run alone
+     * (separable_fused_x16, mosaic_x16) reads the other job's bytes from
+     * it to write them back as they are */
     if (in[p])
-      out[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_WRITE_ONLY, dst[p],
+      out[p] = clb_runtime_wrap_host (engine->rt, CL_MEM_READ_WRITE, dst[p],
           dst_stride[p] * (h - 1) + row, NULL);
     if (!in[p] || !out[p]) {
       *refused = TRUE;

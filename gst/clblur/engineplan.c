@@ -149,6 +149,38 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
   return TRUE;
 }
 
+/* Pairs the jobs of pass @pass that one variant runs together
+ * (clb_separable_pair: packed 4:2:2's Y and UV jobs): the first job's
+ * step runs both, the other's is marked paired. */
+static void
+pair_steps (ClbEngine * engine, ClbPlan * plan, guint pass)
+{
+  ClbStep *steps = plan->steps[pass];
+  guint a, b;
+
+  if (plan->params.method != CLB_METHOD_SEPARABLE
+      || clb_mask_active (&plan->params))
+    return;
+  for (a = 0; a < plan->n_jobs; a++) {
+    for (b = 0; b < plan->n_jobs; b++) {
+      const ClbVariant *v;
+
+      if (a == b || steps[a].pair || steps[a].paired || steps[b].pair
+          || steps[b].paired)
+        continue;
+      v = clb_separable_pair (&engine->profile, &engine->planes,
+          steps[a].variant, &plan->jobs[a], steps[a].rx, steps[a].ry,
+          steps[b].variant, &plan->jobs[b], steps[b].rx, steps[b].ry);
+      if (v == NULL)
+        continue;
+      steps[a].variant = v;
+      steps[a].pair = b + 1;
+      steps[a].pair_rx = steps[b].rx;
+      steps[b].paired = TRUE;
+    }
+  }
+}
+
 /* Works the plan out for @params and @jobs on the engine's planes. */
 static void
 make_plan (ClbEngine * engine, ClbPlan * plan, const ClbParams * params,
@@ -182,6 +214,7 @@ make_plan (ClbEngine * engine, ClbPlan * plan, const ClbParams * params,
       if (step->variant == NULL)
         plan->unknown_method = TRUE;
     }
+    pair_steps (engine, plan, pass);
   }
   /* with the mask, the jobs leave alpha out */
   plan->every_byte = !clb_mask_active (params)

@@ -53,6 +53,7 @@ G_BEGIN_DECLS
   X (SEPARABLE_VERTICAL_X16, "separable_vertical_x16") \
   X (SEPARABLE_HORIZONTAL_X16, "separable_horizontal_x16") \
   X (SEPARABLE_FUSED_X16, "separable_fused_x16") \
+  X (SEPARABLE_FUSED_422_X16, "separable_fused_422_x16") \
   X (BILATERAL_X16, "bilateral_x16") \
   X (MOSAIC_X16, "mosaic_x16") \
   X (MASK_VERTICAL_X16, "mask_vertical_x16") \
@@ -80,6 +81,13 @@ typedef struct {
   cl_int rx, ry;
   const ClbVariant *variant;    /* NULL when passed through */
   ClbWorkShape shape;
+  /* Two jobs run as one (clb_separable_pair_steps: packed 4:2:2's Y and
+   * UV jobs in one walk): the first's step has pair = 1 + the other's
+   * index and pair_rx its rx; the other's step is paired (its variant
+   * the one it would run alone; it runs nothing). */
+  guint pair;
+  cl_int pair_rx;
+  gboolean paired;
 } ClbStep;
 
 /* What a frame's jobs run, made once for the parameters, jobs and planes
@@ -189,6 +197,11 @@ typedef struct {
    * [x0, x1) of rows [y0, y1) */
   guint x0, x1, y0, y1;
   guint band_rows;              /* rows of every band but the last */
+  /* a step that runs two jobs (ClbStep.pair): the other one, its index
+   * and its rx (its ry is ry); NULL: none */
+  const ClbJob *pair_job;
+  guint pair_index;
+  cl_int pair_rx;
 } ClbRun;
 
 typedef enum {
@@ -272,6 +285,15 @@ extern const ClbVariant clb_mosaic_variants[];
 extern const guint clb_mosaic_n_variants;
 extern const ClbVariant clb_fill_variants[];
 extern const guint clb_fill_n_variants;
+
+/* engineseparable.c: the variant that runs jobs @a (radii @rxa, @rya)
+ * and @b (@rxb, @ryb), each given @alone by the table, together
+ * (separable_fused_422_x16 for packed 4:2:2's Y and UV jobs where both
+ * run separable_fused_x16), or NULL. */
+const ClbVariant *clb_separable_pair (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbVariant * alone_a, const ClbJob * a,
+    guint rxa, guint rya, const ClbVariant * alone_b, const ClbJob * b,
+    guint rxb, guint ryb);
 
 /* enginemask.c: alpha as the foreground mask (ClbParams.mask). */
 extern const ClbVariant clb_mask_variants[];

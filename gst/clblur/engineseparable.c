@@ -349,6 +349,153 @@ failed:
   return FALSE;
 }
 
+/* ---- separable_fused_422_x16: packed 4:2:2's two jobs in one walk ---- */
+
+/* The byte of a luma pixel that is luma (0: YUY2, YVYU; 1: UYVY, VYUY)
+ * where @y and @uv are the Y and UV jobs of packed 4:2:2 on one plane
+ * (an even width: the UV job's pixels are two of @y's), else -1. */
+static gint
+separable_422_luma (const ClbPlanes * planes, const ClbJob * y,
+    const ClbJob * uv)
+{
+  guint luma;
+
+  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
+      || planes->big_endian || y->plane != uv->plane
+      || y->channels != 1 || y->pixel_stride != 2 || y->keep_mask != 0
+      || uv->channels != 2 || uv->pixel_stride != 4 || uv->keep_mask != 0
+      || y->offset[0] > 1 || y->width != 2 * uv->width
+      || y->height != uv->height || y->width == 0)
+    return -1;
+  luma = y->offset[0];
+  if (uv->offset[0] != 1 - luma || uv->offset[1] != 3 - luma)
+    return -1;
+  return luma;
+}
+
+/* The elements of separable_fused_422_x16's extended row: the row's
+ * bytes and an apron each side. */
+static guint64
+separable_422_row_elems (const ClbJob * y, guint rx, guint rc)
+{
+  return 2 * (guint64) y->width + 2 * (guint64) CLB_422_APRON ((guint64) rx,
+      (guint64) rc);
+}
+
+/* Rows a work-item of separable_fused_422_x16 walks (as
+ * separable_fused_band_rows), 0 where not even one fits the cap. */
+static guint
+separable_422_band_rows (const ClbDeviceProfile * profile,
+    const ClbJob * y, guint rx, guint rc, guint ry)
+{
+  guint64 row_len = 2 * (guint64) y->width;
+  guint64 steps = row_len / CLB_LANES + 1;
+  guint64 horizontal = CLB_LOOPS_SEPARABLE_422_ROW ((guint64) rx,
+      (guint64) rc, steps);
+  guint64 move = CLB_LOOPS_SEPARABLE_FUSED_MOVE (row_len);
+  guint64 start = separable_422_row_elems (y, rx, rc) + 1
+      + (2 * (guint64) ry + 2) * move;
+  guint64 bands = MAX (profile->compute_units, 1) * 2;
+  guint64 rows = (y->height + bands - 1) / bands;
+
+  if (profile->loop_budget != 0) {
+    if (profile->loop_budget < start + horizontal + 8)
+      return 0;
+    rows = MIN (rows, (profile->loop_budget - start - 8)
+        / (horizontal + move + 2));
+  }
+  return (guint) CLAMP (rows, 1, MAX (y->height, 1));
+}
+
+static gboolean run_separable_fused_422 (ClbEngine * engine,
+    const ClbRun * r, GError ** error);
+
+/* Not a row of the table: the plan pairs the jobs (clb_separable_pair). */
+static const ClbVariant separable_fused_422 = {
+  "separable_fused_422_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8,
+  CLB_LAYOUT_ANY, FALSE, CLB_DEVICE_CLASS_CPU, "separable_fused_422_x16", 0,
+  TRUE, NULL, run_separable_fused_422
+};
+
+const ClbVariant *
+clb_separable_pair (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbVariant * alone_a, const ClbJob * a,
+    guint rxa, guint rya, const ClbVariant * alone_b, const ClbJob * b,
+    guint rxb, guint ryb)
+{
+  const ClbVariant *fused = &clb_separable_variants[0];
+  guint rows, bands;
+
+  /* each job's own run is the fallback in place (later passes) */
+  if (alone_a != fused || alone_b != fused || rya != ryb
+      || separable_422_luma (planes, a, b) < 0)
+    return NULL;
+  rows = separable_422_band_rows (profile, a, rxa, rxb, rya);
+  if (rows == 0)
+    return NULL;
+  bands = (a->height + rows - 1) / rows;
+  if (bands * separable_422_row_elems (a, rxa, rxb) * sizeof (cl_uint)
+      > clb_work_budget (profile, planes))
+    return NULL;
+  return &separable_fused_422;
+}
+
+/* CPUs, packed 4:2:2's Y job (r->job) and UV job (r->pair_job) from one
+ * buffer into another: both passes of both jobs in one kernel, a band of
+ * rows a work-item. In place, each job's own run. */
+static gboolean
+run_separable_fused_422 (ClbEngine * engine, const ClbRun * r,
+    GError ** error)
+{
+  const ClbJob *job = r->job;
+  gint luma = separable_422_luma (&engine->planes, job, r->pair_job);
+  guint rows = separable_422_band_rows (&engine->profile, job, r->rx,
+      r->pair_rx, r->ry);
+  cl_int w = job->width, h = job->height;
+  size_t bands = (h + rows - 1) / rows;
+  ClbArgs a;
+
+  g_assert (luma >= 0 && rows > 0);
+  if (r->in == r->out) {
+    ClbRun uv = *r;
+
+    uv.job = r->pair_job;
+    uv.index = r->pair_index;
+    uv.rx = r->pair_rx;
+    uv.pair_job = NULL;
+    return run_separable_fused (engine, r, error)
+        && run_separable_fused (engine, &uv, error);
+  }
+  if (!clb_engine_ensure_work (engine, bands
+          * separable_422_row_elems (job, r->rx, r->pair_rx)
+          * sizeof (cl_uint), error))
+    return FALSE;
+  a = clb_args (engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_422_X16]);
+  clb_arg_mem (&a, r->in);
+  clb_arg_int (&a, r->in_pitch);
+  clb_arg_mem (&a, r->out);
+  clb_arg_int (&a, r->out_pitch);
+  clb_arg_mem (&a, engine->work);
+  clb_arg_int (&a, w);
+  clb_arg_int (&a, h);
+  clb_arg_int (&a, luma);
+  clb_arg_int (&a, r->rx);
+  clb_arg_int (&a, r->pair_rx);
+  clb_arg_int (&a, r->ry);
+  clb_arg_int (&a, r->border);
+  clb_arg_int (&a, separable_x16_narrow (r->ry));
+  clb_arg_int (&a, rows);
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_FUSED_422_X16,
+          bands, "separable_fused_422_x16"),
+      "clEnqueueNDRangeKernel (separable_fused_422_x16)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
 /* ---- separable_gpu (kernels/gpu_separable.cl) ---- */
 
 static guint

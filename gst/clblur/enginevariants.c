@@ -94,6 +94,22 @@ clb_variant_choose (const ClbDeviceProfile * profile, ClbMethod method,
   return NULL;                  /* an unknown method */
 }
 
+const ClbVariant *
+clb_variant_choose_pair (const ClbDeviceProfile * profile, ClbMethod method,
+    const ClbPlanes * planes, const ClbJob * a, guint rxa, guint rya,
+    const ClbJob * b, guint rxb, guint ryb)
+{
+  ClbWorkShape shape;
+  const ClbVariant *va, *vb;
+
+  if (method != CLB_METHOD_SEPARABLE)
+    return NULL;
+  va = clb_variant_choose (profile, method, planes, a, rxa, rya, &shape);
+  vb = clb_variant_choose (profile, method, planes, b, rxb, ryb, &shape);
+  return clb_separable_pair (profile, planes, va, a, rxa, rya, vb, b, rxb,
+      ryb);
+}
+
 const gchar *
 clb_variant_get_name (const ClbVariant * variant)
 {
@@ -111,7 +127,7 @@ log_variant (ClbEngine * engine, const ClbRun * r,
     const ClbVariant * v)
 {
   const ClbJob *job = r->job;
-  gchar *line, *shape, keep[16] = "";
+  gchar *line, *shape, keep[16] = "", pair[96] = "";
   guint c, kept = 0;
 
   if (engine->options.log == NULL || r->index >= CLB_MAX_JOBS)
@@ -128,11 +144,15 @@ log_variant (ClbEngine * engine, const ClbRun * r,
     kept += (job->keep_mask >> c) & 1;
   if (kept > 0)
     g_snprintf (keep, sizeof (keep), " (%u kept)", kept);
+  if (r->pair_job)
+    g_snprintf (pair, sizeof (pair), " and job %u (%u channels, %ux%u, "
+        "radius %d,%d)", r->pair_index, r->pair_job->channels,
+        r->pair_job->width, r->pair_job->height, r->pair_rx, r->ry);
   line = g_strdup_printf ("job %u (plane %u, %u channels%s, %ux%u, %s "
-      "%d,%d): variant %s (%s, %s)%s: %s", r->index, job->plane,
+      "%d,%d)%s: variant %s (%s, %s)%s: %s", r->index, job->plane,
       job->channels, keep, job->width, job->height,
       v->method == CLB_METHOD_MOSAIC ? "block" : "radius", r->rx, r->ry,
-      v->name,
+      pair, v->name,
       v->device_class == CLB_DEVICE_CLASS_AUTO ? "any device" :
       v->device_class == CLB_DEVICE_CLASS_CPU ? "cpu" : "gpu", shape,
       r->wrapped ? ", on the caller's memory" : "", v->kernels);

@@ -154,6 +154,43 @@ GST_START_TEST (test_padded_stride)
 
 GST_END_TEST;
 
+/* YUY2 and UYVY at even widths, where the CPU class runs their Y and UV
+ * jobs in one walk (separable_fused_422_x16) from the input buffer into
+ * the output one: every border, padded rows, radii past the frame, odd
+ * heights, a chroma radius of its own (the same radius-y as luma's: still
+ * one walk; another: each job alone), two passes (in place). */
+GST_START_TEST (test_packed_422_even)
+{
+  static const gchar *formats[] = { "YUY2", "UYVY" };
+  static const gint sizes[][2] = { {2, 1}, {64, 7}, {386, 289} };
+  static const guint radii[] = { 1, 6, 120 };
+  static const guint pads[] = { 0, 13 };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  GstVideoInfo info;
+  Settings s = default_settings;
+  guint f, z, r, b;
+
+  s.method = METHOD_SEPARABLE;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    for (z = 0; z < G_N_ELEMENTS (sizes); z++) {
+      set_format (h, &info, formats[f], sizes[z][0], sizes[z][1]);
+      for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+        for (b = 0; b < G_N_ELEMENTS (borders); b++) {
+          s.rx = s.ry = radii[r];
+          s.border = borders[b];
+          s.passes = 1 + (r + b) % 2;
+          s.chroma_radius = (r + b + z) % 3 == 2 ? (gint) radii[r]
+              : (r + b + z) % 3 == 1 ? (gint) radii[r] / 2 + 1 : -1;
+          push_settings_and_check (h, &info, pads[(r + b) % 2], &s);
+        }
+      }
+    }
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Renegotiating to another size and format rebuilds the buffers. */
 GST_START_TEST (test_renegotiate)
 {
@@ -309,6 +346,7 @@ clboxblur_formats_suite (void)
   tcase_add_test (tc, test_every_format);
   tcase_add_test (tc, test_copy_path);
   tcase_add_test (tc, test_padded_stride);
+  tcase_add_test (tc, test_packed_422_even);
   tcase_add_test (tc, test_renegotiate);
   tcase_add_test (tc, test_interlaced);
   return s;

@@ -483,58 +483,68 @@ GST_START_TEST (test_gaussian_radii)
 GST_END_TEST;
 
 
-/* A packed YUV 4:2:2 plane (Y0 U Y1 V) of @w (even) x @h pixels as the
- * element lays YUY2 out: a Y job of 2 bytes a pixel, a UV job of half
- * the width, 4 bytes a pixel; the largest difference from the reference
- * over both. */
+/* A packed YUV 4:2:2 plane of @w (even) x @h pixels as the element lays
+ * it out: a Y job of 2 bytes a pixel (luma in byte @luma: 0 for YUY2,
+ * Y0 U Y1 V, 1 for UYVY, U Y0 V Y1), a UV job of half the width, 4 bytes
+ * a pixel, listed first where @uv_first, with a radius of its own where
+ * @uv_radius is not 0; rows padded by @pad bytes (the input's and the
+ * output's differently). The largest difference from the reference over
+ * both jobs, 256 where a padding byte of the output changed. */
 static guint
-worst_packed_yuv (ClbEngine * engine, const ClbParams * params, guint w,
-    guint h)
+worst_packed_422 (ClbEngine * engine, const ClbParams * params, guint w,
+    guint h, guint luma, guint pad, gboolean uv_first, guint uv_radius)
 {
   ClbPlanes planes;
-  ClbJob jobs[2];
+  ClbJob jobs[2], *y = &jobs[uv_first ? 1 : 0], *uv = &jobs[uv_first ? 0 : 1];
   GError *err = NULL;
-  gsize stride = 2 * (gsize) w, n = stride * h, i;
-  guint8 *in = g_malloc (n), *out = g_malloc (n);
+  gsize row = 2 * (gsize) w, in_stride = row + pad, out_stride = row + 2 * pad;
+  guint8 *in = g_malloc (in_stride * h), *out = g_malloc (out_stride * h);
   const guint8 *src[1] = { in };
   guint8 *dst[1] = { out };
   guint worst = 0, j;
+  gsize i;
 
-  clcheck_one_plane (w, h, 2, CLB_SAMPLES_8, 255, &planes, &jobs[0]);
-  jobs[0].channels = 1;
-  jobs[0].dist_mask = 1;
-  jobs[1] = jobs[0];
-  jobs[1].width = w / 2;
-  jobs[1].channels = 2;
-  jobs[1].pixel_stride = 4;
-  jobs[1].offset[0] = 1;
-  jobs[1].offset[1] = 3;
-  jobs[1].dist_mask = 3;
-  jobs[1].x_sub = 1;
+  clcheck_one_plane (w, h, 2, CLB_SAMPLES_8, 255, &planes, y);
+  y->channels = 1;
+  y->offset[0] = luma;
+  y->dist_mask = 1;
+  *uv = *y;
+  uv->width = w / 2;
+  uv->channels = 2;
+  uv->pixel_stride = 4;
+  uv->offset[0] = 1 - luma;
+  uv->offset[1] = 3 - luma;
+  uv->dist_mask = 3;
+  uv->x_sub = 1;
+  if (uv_radius > 0) {
+    uv->own_radius = TRUE;
+    uv->radius_x = uv->radius_y = uv_radius;
+  }
   fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
       err ? err->message : "");
-  for (i = 0; i < n; i++)
+  for (i = 0; i < in_stride * h; i++)
     in[i] = g_random_int_range (0, 256);
-  memset (out, 0x5a, n);
-  fail_unless (clcheck_filter_plane (engine, params, jobs, 2, src, &stride,
-          dst, &stride, &err), "%s", err ? err->message : "");
+  memset (out, 0x5a, out_stride * h);
+  fail_unless (clcheck_filter_plane (engine, params, jobs, 2, src,
+          &in_stride, dst, &out_stride, &err), "%s", err ? err->message : "");
   for (j = 0; j < 2; j++) {
     const ClbJob *job = &jobs[j];
     gsize m = (gsize) job->width * h * job->channels, k;
     guint16 *in16 = g_new (guint16, m), *ref = g_new (guint16, m);
-    guint c, x, y;
+    guint c, x, yy;
 
-    for (y = 0; y < h; y++)
+    for (yy = 0; yy < h; yy++)
       for (x = 0; x < job->width; x++)
         for (c = 0; c < job->channels; c++)
-          in16[((gsize) y * job->width + x) * job->channels + c] =
-              in[y * stride + x * job->pixel_stride + job->offset[c]];
+          in16[((gsize) yy * job->width + x) * job->channels + c] =
+              in[yy * in_stride + x * job->pixel_stride + job->offset[c]];
     ref_box_blur (in16, ref, job->width, h, job->channels,
-        clb_scale_radius (params->radius_x, job->x_sub), params->radius_y,
+        job->own_radius ? job->radius_x : clb_scale_radius (params->radius_x,
+            job->x_sub), job->own_radius ? job->radius_y : params->radius_y,
         (RefBorder) params->border, params->passes);
     for (k = 0; k < m; k++) {
       gsize px = k / job->channels;
-      guint8 got = out[(px / job->width) * stride + (px % job->width)
+      guint8 got = out[(px / job->width) * out_stride + (px % job->width)
           * job->pixel_stride + job->offset[k % job->channels]];
 
       worst = MAX (worst, (guint) ABS ((gint) got - (gint) ref[k]));
@@ -542,9 +552,20 @@ worst_packed_yuv (ClbEngine * engine, const ClbParams * params, guint w,
     g_free (in16);
     g_free (ref);
   }
+  for (i = 0; i < out_stride * h; i++) {
+    if (i % out_stride >= row && out[i] != 0x5a)
+      worst = 256;
+  }
   g_free (in);
   g_free (out);
   return worst;
+}
+
+static guint
+worst_packed_yuv (ClbEngine * engine, const ClbParams * params, guint w,
+    guint h)
+{
+  return worst_packed_422 (engine, params, w, h, 0, 0, FALSE, 0);
 }
 
 /* A 4-channel job with channel @kept kept (RGBx's x: 3, xRGB's x: 0):
@@ -857,6 +878,88 @@ GST_START_TEST (test_separable_fused)
   fail_unless (clcheck_lines_with (log, "variant separable_fused_x16") > 0);
   fail_unless (clcheck_lines_with (log, "caller's memory") > 0);
   fail_unless_equals_int (clcheck_lines_with (log, "separable_strip16"), 0);
+  clb_engine_free (engine);
+  g_ptr_array_unref (log);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* Packed 4:2:2 (YUY2, UYVY): the Y and UV jobs run in one walk of
+ * separable_fused_422_x16 wherever clb_variant_choose_pair says so (each
+ * job alone separable_fused_x16, the same ry, limits of the device),
+ * logged as such, and apart otherwise (a chroma radius of its own with
+ * another ry); either way every sample equals the reference, for each
+ * border, odd heights, padded rows, radii past the frame, two passes
+ * (in place: each job's own run), the jobs in either order. */
+GST_START_TEST (test_separable_packed_422)
+{
+  static const guint sizes[][2] = { {2, 1}, {6, 3}, {18, 9}, {40, 23},
+  {130, 5}, {96, 70}
+  };
+  static const guint radii[] = { 1, 2, 3, 8, 17, 33, 150 };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+  ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_CPU, log);
+  const ClbDeviceProfile *profile = clb_engine_get_profile (engine);
+  guint s, r, b, pass, n_paired = 0, n_apart = 0;
+
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    for (b = CLB_BORDER_SHRINK; b <= CLB_BORDER_REFLECT; b++) {
+      for (pass = 1; pass <= 2; pass++) {
+        for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+          ClbParams params = { 0, };
+          guint w = sizes[s][0], h = sizes[s][1], worst, luma = (r + b) & 1;
+          guint uv_radius = (r + s) % 4 == 3 ? radii[r] / 2 + 1 : 0;
+          gboolean uv_first = (r + pass) & 1, expect;
+          ClbPlanes planes;
+          ClbJob y, uv;
+          const ClbVariant *v;
+
+          params.method = CLB_METHOD_SEPARABLE;
+          params.border = b;
+          params.radius_x = radii[r];
+          params.radius_y = radii[(r + s) % G_N_ELEMENTS (radii)];
+          params.passes = pass;
+          /* what the engine is to do: the pair's variant for these jobs */
+          clcheck_one_plane (w, h, 2, CLB_SAMPLES_8, 255, &planes, &y);
+          y.channels = 1;
+          y.offset[0] = luma;
+          uv = y;
+          uv.width = w / 2;
+          uv.channels = 2;
+          uv.pixel_stride = 4;
+          uv.offset[0] = 1 - luma;
+          uv.offset[1] = 3 - luma;
+          v = clb_variant_choose_pair (profile, CLB_METHOD_SEPARABLE,
+              &planes, &y, params.radius_x, params.radius_y, &uv,
+              uv_radius ? uv_radius : clb_scale_radius (params.radius_x, 1),
+              uv_radius ? uv_radius : params.radius_y);
+          expect = v != NULL;
+          if (expect)
+            fail_unless_equals_string (clb_variant_get_name (v),
+                "separable_fused_422_x16");
+          n_paired += expect;
+          n_apart += !expect;
+
+          g_ptr_array_set_size (log, 0);
+          worst = worst_packed_422 (engine, &params, w, h, luma,
+              (r * 7 + s) % 5, uv_first, uv_radius);
+          fail_unless (worst == 0, "packed 4:2:2 %ux%u (luma byte %u), "
+              "radius %u,%u (chroma %u), border %u, %u passes: off by %u",
+              w, h, luma, params.radius_x, params.radius_y, uv_radius, b,
+              pass, worst);
+          /* each case's radius or size differs from the last one's, so
+           * the job's line is logged again */
+          fail_unless_equals_int (clcheck_lines_with (log,
+                  "variant separable_fused_422_x16") > 0, expect);
+        }
+      }
+    }
+  }
+  /* both ways were taken */
+  fail_unless (n_paired > 0 && n_apart > 0, "%u paired, %u apart", n_paired,
+      n_apart);
   clb_engine_free (engine);
   g_ptr_array_unref (log);
   clb_runtime_free (rt);
@@ -1188,6 +1291,7 @@ engine_suite (void)
   tcase_add_test (tc, test_bilateral_bands_and_cancel);
   tcase_add_test (tc, test_kept_channels);
   tcase_add_test (tc, test_separable_fused);
+  tcase_add_test (tc, test_separable_packed_422);
   tcase_add_test (tc, test_pass_and_job_radii);
   tcase_add_test (tc, test_gaussian_radii);
   enginegpu_add_tests (tc);
