@@ -508,8 +508,10 @@ mask_fused_band_uints (const ClbJob * job, guint rx, gint fx)
  * twice the compute units, fewer where the device caps loops; 0 where
  * not one fits. Loop costs: a move of the vertical sums (row_len / 16
  * vector steps and up to 3 pixels; the alphas': a step a 16 pixels and
- * up to 15), a row of the horizontal pass (with a feather: the pads, the
- * feathered alphas' first window, a step a 16 pixels, shrink's counts). */
+ * up to 15), a row of the horizontal pass (the pad, the first window, a
+ * step a 4 pixels, the last step's 16-byte loops; with a feather: its
+ * pad, its first window, a step a 16 pixels, shrink's counts at the
+ * ends: 16 a step, at most 2 fx / 16 + 3 steps). */
 static guint
 mask_fused_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
     guint rx, guint ry, gint fx, gint fy)
@@ -518,7 +520,7 @@ mask_fused_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
   guint64 fmove = fx >= 0 ? chunks + 16 : 0;
   guint64 move = (guint64) job->width * 4 / 16 + 6 + fmove;
   guint64 horizontal = 3 * (guint64) rx + 3 + job->width / 4 + 2 * 16 + 8
-      + (fx >= 0 ? 6 * (guint64) fx + 6 + chunks + 2 * 16 + 2 : 0);
+      + (fx >= 0 ? 6 * (guint64) fx + 6 + chunks + 3 * 16 + 2 : 0);
   guint64 start = mask_fused_band_uints (job, rx, fx) + 1
       + (2 * (guint64) ry + 2) * move
       + (fy >= 0 ? (2 * (guint64) fy + 2) * fmove : 0);
