@@ -329,11 +329,12 @@ failed:
 }
 
 /* The masked box (@filtered NULL) or the blend of @filtered (bilateral's
- * output) with @in by alpha, of job r->job into r->out, in bands of rows
- * where the intermediate does not fit whole. */
+ * output) with @in by alpha (from @alpha, the mask's plane), of job
+ * r->job into r->out, in bands of rows where the intermediate does not
+ * fit whole. */
 static gboolean
-run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
-    gboolean cpu, GError ** error)
+run_mask_from (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
+    gboolean cpu, cl_mem alpha, GError ** error)
 {
   const ClbParams *params = r->params;
   const ClbJob *job = r->job;
@@ -347,7 +348,7 @@ run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
   size_t local[2] = { 64, 1 };
   ClbArgs cols;
 
-  m.alpha = alpha_plane (engine, params);
+  m.alpha = alpha;
   m.filtered = filtered;
   m.blend = filtered != NULL;
   m.fx = feather_radius (params, job->x_sub);
@@ -419,6 +420,15 @@ run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
 
 failed:
   return FALSE;
+}
+
+/* run_mask_from with the alpha of the frame being filtered. */
+static gboolean
+run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
+    gboolean cpu, GError ** error)
+{
+  return run_mask_from (engine, r, filtered, cpu,
+      alpha_plane (engine, r->params), error);
 }
 
 static gboolean
@@ -549,8 +559,20 @@ run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   ClbArgs v, hz;
 
   g_assert (ao >= 0);
-  if (fx >= 0 && (r->in == r->out || rows == 0))
-    return run_mask (engine, r, NULL, TRUE, error);
+  if (fx >= 0 && (r->in == r->out || rows == 0)) {
+    /* the general kernels: the alpha from the job's own plane (run
+     * straight from the caller's buffers, engine->plane_in holds no
+     * frame); they write the colour bytes only, so another buffer gets
+     * the alpha bytes as they came first */
+    if (r->in != r->out) {
+      size_t zero[3] = { 0, 0, 0 }, region[3] = { (size_t) w * 4, h, 1 };
+
+      CHECK (clEnqueueCopyBufferRect (engine->queue, r->in, r->out, zero,
+              zero, region, r->in_pitch, 0, r->out_pitch, 0, 0, NULL, NULL),
+          "clEnqueueCopyBufferRect (the alpha)");
+    }
+    return run_mask_from (engine, r, NULL, TRUE, r->in, error);
+  }
   if (r->in != r->out && rows > 0) {
     /* from one buffer into another: both passes in one kernel */
     size_t bands = (h + rows - 1) / rows;
