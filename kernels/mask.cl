@@ -566,18 +566,13 @@ mask_blend16 (uint16 sum, uchar16 x, uint16 a, int ao)
     return convert_uchar16 (select (o, v16, lane == (short16) (ao)));
 }
 
-/* One row of the horizontal pass: @t the row's vertical window sums (4
- * uint a pixel), @s the row's pixels, @d where the output row goes: the
- * window sums along the row, a pixel's 4 lanes at a time, blended 4
- * pixels at a time (mask_blend16). */
-/* One row of the horizontal pass without a feather: @t the row's
- * vertical window sums (4 uint a pixel), @s the row's pixels, @d where the
- * output row goes: the window sums along the row, a pixel's 4 lanes at a
- * time, blended 4 pixels at a time (mask_blend16). (Apart from the
- * feather's mask_h_row: the branches the feather adds made the plain case
- * about 12 % slower on PoCL, 8.1 against 7.1 ms a 1080p RGBA frame.) */
+/* One row of mask_horizontal_x16 (in place): @t the row's vertical
+ * window sums (4 uint a pixel), @s the row's pixels, @d where the output
+ * row goes: the window sums along the row, a pixel's 4 lanes at a time,
+ * blended 4 pixels at a time (mask_blend16). (mask_fused_x16 walks padded
+ * rows of sums without branches instead: mask_hp_row.) */
 void
-mask_h_row_plain (__global const uint *t, __global const uchar *s,
+mask_h_row (__global const uint *t, __global const uchar *s,
             __global uchar *d, int width, int rx, int border, int ao)
 {
     uint4 sum = (uint4) (0);
@@ -628,128 +623,6 @@ mask_h_row_plain (__global const uint *t, __global const uchar *s,
 #undef MASK_MOVE
 }
 
-/* The feathered alpha of pixel @x: the rounded mean (sa + n / 2) / n of
- * the alphas in its window, n = cx cy pixels (n < 2^24: exact in float;
- * the float quotient corrected to the exact one). */
-uint
-mask_feathered (uint sa, uint n)
-{
-    ulong num = (ulong) sa + n / 2;
-    long q = (long) ((float) (long) num / (float) n);
-    long r = (long) num - q * (long) n;
-    if (r < 0)
-        q--;
-    else if (r >= (long) n)
-        q++;
-    return (uint) q;
-}
-
-/* One row of the horizontal pass: @t the row's vertical window sums (4
- * uint a pixel), @s the row's pixels, @d where the output row goes: the
- * window sums along the row, a pixel's 4 lanes at a time, blended 4
- * pixels at a time (mask_blend16). With a feather (@fx >= 0): @va the
- * row's vertical sums of alpha over the feather's rows (@cy of them),
- * summed along the row over the feather's columns, a the rounded mean. */
-void
-mask_h_row (__global const uint *t, __global const uchar *s,
-            __global uchar *d, int width, int rx, int border, int ao,
-            __global const uint *va, int fx, uint cy)
-{
-    uint4 sum = (uint4) (0);
-    uint sa = 0;
-    for (int i = -rx; i <= rx; i++) {
-        int j = clb_border_index (i, width, border);
-        if (j >= 0)
-            sum += vload4 (j, t);
-    }
-    if (fx >= 0) {
-        for (int i = -fx; i <= fx; i++) {
-            int j = clb_border_index (i, width, border);
-            if (j >= 0)
-                sa += va[j];
-        }
-    }
-    /* the window moves from x to x + 1 */
-#define MASK_MOVE(x)                                                    \
-    do {                                                                \
-        int in_ = (x) + rx + 1, out_ = (x) - rx;                        \
-        if (in_ >= width || out_ < 0) {                                 \
-            in_ = clb_border_index (in_, width, border);                \
-            out_ = clb_border_index (out_, width, border);              \
-            if (in_ >= 0)                                               \
-                sum += vload4 (in_, t);                                 \
-            if (out_ >= 0)                                              \
-                sum -= vload4 (out_, t);                                \
-        } else {                                                        \
-            sum += vload4 (in_, t) - vload4 (out_, t);                  \
-        }                                                               \
-        if (fx >= 0) {                                                  \
-            int fi_ = (x) + fx + 1, fo_ = (x) - fx;                     \
-            if (fi_ >= width || fo_ < 0) {                              \
-                fi_ = clb_border_index (fi_, width, border);            \
-                fo_ = clb_border_index (fo_, width, border);            \
-            }                                                           \
-            if (fi_ >= 0)                                               \
-                sa += va[fi_];                                          \
-            if (fo_ >= 0)                                               \
-                sa -= va[fo_];                                          \
-        }                                                               \
-    } while (0)
-#define MASK_FA(x) \
-    mask_feathered (sa, cy * separable_count ((x), fx, width, border))
-    /* the feather's window count away from the row's ends */
-    uint n_in = cy * (uint) (2 * max (fx, 0) + 1);
-    int x = 0;
-    for (; x + 4 <= width; x += 4) {
-        uint4 sa4 = (uint4) (0);
-        uint4 s0 = sum;
-        sa4.s0 = sa;
-        MASK_MOVE (x);
-        uint4 s1 = sum;
-        sa4.s1 = sa;
-        MASK_MOVE (x + 1);
-        uint4 s2 = sum;
-        sa4.s2 = sa;
-        MASK_MOVE (x + 2);
-        uint4 s3 = sum;
-        sa4.s3 = sa;
-        MASK_MOVE (x + 3);
-        uchar16 px = CLB_LOAD16 (uchar, s + x * 4);
-        uint16 a;
-        if (fx < 0) {
-            a = mask_alpha16 (px, ao);
-        } else {
-            /* the rounded means of 4 pixels: (sa + n / 2) / n < 2^32
-             * (sa <= 255 n), the float quotient corrected exactly */
-            uint4 n = (uint4) (n_in);
-            if (border == CLB_BORDER_SHRINK && (x < fx || x + 3 + fx >= width))
-                n = cy * (uint4) (separable_count (x, fx, width, border),
-                                  separable_count (x + 1, fx, width, border),
-                                  separable_count (x + 2, fx, width, border),
-                                  separable_count (x + 3, fx, width, border));
-            uint4 num = sa4 + n / 2;
-            uint4 q = convert_uint4 (convert_float4 (num) / convert_float4 (n));
-            int4 rem = as_int4 (num - q * n);
-            q += as_uint4 (-(rem >= as_int4 (n)));
-            q -= as_uint4 (-(rem < (int4) (0)));
-            a = (uint16) (q.s0000, q.s1111, q.s2222, q.s3333);
-        }
-        CLB_STORE16 (uchar, mask_blend16 ((uint16) (s0, s1, s2, s3), px, a,
-                                          ao), d + x * 4);
-    }
-    /* the last 1 to 3 pixels */
-    for (; x < width; x++) {
-        uchar16 px = (uchar16) (vload4 (x, s), (uchar4) (0), (uchar4) (0),
-                                (uchar4) (0));
-        uint16 all = (uint16) (sum, (uint4) (0), (uint4) (0), (uint4) (0));
-        uint16 a = fx >= 0 ? (uint16) (MASK_FA (x)) : mask_alpha16 (px, ao);
-        vstore4 (mask_blend16 (all, px, a, ao).s0123, x, d);
-        MASK_MOVE (x);
-    }
-#undef MASK_MOVE
-#undef MASK_FA
-}
-
 /* A work-item per row (the vertical sums made by mask_vertical_x16). */
 __kernel void
 mask_horizontal_x16 (__global const uint *tmp, __global const uchar *src,
@@ -759,9 +632,8 @@ mask_horizontal_x16 (__global const uint *tmp, __global const uchar *src,
     int y = get_global_id (0);
     if (y >= height)
         return;
-    mask_h_row_plain (tmp + (size_t) y * width * 4,
-                      src + (size_t) y * src_pitch, dst + (size_t) y * pitch,
-                      width, rx, border, ao);
+    mask_h_row (tmp + (size_t) y * width * 4, src + (size_t) y * src_pitch,
+                dst + (size_t) y * pitch, width, rx, border, ao);
 }
 
 /* @v (a row of vertical sums, 4 uint a pixel) += or -= (@sign) the
@@ -806,87 +678,6 @@ mask_v_move (__global uint *v, __global const uchar *a,
         uint4 p = mask_weigh4 (vload4 (0, a + k), ao)
             - mask_weigh4 (vload4 (0, b + k), ao);
         vstore4 (vload4 (0, v + k) + p, 0, v + k);
-    }
-}
-
-/* Both passes in one walk down a band of rows, from one buffer into
- * another (the caller's memory): a row of vertical window sums (in tmp,
- * a row a band, in cache) moves down by the entering row minus the
- * leaving one, and each output row is the horizontal pass over it. */
-/* @va (a row of alpha sums, a uint a pixel) += the alphas of row @a
- * (@sign 1) or -= them (@sign -1). */
-void
-mask_va_add (__global uint *va, __global const uchar *a, int width, int ao,
-             int sign)
-{
-    int x = 0;
-    for (; x + 4 <= width; x += 4) {
-        uchar16 p = CLB_LOAD16 (uchar, a + x * 4);
-        uint4 al = convert_uint4 (ao == 0 ? p.s048c : ao == 1 ? p.s159d :
-                                  ao == 2 ? p.s26ae : p.s37bf);
-        uint4 o = vload4 (0, va + x);
-        vstore4 (sign > 0 ? o + al : o - al, 0, va + x);
-    }
-    for (; x < width; x++)
-        va[x] += sign > 0 ? a[x * 4 + ao] : -(uint) a[x * 4 + ao];
-}
-
-/* With a feather (@fx >= 0), a second row in tmp holds the vertical sums
- * of alpha over the feather's rows (2 fy + 1), moved down alike. */
-__kernel void
-mask_fused_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
-                int dst_pitch, __global uint *tmp, int width, int height,
-                int rx, int ry, int border, int band_rows, int ao, int fx,
-                int fy)
-{
-    int band = get_global_id (0);
-    int y0 = band * band_rows;
-    if (y0 >= height)
-        return;
-    int y1 = min (height, y0 + band_rows);
-    __global uint *v = tmp + (size_t) band * width * 5;
-    __global uint *va = v + (size_t) width * 4;
-
-    for (int k = 0; k < width * 5; k++)
-        v[k] = 0;
-    for (int i = y0 - ry; i <= y0 + ry; i++) {
-        int r = clb_border_index (i, height, border);
-        if (r >= 0)
-            mask_v_add (v, src + (size_t) r * src_pitch, width, ao, 1);
-    }
-    if (fx >= 0) {
-        for (int i = y0 - fy; i <= y0 + fy; i++) {
-            int r = clb_border_index (i, height, border);
-            if (r >= 0)
-                mask_va_add (va, src + (size_t) r * src_pitch, width, ao, 1);
-        }
-    }
-    for (int y = y0; y < y1; y++) {
-        if (fx >= 0)
-            mask_h_row (v, src + (size_t) y * src_pitch,
-                        dst + (size_t) y * dst_pitch, width, rx, border, ao,
-                        va, fx, separable_count (y, fy, height, border));
-        else
-            mask_h_row_plain (v, src + (size_t) y * src_pitch,
-                              dst + (size_t) y * dst_pitch, width, rx, border,
-                              ao);
-        if (y + 1 == y1)
-            break;
-        int in = clb_border_index (y + ry + 1, height, border);
-        int out = clb_border_index (y - ry, height, border);
-        mask_v_move (v, in >= 0 ? src + (size_t) in * src_pitch : 0,
-                     out >= 0 ? src + (size_t) out * src_pitch : 0, width,
-                     ao);
-        if (fx >= 0) {
-            int fin = clb_border_index (y + fy + 1, height, border);
-            int fout = clb_border_index (y - fy, height, border);
-            if (fin >= 0)
-                mask_va_add (va, src + (size_t) fin * src_pitch, width, ao,
-                             1);
-            if (fout >= 0)
-                mask_va_add (va, src + (size_t) fout * src_pitch, width, ao,
-                             -1);
-        }
     }
 }
 
@@ -1219,6 +1010,211 @@ mask_planar_x16 (__global const uchar *src, int src_off, int src_pitch,
             mask_pa_move (va, in >= 0 ? alpha + (size_t) in * apitch : 0,
                           out >= 0 ? alpha + (size_t) out * apitch : 0,
                           width);
+        }
+    }
+}
+/* ---- mask_fused_x16: both passes of mask_x16 in one walk down a band
+ * of rows, from one buffer into another (the caller's memory): a row of
+ * vertical window sums (in tmp, a row a band, in cache) moves down by
+ * the entering row minus the leaving one, and each output row is the
+ * horizontal pass over it (mask_h_row). With a feather (@fx >= 0) a
+ * second row in tmp holds the vertical sums of alpha over the feather's
+ * rows (2 fy + 1), moved down alike and padded past the row's ends as
+ * mask_planar_x16's (@fx + 1 positions); before each output row,
+ * mask_fa_row makes the row's feathered alphas from it, 16 pixels at a
+ * time, into a third row (a byte a pixel) that mask_h_row reads. ---- */
+
+/* The alphas of 16 pixels at @p (lane @ao of each 4 bytes): the
+ * pixels read as uint, the alpha's byte shifted down. */
+uint16
+mask_alpha_u16 (__global const uchar *p, int ao)
+{
+#ifdef __ENDIAN_LITTLE__
+    uint sh = (uint) ao * 8;
+#else
+    uint sh = (uint) (3 - ao) * 8;
+#endif
+    return (CLB_LOAD16 (uint, (__global const uint *) p) >> sh)
+        & (uint16) (0xff);
+}
+
+/* @va (a row of alpha sums, a uint a pixel) += the alphas of row @a and
+ * -= those of row @b (each NULL: none). */
+void
+mask_va_move (__global uint *va, __global const uchar *a,
+              __global const uchar *b, int width, int ao)
+{
+    int x = 0;
+    for (; x + 16 <= width; x += 16) {
+        uint16 d = (uint16) (0);
+        if (a != 0)
+            d += mask_alpha_u16 (a + x * 4, ao);
+        if (b != 0)
+            d -= mask_alpha_u16 (b + x * 4, ao);
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, va + x) + d, va + x);
+    }
+    for (; x < width; x++) {
+        uint d = 0;
+        if (a != 0)
+            d += a[x * 4 + ao];
+        if (b != 0)
+            d -= b[x * 4 + ao];
+        va[x] += d;
+    }
+}
+
+/* The feathered alphas of a row into @fa (16 bytes at a time: @fa holds
+ * width rounded up to 16): the rounded means (sa + n / 2) / n of @va's
+ * (padded) window sums of radius @fx, n = @cy (2 fx + 1) pixels (shrink:
+ * fewer at the ends), from a float reciprocal of n, the quotient
+ * corrected exactly (n < 2^24, the quotient <= 255). */
+void
+mask_fa_row (__global const uint *va, __global uchar *fa, int width, int fx,
+             uint cy, int border)
+{
+    uint ca = 0;
+    for (int i = -fx - 1; i < fx; i++)
+        ca += va[i];
+    uint n_in = cy * (uint) (2 * fx + 1);
+    float r_in = 1.0f / (float) n_in;
+    for (int x = 0; x < width; x += 16) {
+        uint16 sa = mask_pv_window (va, x, fx, &ca);
+        uint16 cnt = (uint16) (n_in);
+        float16 rcp = (float16) (r_in);
+        if (border == CLB_BORDER_SHRINK && (x < fx || x + 15 + fx >= width)) {
+            uint c[16];
+            for (int k = 0; k < 16; k++)
+                c[k] = x + k < width ? cy * separable_count (x + k, fx, width,
+                                                             border) : 1;
+            cnt = vload16 (0, c);
+            rcp = (float16) (1.0f) / convert_float16 (cnt);
+        }
+        /* the product within one of the quotient (<= 255 in the row's
+         * lanes) */
+        uint16 num = sa + (cnt >> 1);
+        uint16 q = convert_uint16 (convert_float16 (num) * rcp);
+        int16 rem = as_int16 (num - q * cnt);
+        q += as_uint16 (-(rem >= as_int16 (cnt)));
+        q -= as_uint16 (-(rem < (int16) (0)));
+        CLB_STORE16 (uchar, convert_uchar16 (q), fa + x);
+    }
+}
+
+/* @v's pixels (4 uint each) -pad .. -1 and width .. width + pad - 1 as
+ * the border maps them (0 where it drops them). */
+void
+mask_hp_pad (__global uint *v, int width, int pad, int border)
+{
+    for (int i = 1; i <= pad; i++) {
+        int j = clb_border_index (-i, width, border);
+        vstore4 (j >= 0 ? vload4 (j, v) : (uint4) (0), -i, v);
+        j = clb_border_index (width - 1 + i, width, border);
+        vstore4 (j >= 0 ? vload4 (j, v) : (uint4) (0), width - 1 + i, v);
+    }
+}
+
+/* One output row of mask_fused_x16: @v the row's vertical window sums (4
+ * uint a pixel, padded by more than @rx pixels: mask_hp_pad), @s the
+ * row's pixels, @d where the output row goes, 4 pixels (16 lanes) a step
+ * without branches: the window sums of 4 neighbours are the last one's
+ * plus the prefix sums, pixel by pixel (2 shuffles), of the entering
+ * minus the leaving columns (modulo 2^32: the wrapped differences add up
+ * to the exact sums); blended (mask_blend16) with the alpha as read or,
+ * with a feather, from @fa (the row's feathered alphas, a byte a pixel;
+ * NULL: none). */
+void
+mask_hp_row (__global const uint *v, __global const uchar *s,
+             __global uchar *d, int width, int rx, int ao,
+             __global const uchar *fa)
+{
+    uint4 c = (uint4) (0);
+    for (int i = -rx - 1; i < rx; i++)
+        c += vload4 (i, v);
+    uint16 z = (uint16) (0);
+    for (int x = 0; x < width; x += 4) {
+        int n = min (width - x, 4) * 4;
+        uint16 e = CLB_LOAD16 (uint, v + (x + rx) * 4)
+            - CLB_LOAD16 (uint, v + (x - rx - 1) * 4);
+        e += CLB_SHUFFLE16 (uint16, e, z, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5,
+                            6, 7, 8, 9, 10, 11);
+        e += CLB_SHUFFLE16 (uint16, e, z, 16, 16, 16, 16, 16, 16, 16, 16, 0,
+                            1, 2, 3, 4, 5, 6, 7);
+        uint16 sum = e + (uint16) (c, c, c, c);
+        c = sum.scdef;
+        uchar16 px = mask_load_part (s + x * 4, n);
+        uint16 a;
+        if (fa != 0) {
+            uint4 f = convert_uint4 (vload4 (0, fa + x));
+            a = (uint16) (f.s0000, f.s1111, f.s2222, f.s3333);
+        } else {
+            a = mask_alpha16 (px, ao);
+        }
+        mask_store_part (mask_blend16 (sum, px, a, ao), d + x * 4, n);
+    }
+}
+
+/* A work-item per band of @band_rows rows; the band's rows in tmp: the
+ * vertical sums (4 uint a pixel, width rounded up to 4 + 2 (rx + 1)
+ * pixels) and, with a feather, va (width rounded
+ * up to 16, + 2 (fx + 1) pad uint) and fa (width rounded up to 16
+ * bytes). */
+__kernel void
+mask_fused_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
+                int dst_pitch, __global uint *tmp, int width, int height,
+                int rx, int ry, int border, int band_rows, int ao, int fx,
+                int fy)
+{
+    int band = get_global_id (0);
+    int y0 = band * band_rows;
+    if (y0 >= height)
+        return;
+    int y1 = min (height, y0 + band_rows);
+    int w16 = (width + 15) & ~15, pad = fx + 1, vpad = rx + 1;
+    int vlen = (((width + 3) & ~3) + 2 * vpad) * 4;
+    int len = vlen + (fx >= 0 ? w16 + 2 * pad + w16 / 4 : 0);
+    __global uint *base = tmp + (size_t) band * len;
+    __global uint *v = base + vpad * 4;
+    __global uint *va = base + vlen + pad;
+    __global uchar *fa = (__global uchar *) (va + w16 + pad);
+
+    for (int k = 0; k < len; k++)
+        base[k] = 0;
+    for (int i = y0 - ry; i <= y0 + ry; i++) {
+        int r = clb_border_index (i, height, border);
+        if (r >= 0)
+            mask_v_add (v, src + (size_t) r * src_pitch, width, ao, 1);
+    }
+    if (fx >= 0) {
+        for (int i = y0 - fy; i <= y0 + fy; i++) {
+            int r = clb_border_index (i, height, border);
+            if (r >= 0)
+                mask_va_move (va, src + (size_t) r * src_pitch, 0, width,
+                              ao);
+        }
+    }
+    for (int y = y0; y < y1; y++) {
+        if (fx >= 0) {
+            mask_pv_pad (va, width, pad, border);
+            mask_fa_row (va, fa, width, fx, separable_count (y, fy, height,
+                                                             border), border);
+        }
+        mask_hp_pad (v, width, vpad, border);
+        mask_hp_row (v, src + (size_t) y * src_pitch,
+                     dst + (size_t) y * dst_pitch, width, rx, ao,
+                     fx >= 0 ? fa : 0);
+        if (y + 1 == y1)
+            break;
+        int in = clb_border_index (y + ry + 1, height, border);
+        int out = clb_border_index (y - ry, height, border);
+        mask_v_move (v, in >= 0 ? src + (size_t) in * src_pitch : 0,
+                     out >= 0 ? src + (size_t) out * src_pitch : 0, width,
+                     ao);
+        if (fx >= 0) {
+            in = clb_border_index (y + fy + 1, height, border);
+            out = clb_border_index (y - fy, height, border);
+            mask_va_move (va, in >= 0 ? src + (size_t) in * src_pitch : 0,
+                          out >= 0 ? src + (size_t) out * src_pitch : 0,
+                          width, ao);
         }
     }
 }

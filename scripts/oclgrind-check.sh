@@ -126,7 +126,8 @@ check gpu uninit 0 --bilateral --sizes 37x29 --formats YUY2 --radii 2 \
 # alpha as the mask (kernels/mask.cl), both classes: RGBA without a
 # feather (CPU: mask_x16, fused from the caller's memory, then copied in
 # and filtered in place; GPU: mask_rows, mask_columns), RGBA with a
-# feather (CPU: mask_x16 fused, its alpha sums), A420 without and with a
+# feather (CPU: mask_x16 fused, its alpha sums; a feather and radii past
+# a 16-pixel step and the frame's width: its padded rows), A420 without and with a
 # feather (CPU: mask_planar_x16 from a copy of the plane, mask_alpha_sub
 # for the subsampled chroma), bilateral's blend.
 # The masked runs alone (--mask-only: one set of buffers a process, as
@@ -144,6 +145,8 @@ for class in gpu cpu; do
     --formats RGBA --radii 3
   check "$class" "$mflags" "$mzc" --separable --mask --mask-only --mask-feather 2 \
     --sizes 27x13 --formats RGBA --radii 3
+  check "$class" "$mflags" "$mzc" --separable --mask --mask-only --mask-feather 20 \
+    --sizes 37x5 --formats RGBA --radii 9,40 --border replicate
   check "$class" "$mflags" 0 --separable --mask --mask-only --sizes 37x23 \
     --formats A420 --radii 2,9 --border reflect
   check "$class" "$mflags" 0 --separable --mask --mask-only --mask-feather 2 \

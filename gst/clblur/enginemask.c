@@ -329,11 +329,12 @@ failed:
 }
 
 /* The masked box (@filtered NULL) or the blend of @filtered (bilateral's
- * output) with @in by alpha, of job r->job into r->out, in bands of rows
- * where the intermediate does not fit whole. */
+ * output) with @in by alpha (from @alpha, the mask's plane), of job
+ * r->job into r->out, in bands of rows where the intermediate does not
+ * fit whole. */
 static gboolean
-run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
-    gboolean cpu, GError ** error)
+run_mask_from (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
+    gboolean cpu, cl_mem alpha, GError ** error)
 {
   const ClbParams *params = r->params;
   const ClbJob *job = r->job;
@@ -347,7 +348,7 @@ run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
   size_t local[2] = { 64, 1 };
   ClbArgs cols;
 
-  m.alpha = alpha_plane (engine, params);
+  m.alpha = alpha;
   m.filtered = filtered;
   m.blend = filtered != NULL;
   m.fx = feather_radius (params, job->x_sub);
@@ -421,6 +422,15 @@ failed:
   return FALSE;
 }
 
+/* run_mask_from with the alpha of the frame being filtered. */
+static gboolean
+run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
+    gboolean cpu, GError ** error)
+{
+  return run_mask_from (engine, r, filtered, cpu,
+      alpha_plane (engine, r->params), error);
+}
+
 static gboolean
 run_mask_cpu (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
@@ -489,20 +499,41 @@ mask_x16_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
       <= clb_work_budget (profile, planes);
 }
 
+/* uint of a band's rows in mask_fused_x16's work buffer: the vertical
+ * sums (4 a pixel, width rounded up to 4, padded by rx + 1 pixels each
+ * side) and, with a feather, the alpha sums (width rounded up to 16,
+ * padded by fx + 1 each side) and the feathered alphas (a byte a pixel,
+ * width rounded up to 16). */
+static guint64
+mask_fused_band_uints (const ClbJob * job, guint rx, gint fx)
+{
+  guint64 w16 = (job->width + 15) / 16 * 16;
+  guint64 w4 = (job->width + 3) / 4 * 4;
+
+  return (w4 + 2 * ((guint64) rx + 1)) * 4 + (fx >= 0 ? w16
+      + 2 * ((guint64) fx + 1) + w16 / 4 : 0);
+}
+
 /* Rows a work-item of mask_fused_x16 walks: the job's rows shared among
  * twice the compute units, fewer where the device caps loops; 0 where
  * not one fits. Loop costs: a move of the vertical sums (row_len / 16
- * vector steps and up to 3 pixels), a row of the horizontal pass. */
+ * vector steps and up to 3 pixels; the alphas': a step a 16 pixels and
+ * up to 15), a row of the horizontal pass (the pad, the first window, a
+ * step a 4 pixels, the last step's 16-byte loops; with a feather: its
+ * pad, its first window, a step a 16 pixels, shrink's counts at the
+ * ends: 16 a step, at most 2 fx / 16 + 3 steps). */
 static guint
 mask_fused_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
     guint rx, guint ry, gint fx, gint fy)
 {
-  guint64 fmove = fx >= 0 ? job->width + 2 : 0;
+  guint64 chunks = (job->width + 15) / 16;
+  guint64 fmove = fx >= 0 ? chunks + 16 : 0;
   guint64 move = (guint64) job->width * 4 / 16 + 6 + fmove;
-  guint64 horizontal = 2 * (guint64) rx + 2 + job->width + 8
-      + (fx >= 0 ? 2 * (guint64) fx + 2 : 0);
-  guint64 start = (guint64) job->width * 5 + 1 + (2 * (guint64) ry + 2)
-      * move + (fy >= 0 ? (2 * (guint64) fy + 2) * fmove : 0);
+  guint64 horizontal = 3 * (guint64) rx + 3 + job->width / 4 + 2 * 16 + 8
+      + (fx >= 0 ? 6 * (guint64) fx + 6 + chunks + 3 * 16 + 2 : 0);
+  guint64 start = mask_fused_band_uints (job, rx, fx) + 1
+      + (2 * (guint64) ry + 2) * move
+      + (fy >= 0 ? (2 * (guint64) fy + 2) * fmove : 0);
   guint64 bands = MAX (profile->compute_units, 1) * 2;
   guint64 rows = (job->height + bands - 1) / bands;
 
@@ -528,15 +559,27 @@ run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   ClbArgs v, hz;
 
   g_assert (ao >= 0);
-  if (fx >= 0 && (r->in == r->out || rows == 0))
-    return run_mask (engine, r, NULL, TRUE, error);
+  if (fx >= 0 && (r->in == r->out || rows == 0)) {
+    /* the general kernels: the alpha from the job's own plane (run
+     * straight from the caller's buffers, engine->plane_in holds no
+     * frame); they write the colour bytes only, so another buffer gets
+     * the alpha bytes as they came first */
+    if (r->in != r->out) {
+      size_t zero[3] = { 0, 0, 0 }, region[3] = { (size_t) w * 4, h, 1 };
+
+      CHECK (clEnqueueCopyBufferRect (engine->queue, r->in, r->out, zero,
+              zero, region, r->in_pitch, 0, r->out_pitch, 0, 0, NULL, NULL),
+          "clEnqueueCopyBufferRect (the alpha)");
+    }
+    return run_mask_from (engine, r, NULL, TRUE, r->in, error);
+  }
   if (r->in != r->out && rows > 0) {
     /* from one buffer into another: both passes in one kernel */
     size_t bands = (h + rows - 1) / rows;
     ClbArgs a;
 
-    if (!clb_engine_ensure_work (engine, bands * w * 5 * sizeof (cl_uint),
-            error))
+    if (!clb_engine_ensure_work (engine, bands * mask_fused_band_uints (job,
+                r->rx, fx) * sizeof (cl_uint), error))
       return FALSE;
     a = clb_args (k[K_MASK_FUSED_X16]);
     clb_arg_mem (&a, r->in);

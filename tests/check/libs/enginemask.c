@@ -2,7 +2,8 @@
  * kernels/mask.cl) on its own: both device classes, 8- and 16-bit
  * samples, the alpha first or last in the pixel, a job that holds the
  * alpha (which must come out as it went in) or not, feather on and off,
- * every border, intermediates in bands, against ref_mask_blur; the alpha
+ * every border, intermediates in bands, against ref_mask_blur; mask_x16's
+ * fused rows around their vector steps, radii and feathers; the alpha
  * in a plane of its own (full-size and subsampled jobs); the variant each
  * class runs; a mask outside the planes refused.
  * Copyright (C) 2026 The clboxblur authors
@@ -191,6 +192,46 @@ GST_START_TEST (test_mask_variants)
           4, 1, CLB_BORDER_REFLECT, 9), 0);
   fail_unless (clcheck_lines_with (log, "variant mask_gpu") > 0);
   clb_engine_free (engine);
+  g_ptr_array_unref (log);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* mask_x16's fused rows (from one buffer into another, the CPU class):
+ * widths around the 4- and 16-pixel steps of its padded rows of sums,
+ * radii and feathers past the frame's width and past a 16-pixel step
+ * (several of shrink's end steps), the alpha in each of the 4 lanes,
+ * every border. The GPU class runs the same frames (mask_gpu: mask_x16
+ * is the CPU class's). */
+GST_START_TEST (test_mask_x16_rows)
+{
+  static const guint widths[] = { 1, 3, 4, 15, 17, 67 };
+  static const guint radii[][2] = { {1, 1}, {9, 2}, {40, 3} };
+  static const guint feathers[] = { 0, 1, 3, 20 };
+  static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_CPU,
+    CLB_DEVICE_CLASS_GPU
+  };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+  guint cl, z, rad, f, b, seed = 700;
+
+  for (cl = 0; cl < G_N_ELEMENTS (classes); cl++) {
+    ClbEngine *engine = make_engine (rt, classes[cl], 0, log);
+
+    for (z = 0; z < G_N_ELEMENTS (widths); z++)
+      for (rad = 0; rad < G_N_ELEMENTS (radii); rad++)
+        for (f = 0; f < G_N_ELEMENTS (feathers); f++)
+          for (b = 0; b < 3; b++, seed++)
+            fail_unless_equals_int (masked_worst (engine, widths[z],
+                    7 + z % 3, FALSE, seed % 4, seed % 2, radii[rad][0],
+                    radii[rad][1], feathers[f], b, seed), 0);
+    if (classes[cl] == CLB_DEVICE_CLASS_CPU
+        && clb_engine_get_loop_cap (engine) == 0)
+      fail_unless (clcheck_lines_with (log, "variant mask_x16") > 0);
+    g_ptr_array_set_size (log, 0);
+    clb_engine_free (engine);
+  }
   g_ptr_array_unref (log);
   clb_runtime_free (rt);
 }
@@ -495,6 +536,7 @@ enginemask_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_mask_engine);
   tcase_add_test (tc, test_mask_variants);
+  tcase_add_test (tc, test_mask_x16_rows);
   tcase_add_test (tc, test_mask_bands);
   tcase_add_test (tc, test_mask_planar);
   tcase_add_test (tc, test_mask_planar_caps);
