@@ -138,6 +138,11 @@ const gchar *clb_error_name (cl_int err);
  * otherwise CL_SUCCESS. Every OpenCL call of the runtime and the engine
  * goes through it. */
 #define CLB_FAULT_ENV "CLBOXBLUR_FAULT"
+
+/* PoCL's switch that pins its CPU device's worker threads, one a core:
+ * the runtime sets it to 1 before it first asks for a platform, where the
+ * environment does not already say (runtimedevice.c). */
+#define CLB_POCL_AFFINITY_ENV "POCL_AFFINITY"
 cl_int clb_fault (const gchar * what);
 
 /* Sets @error from a failed OpenCL call and returns FALSE. */

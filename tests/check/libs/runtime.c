@@ -249,6 +249,27 @@ GST_START_TEST (test_application_context)
 
 GST_END_TEST;
 
+/* The runtime pins PoCL's workers (POCL_AFFINITY=1) where the environment
+ * does not say, and keeps what it says. Other implementations ignore the
+ * variable: this holds on any device. */
+GST_START_TEST (test_pocl_affinity)
+{
+  ClbRuntime *rt;
+
+  g_unsetenv (CLB_POCL_AFFINITY_ENV);
+  rt = clcheck_default_runtime ();
+  fail_unless_equals_string (g_getenv (CLB_POCL_AFFINITY_ENV), "1");
+  clb_runtime_free (rt);
+
+  g_setenv (CLB_POCL_AFFINITY_ENV, "0", TRUE);
+  rt = clcheck_default_runtime ();
+  fail_unless_equals_string (g_getenv (CLB_POCL_AFFINITY_ENV), "0");
+  clb_runtime_free (rt);
+  g_unsetenv (CLB_POCL_AFFINITY_ENV);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_error_names)
 {
   fail_unless_equals_string (clb_error_name (CL_SUCCESS), "CL_SUCCESS");
@@ -291,6 +312,7 @@ runtime_suite (void)
   TCase *tc = tcase_create ("general");
 
   suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_pocl_affinity);
   tcase_add_test (tc, test_error_names);
   tcase_add_test (tc, test_device_index_message);
   tcase_add_test (tc, test_binary_cache);
