@@ -117,16 +117,16 @@ process_wrapped (ClbEngine * engine, const ClbParams * params,
   if (!clb_engine_run_wrapped_jobs (engine, params, jobs, n_jobs, in, src_stride, out,
           dst_stride, error))
     goto done;
-  /* A map brings the results into the caller's memory where the device
-   * worked on a copy of it. Not blocking: the queue runs in order, so the
-   * one clFinish below waits for the kernels, the maps and the unmaps
-   * (one wait a frame, not one a plane and another for the unmaps). */
+  /* A blocking map brings the results into the caller's memory where the
+   * device worked on a copy of it. (The pointer of a map that is not
+   * blocking may not be used, unmapping included, before the map is done:
+   * rusticl answers such an unmap CL_INVALID_VALUE.) */
   for (p = 0; p < planes->n_planes; p++) {
     cl_int err = clb_fault ("clEnqueueMapBuffer");
     gpointer mapped = NULL;
 
     if (err == CL_SUCCESS)
-      mapped = clEnqueueMapBuffer (engine->queue, out[p], CL_FALSE, CL_MAP_READ,
+      mapped = clEnqueueMapBuffer (engine->queue, out[p], CL_TRUE, CL_MAP_READ,
           0, dst_stride[p] * (planes->plane_height[p] - 1)
           + planes->plane_width[p], 0, NULL, NULL, &err);
     if (err != CL_SUCCESS) {
