@@ -1,0 +1,178 @@
+#!/bin/sh
+# The host side's guard: fails when the element's own host code (the
+# plugin, and the GLib, GStreamer and C library calls it makes) executes
+# more instructions per frame than tests/perf/host-baseline.txt allows.
+# scripts/work-guard.sh counts the kernels on Oclgrind; this counts what
+# the streaming thread does around them, which timings on a shared machine
+# cannot see (a few microseconds a frame) but which grows, frame after
+# frame, when something is decided, formatted or looked up per frame.
+#
+# How: gst-launch-1.0 runs SOURCE ! CAPS ! clboxblur ARGS ! fakesink
+# under callgrind, collecting only inside GstCLBaseFilter's transform
+# (--toggle-collect=gst_cl_base_filter_transform), on PoCL's `basic`
+# device (POCL_DEVICES=basic: the kernels run in the calling thread, no
+# worker threads, so the count repeats exactly; the kernels' own
+# instructions are left out by scripts/callgrind-host.py, with everything
+# else the OpenCL runtime executes). Each case runs with 4 and with 12
+# frames; a frame's count is the difference over 8, so start-up (the
+# plan, buffers, the first launch) is not in it. The 12-frame run is made
+# twice and the two must agree within 1%: the plugin's, GLib's and
+# GStreamer's own instructions repeat exactly, the C library's (malloc's
+# arenas, shared with the other threads) within about 0.3% of the run. The kernels are compiled for the
+# CPU valgrind shows in a first run under `valgrind --tool=none` (a few
+# minutes the first time; PoCL and clboxblur cache them in the build
+# folder, host-guard-cache/).
+#
+#   usage: host-guard.sh [--build DIR] [--update | --self-test]
+#     --update     rewrite the baseline from this run (commit it on its
+#                  own, saying why the host's work changed)
+#     --self-test  build a copy of the tree whose plan is made again for
+#                  every frame (what issue 23 removed) and fail unless the
+#                  guard fails on it
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+
+build=build
+mode=check
+baseline=tests/perf/host-baseline.txt
+limit=10                        # percent
+while [ $# -gt 0 ]; do
+  case $1 in
+  --build) build=$2; shift ;;
+  --update) mode=update ;;
+  --self-test) mode=self-test ;;
+  -h | --help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+  *) echo "host-guard: unknown argument $1 (--help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+if ! command -v valgrind >/dev/null 2>&1; then
+  echo "host-guard: valgrind missing (apt-get install valgrind)" >&2
+  exit 1
+fi
+if ! ls /usr/lib/*/pocl/libpocl-devices-basic.so >/dev/null 2>&1; then
+  echo "host-guard: PoCL's basic device missing (apt-get install pocl-opencl-icd)" >&2
+  exit 1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+if [ "$mode" = self-test ]; then
+  # A copy of the tree whose plan is made for every frame.
+  mkdir "$tmp/tree"
+  cp -r meson.build meson_options.txt gst kernels tests tools scripts \
+    "$tmp/tree/"
+  sed -i 's/  if (!plan->valid || plan->n_jobs != n_jobs/  if (TRUE || !plan->valid || plan->n_jobs != n_jobs/' \
+    "$tmp/tree/gst/clblur/engineplan.c"
+  if ! grep -q 'TRUE || !plan->valid' "$tmp/tree/gst/clblur/engineplan.c"; then
+    echo "host-guard self-test: could not slow the copy (engineplan.c changed?)" >&2
+    exit 1
+  fi
+  meson setup -Dtests=disabled "$tmp/tree/build" "$tmp/tree" >/dev/null
+  ninja -C "$tmp/tree/build" gst/libgstclboxblur.so >/dev/null
+  # the slowed copy shares the checked build's kernel caches
+  mkdir -p "$build/host-guard-cache"
+  ln -s "$(cd "$build/host-guard-cache" && pwd)" "$tmp/tree/build/host-guard-cache"
+  if "$0" --build "$tmp/tree/build" >"$tmp/out" 2>&1; then
+    cat "$tmp/out"
+    echo "host-guard self-test: FAILED, the guard passed a tree that makes its plan every frame" >&2
+    exit 1
+  fi
+  cat "$tmp/out"
+  echo "host-guard self-test: the guard fails on a tree that makes its plan every frame"
+  exit 0
+fi
+
+build=$(cd "$build" && pwd)
+[ -f "$build/gst/libgstclboxblur.so" ] || ninja -C "$build"
+cache="$build/host-guard-cache"
+mkdir -p "$cache/clboxblur" "$cache/pocl"
+export POCL_DEVICES=basic
+export CLBOXBLUR_CACHE_DIR="$cache/clboxblur" POCL_CACHE_DIR="$cache/pocl"
+export GST_PLUGIN_PATH="$build/gst" GST_REGISTRY="$tmp/registry.bin"
+export GST_DEBUG=0
+unset CLBOXBLUR_FAULT CLBOXBLUR_PROFILE CLBOXBLUR_DEVICE_CLASS 2>/dev/null || true
+gst-inspect-1.0 clboxblur >/dev/null
+
+# name|caps|element arguments (64x48, small enough for valgrind)
+cases="separable-RGBA|format=RGBA|method=separable radius=6
+sat-NV12|format=NV12|method=sat radius=6
+bilateral-RGB|format=RGB|method=bilateral radius=3
+mosaic-I420|format=I420|method=mosaic block-size=8
+regions-RGBA|format=RGBA|method=separable radius=6 region-x=8 region-y=8 region-width=24 region-height=20 region-shape=ellipse region-feather=4
+mask-RGBA|format=RGBA|method=separable radius=6 alpha-mask=true"
+
+pipeline() {                    # FRAMES CAPS ARGS
+  # shellcheck disable=SC2086
+  echo videotestsrc num-buffers="$1" pattern=smpte \
+    ! "video/x-raw,$2,width=64,height=48,framerate=30/1" \
+    ! clboxblur $3 ! fakesink
+}
+
+count() {                       # FRAMES CAPS ARGS: the host's instructions
+  out="$tmp/cg.out"
+  rm -f "$out"
+  # shellcheck disable=SC2046
+  valgrind --tool=callgrind --callgrind-out-file="$out" \
+    --collect-atstart=no --toggle-collect=gst_cl_base_filter_transform \
+    gst-launch-1.0 -q $(pipeline "$1" "$2" "$3") >"$tmp/log" 2>&1 || {
+    cat "$tmp/log" >&2
+    echo "host-guard: the pipeline failed under callgrind" >&2
+    exit 1
+  }
+  python3 "$top/scripts/callgrind-host.py" "$out"
+}
+
+echo "host-guard: clboxblur's host instructions a frame (callgrind, PoCL basic device, 64x48, frames 5 to 12)"
+printf '%-16s %12s %12s %8s\n' case baseline count growth
+: >"$tmp/new"
+echo "$cases" | while IFS='|' read -r name caps args; do
+  # kernels compiled for the CPU valgrind shows, outside the count
+  # shellcheck disable=SC2046
+  valgrind --tool=none -q gst-launch-1.0 -q $(pipeline 2 "$caps" "$args") \
+    >"$tmp/log" 2>&1 || { cat "$tmp/log" >&2; exit 1; }
+  c4=$(count 4 "$caps" "$args")
+  c12=$(count 12 "$caps" "$args")
+  again=$(count 12 "$caps" "$args")
+  per=$(( (c12 - c4) / 8 ))
+  per2=$(( (again - c4) / 8 ))
+  if [ $(( (per - per2) * (per - per2) * 10000 )) -gt $(( per * per )) ]; then
+    echo "host-guard: $name: the count did not repeat within 1% ($per, then $per2 a frame)" >&2
+    exit 1
+  fi
+  echo "$name instructions $per" >>"$tmp/new"
+  base=$(awk -v n="$name" '$1 == n && $2 == "instructions" { print $3 }' \
+    "$baseline" 2>/dev/null || true)
+  if [ -z "$base" ]; then
+    printf '%-16s %12s %12s %8s\n' "$name" - "$per" new
+    continue
+  fi
+  growth=$(awk -v a="$per" -v b="$base" 'BEGIN { printf "%+.1f%%", (a - b) * 100 / b }')
+  printf '%-16s %12s %12s %8s\n' "$name" "$base" "$per" "$growth"
+  if [ $(( per * 100 )) -gt $(( base * (100 + limit) )) ]; then
+    echo "host-guard: $name: $per instructions a frame, $growth over the baseline's $base (limit +$limit%)" >&2
+    echo fail >>"$tmp/failed"
+  fi
+done
+[ -s "$tmp/new" ] || exit 1
+[ "$(wc -l <"$tmp/new")" -eq "$(echo "$cases" | wc -l)" ] || exit 1
+
+if [ "$mode" = update ]; then
+  {
+    echo "# clboxblur's host instructions a frame, counted by"
+    echo "# scripts/host-guard.sh (callgrind, PoCL's basic device, 64x48"
+    echo "# frames, frames 5 to 12): the guard fails when a count grows by"
+    echo "# more than $limit%. Made by scripts/host-guard.sh --update; commit an"
+    echo "# update on its own, saying why the host's work changed."
+    echo "# case metric value"
+    cat "$tmp/new"
+  } >"$baseline"
+  echo "host-guard: wrote $baseline"
+  exit 0
+fi
+if [ -s "$tmp/failed" ]; then
+  exit 1
+fi
+echo "host-guard: every count within +$limit% of $baseline"
