@@ -236,7 +236,7 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
         /* padded rows: every sample 16 at a time, the last step ending at
          * the row's end (it writes again some of the step before it) */
         uint full = (uint) (2 * rx + 1) * ny;
-        float inv_full = 1.0f / (float) full;
+        separable_divisor dv = separable_divisor_of (full);
         int ahead = rx * channels, behind = (rx + 1) * channels;
         int shrink = border == CLB_BORDER_SHRINK;
         __global const uint *b = table + rows[0];
@@ -273,10 +273,7 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
                 uint16 area = convert_uint16 (nx) * (uint16) (ny);
                 q = separable_div16 (v + area / 2, area);
             } else {
-                uint16 num = v + (uint16) (full / 2);
-                q = separable_fix16 (convert_uint16 (convert_float16 (num)
-                                                     * inv_full),
-                                     num, (uint16) (full));
+                q = separable_div_full16 (v + (uint16) (full / 2), dv);
             }
             CLB_STORE16 (uchar, convert_uchar16_sat (q), dst + o + k);
         }
@@ -286,7 +283,7 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
     int lo = (rx + 1) * channels, hi = row_len - rx * channels - 16;
     if (dense && lo <= hi) {
         uint full = (uint) (2 * rx + 1) * ny;
-        float inv_full = 1.0f / (float) full;
+        separable_divisor dv = separable_divisor_of (full);
         int ahead = rx * channels, behind = (rx + 1) * channels;
         int k = lo;
 
@@ -313,10 +310,7 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
                            - CLB_LOAD16 (uint, t - behind));
                 }
             }
-            uint16 num = v + (uint16) (full / 2);
-            uint16 q = separable_fix16 (convert_uint16 (convert_float16 (num)
-                                                        * inv_full),
-                                        num, (uint16) (full));
+            uint16 q = separable_div_full16 (v + (uint16) (full / 2), dv);
             CLB_STORE16 (uchar, convert_uchar16_sat (q), dst + o + k);
         }
         sat_ring_samples (table, rows, &ty, ny, dst, o, pstride, off, swap,

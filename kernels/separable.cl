@@ -342,6 +342,76 @@ separable_fix16 (uint16 q, uint16 num, uint16 area)
     return select (q, q + 1, rem >= as_int16 (area));
 }
 
+/* Windows of at most this many samples divide by one product
+ * (separable_div_full16). */
+#define CLB_DIV_EXACT_MAX 16384
+
+/* The smallest float c >= 1 / d, for 1 <= d < 2^24 (1.0f / d may be a
+ * few ulp off either way: each step tests c * d against 1 exactly, the
+ * sign of fma (-c, d, 1)); with *exact cleared where four steps each way
+ * did not reach it. Once a row, not a step. */
+float
+separable_recip_up (uint d, int *exact)
+{
+    float df = (float) d;
+    float c = 1.0f / df;
+    c = fma (-c, df, 1.0f) > 0.0f ? nextafter (c, 2.0f) : c;
+    c = fma (-c, df, 1.0f) > 0.0f ? nextafter (c, 2.0f) : c;
+    c = fma (-c, df, 1.0f) > 0.0f ? nextafter (c, 2.0f) : c;
+    c = fma (-c, df, 1.0f) > 0.0f ? nextafter (c, 2.0f) : c;
+    float lo = nextafter (c, 0.0f);
+    c = fma (-lo, df, 1.0f) <= 0.0f ? lo : c;
+    lo = nextafter (c, 0.0f);
+    c = fma (-lo, df, 1.0f) <= 0.0f ? lo : c;
+    lo = nextafter (c, 0.0f);
+    c = fma (-lo, df, 1.0f) <= 0.0f ? lo : c;
+    lo = nextafter (c, 0.0f);
+    c = fma (-lo, df, 1.0f) <= 0.0f ? lo : c;
+    lo = nextafter (c, 0.0f);
+    *exact = *exact && fma (-c, df, 1.0f) <= 0.0f
+        && fma (-lo, df, 1.0f) > 0.0f;
+    return c;
+}
+
+/* The divisor of a window's rounded mean, @full samples, with what
+ * separable_div_full16 needs: the reciprocal rounded up, and whether
+ * the product alone is exact (full <= CLB_DIV_EXACT_MAX). */
+typedef struct {
+    uint full;
+    float inv;
+    int exact;
+} separable_divisor;
+
+separable_divisor
+separable_divisor_of (uint full)
+{
+    separable_divisor d;
+    d.full = full;
+    d.exact = full <= CLB_DIV_EXACT_MAX;
+    d.inv = separable_recip_up (full, &d.exact);
+    return d;
+}
+
+/* Exact num / full rounded down, for num <= 255.5 full (a window's sum of
+ * 8-bit samples plus half the area). Where d.exact: the product
+ * num * d.inv truncated, nothing else. c = d.inv is the smallest float
+ * >= 1 / full, so num c >= num / full >= q = floor (num / full), and
+ * rounding is monotonic, q a float: the product is >= q. And
+ * c < (1 + 2^-23) / full, so num c < num / full + 255.5 2^-23
+ * <= q + 1 - 1 / full + 3.1e-5 <= q + 1 - 3.0e-5 for full <= 2^14;
+ * rounded, it moves by at most half an ulp of a value below 256
+ * (7.7e-6): still below q + 1. num < 2^22 converts exactly, the product
+ * is correctly rounded (OpenCL C 1.2, 7.4), the conversion truncates.
+ * Else the float estimate corrected (separable_fix16). */
+CLB_INLINE uint16
+separable_div_full16 (uint16 num, separable_divisor d)
+{
+    uint16 q = convert_uint16 (convert_float16 (num) * d.inv);
+    if (d.exact)
+        return q;
+    return separable_fix16 (q, num, (uint16) (d.full));
+}
+
 uint16
 separable_div16 (uint16 num, uint16 area)
 {
@@ -427,7 +497,7 @@ separable_kept16 (uint16 q, __global const uchar *kin, int k0, int keep,
 CLB_INLINE uint16
 separable_h_inner (__global const uint *tmp, size_t row, __global uchar *out,
                    int k0, int steps, uint16 carry, int channels, int rx,
-                   uint full, float inv_full, int narrow,
+                   separable_divisor dv, int narrow,
                    __global const uchar *kin, int keep, uchar16 keep16)
 {
     int used = 16 / channels * channels;
@@ -438,10 +508,7 @@ separable_h_inner (__global const uint *tmp, size_t row, __global uchar *out,
             - separable_load16 (tmp, leave, narrow);
         uint16 sum = carry + separable_scan16 (d, channels);
         carry = separable_last16 (sum, channels);
-        uint16 num = sum + (uint16) (full / 2);
-        uint16 q = separable_fix16 (convert_uint16 (convert_float16 (num)
-                                                    * inv_full), num,
-                                    (uint16) (full));
+        uint16 q = separable_div_full16 (sum + (uint16) (dv.full / 2), dv);
         CLB_STORE16 (uchar, separable_kept16 (q, kin, k0, keep, keep16),
                      out + k0);
         k0 += used;
@@ -517,7 +584,7 @@ separable_h_row (__global const uint *tmp, size_t row, __global uchar *out,
 
     /* the area of a window that does not cross the row's ends */
     uint full = (uint) (2 * rx + 1) * ny;
-    float inv_full = 1.0f / (float) full;
+    separable_divisor dv = separable_divisor_of (full);
 
     int k0 = 0, x0 = 0;
     for (; k0 + used <= row_len; k0 += used, x0 += step) {
@@ -527,10 +594,10 @@ separable_h_row (__global const uint *tmp, size_t row, __global uchar *out,
              * too; so, with SHRINK, do the windows): the fast loop. */
             int steps = ((row_len - 16) / channels - rx - x0) / step + 1;
 #define CLB_H_INNER(C) (narrow \
-    ? separable_h_inner (tmp, row, out, k0, steps, carry, C, rx, full, \
-                         inv_full, 1, kin, keep, keep16) \
-    : separable_h_inner (tmp, row, out, k0, steps, carry, C, rx, full, \
-                         inv_full, 0, kin, keep, keep16))
+    ? separable_h_inner (tmp, row, out, k0, steps, carry, C, rx, dv, 1, \
+                         kin, keep, keep16) \
+    : separable_h_inner (tmp, row, out, k0, steps, carry, C, rx, dv, 0, \
+                         kin, keep, keep16))
             carry = channels == 1 ? CLB_H_INNER (1) : channels == 2
                 ? CLB_H_INNER (2) : channels == 3 ? CLB_H_INNER (3)
                 : CLB_H_INNER (4);
@@ -552,10 +619,7 @@ separable_h_row (__global const uint *tmp, size_t row, __global uchar *out,
         uint16 q;
         if (border != CLB_BORDER_SHRINK
             || (x0 - rx >= 0 && x0 + step - 1 + rx < width)) {
-            uint16 num = sum + (uint16) (full / 2);
-            q = separable_fix16 (convert_uint16 (convert_float16 (num)
-                                                 * inv_full), num,
-                                 (uint16) (full));
+            q = separable_div_full16 (sum + (uint16) (full / 2), dv);
         } else {
             uint16 nx = convert_uint16 (min (x + rx, (int16) (width - 1))
                                         - max (x - rx, (int16) (0)) + 1);
@@ -793,8 +857,8 @@ separable_422_start (__global const uint *tmp, size_t row, int o, int s,
 CLB_INLINE uint16
 separable_422_step (__global const uint *tmp, size_t row,
                     __global uchar *out, int k0, uint16 carry, int rx,
-                    int rc, uint16 full, float16 inv_full, int luma,
-                    int narrow, int cut, int width, uint ny)
+                    int rc, uint16 full, float16 inv_full, int exact,
+                    int luma, int narrow, int cut, int width, uint ny)
 {
     int16 is_luma = CLB_422_LUMA (luma);
     size_t at = row + k0;
@@ -817,9 +881,13 @@ separable_422_step (__global const uint *tmp, size_t row,
                                     (int16) (1))) * (uint16) (ny);
         q = separable_div16 (sum + (area >> 1), area);
     } else {
+        /* inv_full: each lane's divisor's reciprocal rounded up; where
+         * both divisors are exact, the product alone
+         * (separable_div_full16) */
         uint16 num = sum + (full >> 1);
-        q = separable_fix16 (convert_uint16 (convert_float16 (num)
-                                             * inv_full), num, full);
+        q = convert_uint16 (convert_float16 (num) * inv_full);
+        if (!exact)
+            q = separable_fix16 (q, num, full);
     }
     if (k0 + 16 <= 2 * width) {
         CLB_STORE16 (uchar, convert_uchar16_sat (q), out + k0);
@@ -855,7 +923,11 @@ separable_422_row (__global const uint *tmp, size_t row, __global uchar *out,
                            (uint16) (sy), is_luma);
     uint16 full = select ((uint16) ((uint) (2 * rc + 1) * ny),
                           (uint16) ((uint) (2 * rx + 1) * ny), is_luma);
-    float16 inv_full = (float16) (1.0f) / convert_float16 (full);
+    separable_divisor dy = separable_divisor_of ((uint) (2 * rx + 1) * ny);
+    separable_divisor dc = separable_divisor_of ((uint) (2 * rc + 1) * ny);
+    float16 inv_full = select ((float16) (dc.inv), (float16) (dy.inv),
+                               is_luma);
+    int exact = dy.exact && dc.exact;
     /* with SHRINK, the steps from k0 = reach on whose windows end before
      * the row's do not cross its ends */
     int reach = max (2 * rx, 4 * rc);
@@ -864,17 +936,18 @@ separable_422_row (__global const uint *tmp, size_t row, __global uchar *out,
     if (border == CLB_BORDER_SHRINK) {
         for (; k0 < row_len && k0 < reach; k0 += 16)
             carry = separable_422_step (tmp, row, out, k0, carry, rx, rc,
-                                        full, inv_full, luma, narrow, 1,
-                                        width, ny);
+                                        full, inv_full, exact, luma, narrow,
+                                        1, width, ny);
     }
     int end = border == CLB_BORDER_SHRINK ? row_len - reach - 16
         : row_len - 16;
     for (; k0 <= end; k0 += 16)
         carry = separable_422_step (tmp, row, out, k0, carry, rx, rc, full,
-                                    inv_full, luma, narrow, 0, width, ny);
+                                    inv_full, exact, luma, narrow, 0, width,
+                                    ny);
     for (; k0 < row_len; k0 += 16)
         carry = separable_422_step (tmp, row, out, k0, carry, rx, rc, full,
-                                    inv_full, luma, narrow,
+                                    inv_full, exact, luma, narrow,
                                     border == CLB_BORDER_SHRINK, width, ny);
 }
 

@@ -8,6 +8,7 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <string.h>
 #include <gst/check/gstcheck.h>
 
@@ -67,11 +68,11 @@ make_engine (ClbRuntime * rt, ClbDeviceClass device_class, GPtrArray * log)
   return engine;
 }
 
-/* Filters a random frame and returns the largest difference from the
- * reference. */
+/* Filters a frame (every sample @fill, or random where @fill < 0) and
+ * returns the largest difference from the reference. */
 static guint
-worst_vs_reference (ClbEngine * engine, const ClbParams * params,
-    guint w, guint h, guint channels)
+worst_vs_reference_of (ClbEngine * engine, const ClbParams * params,
+    guint w, guint h, guint channels, gint fill)
 {
   ClbPlanes planes;
   ClbJob job;
@@ -87,7 +88,7 @@ worst_vs_reference (ClbEngine * engine, const ClbParams * params,
   fail_unless (clb_engine_set_planes (engine, &planes, &err), "%s",
       err ? err->message : "");
   for (i = 0; i < n; i++)
-    in16[i] = in[i] = g_random_int_range (0, 256);
+    in16[i] = in[i] = fill < 0 ? g_random_int_range (0, 256) : fill;
   fail_unless (clcheck_filter_plane (engine, params, &job, 1, src, &stride,
           dst, &stride, &err), "%s", err ? err->message : "");
   if (params->method == CLB_METHOD_BILATERAL)
@@ -104,6 +105,13 @@ worst_vs_reference (ClbEngine * engine, const ClbParams * params,
   g_free (in16);
   g_free (ref);
   return worst;
+}
+
+static guint
+worst_vs_reference (ClbEngine * engine, const ClbParams * params,
+    guint w, guint h, guint channels)
+{
+  return worst_vs_reference_of (engine, params, w, h, channels, -1);
 }
 
 /* Mixed interlaced video switches the engine between a frame's planes and
@@ -885,6 +893,86 @@ GST_START_TEST (test_separable_fused)
 
 GST_END_TEST;
 
+/* What separable_div_full16 (kernels/separable.cl) rests on: for every
+ * divisor d up to CLB_DIV_EXACT_MAX (16384) and c the smallest float
+ * >= 1 / d, the product n c truncated is n / d for 0 <= n <= 255.5 d
+ * (a window's sum of 8-bit samples plus half its area). n c - n / d
+ * grows with n, so the product is first too large where n / d is just
+ * below an integer: checked at every multiple of d and the integer
+ * below it, and at the largest n. (Host floats: IEEE single precision,
+ * products correctly rounded, as OpenCL C requires.) */
+GST_START_TEST (test_division_by_reciprocal)
+{
+  guint d;
+
+  for (d = 1; d <= 16384; d++) {
+    float df = (float) d, c = 1.0f / df;
+    guint64 top = 255 * (guint64) d + d / 2, k;
+
+    while (fmaf (-c, df, 1.0f) > 0.0f)
+      c = nextafterf (c, 2.0f);
+    while (fmaf (-nextafterf (c, 0.0f), df, 1.0f) <= 0.0f)
+      c = nextafterf (c, 0.0f);
+    for (k = 0; k * d <= top + 1; k++) {
+      guint64 n = k * d, m = k > 0 ? n - 1 : 0;
+
+      fail_unless_equals_uint64 ((guint64) ((float) m * c), m / d);
+      if (n <= top)
+        fail_unless_equals_uint64 ((guint64) ((float) n * c), k);
+    }
+    fail_unless_equals_uint64 ((guint64) ((float) top * c), top / d);
+  }
+}
+
+GST_END_TEST;
+
+/* The two ways separable_div_full16 divides, each against the reference:
+ * windows of at most 16384 samples by the product alone (127 x 129 =
+ * 16383: radius 63 by 64), larger ones corrected (129 x 129), on random
+ * frames and on frames of 255 (every quotient the largest, 255); sat and
+ * separable, 1 to 4 channels, each border, the fused and the two-kernel
+ * runs (two passes: in place). */
+GST_START_TEST (test_division_paths)
+{
+  static const guint radii[][2] = { {63, 64}, {64, 64}, {64, 63}, {2, 3} };
+  static const ClbMethod methods[] = { CLB_METHOD_SEPARABLE, CLB_METHOD_SAT };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_CPU, NULL);
+  guint r, b, m, n, pass;
+  gint fill;
+
+  for (m = 0; m < G_N_ELEMENTS (methods); m++) {
+    for (r = 0; r < G_N_ELEMENTS (radii); r++) {
+      for (b = CLB_BORDER_SHRINK; b <= CLB_BORDER_REFLECT; b++) {
+        for (pass = 1; pass <= 2; pass++) {
+          for (n = 1; n <= 4; n++) {
+            for (fill = -1; fill <= 255; fill += 256) {
+              ClbParams params = { 0, };
+              guint worst;
+
+              params.method = methods[m];
+              params.border = b;
+              params.radius_x = radii[r][0];
+              params.radius_y = radii[r][1];
+              params.passes = pass;
+              worst = worst_vs_reference_of (engine, &params, 160, 140, n,
+                  fill);
+              fail_unless (worst == 0, "method %d, %u channels, radius "
+                  "%u,%u, border %u, %u passes, fill %d: off by %u",
+                  methods[m], n, params.radius_x, params.radius_y, b, pass,
+                  fill, worst);
+            }
+          }
+        }
+      }
+    }
+  }
+  clb_engine_free (engine);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
 /* Packed 4:2:2 (YUY2, UYVY): the Y and UV jobs run in one walk of
  * separable_fused_422_x16 wherever clb_variant_choose_pair says so (each
  * job alone separable_fused_x16, the same ry, limits of the device),
@@ -1291,6 +1379,8 @@ engine_suite (void)
   tcase_add_test (tc, test_bilateral_bands_and_cancel);
   tcase_add_test (tc, test_kept_channels);
   tcase_add_test (tc, test_separable_fused);
+  tcase_add_test (tc, test_division_by_reciprocal);
+  tcase_add_test (tc, test_division_paths);
   tcase_add_test (tc, test_separable_packed_422);
   tcase_add_test (tc, test_pass_and_job_radii);
   tcase_add_test (tc, test_gaussian_radii);
