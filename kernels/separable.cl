@@ -348,28 +348,32 @@ separable_fix16 (uint16 q, uint16 num, uint16 area)
 
 /* The smallest float c >= 1 / d, for 1 <= d < 2^24 (1.0f / d may be a
  * few ulp off either way: each step tests c * d against 1 exactly, the
- * sign of fma (-c, d, 1)); with *exact cleared where four steps each way
- * did not reach it. Once a row, not a step. */
+ * sign of fma (-c, d, 1), and moves c by an ulp, its bits plus or minus
+ * one: c is in [2^-24, 1]); with *exact cleared where four steps each
+ * way did not reach it. Once a row, not a step. */
 float
 separable_recip_up (uint d, int *exact)
 {
     float df = (float) d;
     float c = 1.0f / df;
-    c = fma (-c, df, 1.0f) > 0.0f ? nextafter (c, 2.0f) : c;
-    c = fma (-c, df, 1.0f) > 0.0f ? nextafter (c, 2.0f) : c;
-    c = fma (-c, df, 1.0f) > 0.0f ? nextafter (c, 2.0f) : c;
-    c = fma (-c, df, 1.0f) > 0.0f ? nextafter (c, 2.0f) : c;
-    float lo = nextafter (c, 0.0f);
-    c = fma (-lo, df, 1.0f) <= 0.0f ? lo : c;
-    lo = nextafter (c, 0.0f);
-    c = fma (-lo, df, 1.0f) <= 0.0f ? lo : c;
-    lo = nextafter (c, 0.0f);
-    c = fma (-lo, df, 1.0f) <= 0.0f ? lo : c;
-    lo = nextafter (c, 0.0f);
-    c = fma (-lo, df, 1.0f) <= 0.0f ? lo : c;
-    lo = nextafter (c, 0.0f);
+    /* written out: no loop for a device's loop cap to count */
+#define CLB_RECIP_UP(c) \
+    ((c) = fma (-(c), df, 1.0f) > 0.0f ? as_float (as_uint (c) + 1u) : (c))
+#define CLB_RECIP_DOWN(c) \
+    ((c) = fma (-as_float (as_uint (c) - 1u), df, 1.0f) <= 0.0f \
+     ? as_float (as_uint (c) - 1u) : (c))
+    CLB_RECIP_UP (c);
+    CLB_RECIP_UP (c);
+    CLB_RECIP_UP (c);
+    CLB_RECIP_UP (c);
+    CLB_RECIP_DOWN (c);
+    CLB_RECIP_DOWN (c);
+    CLB_RECIP_DOWN (c);
+    CLB_RECIP_DOWN (c);
+#undef CLB_RECIP_UP
+#undef CLB_RECIP_DOWN
     *exact = *exact && fma (-c, df, 1.0f) <= 0.0f
-        && fma (-lo, df, 1.0f) > 0.0f;
+        && fma (-as_float (as_uint (c) - 1u), df, 1.0f) > 0.0f;
     return c;
 }
 
