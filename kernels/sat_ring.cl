@@ -273,7 +273,7 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
                 uint16 area = convert_uint16 (nx) * (uint16) (ny);
                 q = separable_div16 (v + area / 2, area);
             } else {
-                q = separable_div_full16 (v + (uint16) (full / 2), dv);
+                q = separable_mean16 (v, dv);
             }
             CLB_STORE16 (uchar, convert_uchar16_sat (q), dst + o + k);
         }
@@ -310,7 +310,7 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
                            - CLB_LOAD16 (uint, t - behind));
                 }
             }
-            uint16 q = separable_div_full16 (v + (uint16) (full / 2), dv);
+            uint16 q = separable_mean16 (v, dv);
             CLB_STORE16 (uchar, convert_uchar16_sat (q), dst + o + k);
         }
         sat_ring_samples (table, rows, &ty, ny, dst, o, pstride, off, swap,

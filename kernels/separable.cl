@@ -343,7 +343,7 @@ separable_fix16 (uint16 q, uint16 num, uint16 area)
 }
 
 /* Windows of at most this many samples divide by one product
- * (separable_div_full16). */
+ * (separable_mean_by16). */
 #define CLB_DIV_EXACT_MAX 16384
 
 /* The smallest float c >= 1 / d, for 1 <= d < 2^24 (1.0f / d may be a
@@ -378,7 +378,7 @@ separable_recip_up (uint d, int *exact)
 }
 
 /* The divisor of a window's rounded mean, @full samples, with what
- * separable_div_full16 needs: the reciprocal rounded up, and whether
+ * separable_mean16 needs: the reciprocal rounded up, and whether
  * the product alone is exact (full <= CLB_DIV_EXACT_MAX). */
 typedef struct {
     uint full;
@@ -396,24 +396,35 @@ separable_divisor_of (uint full)
     return d;
 }
 
-/* Exact num / full rounded down, for num <= 255.5 full (a window's sum of
- * 8-bit samples plus half the area). Where d.exact: the product
- * num * d.inv truncated, nothing else. c = d.inv is the smallest float
- * >= 1 / full, so num c >= num / full >= q = floor (num / full), and
- * rounding is monotonic, q a float: the product is >= q. And
- * c < (1 + 2^-23) / full, so num c < num / full + 255.5 2^-23
+/* The rounded means (sum + full / 2) / full, for sum <= 255 full (a
+ * window's sum of 8-bit samples), each lane by its own divisor full and
+ * inv, its reciprocal rounded up (separable_recip_up); exact: every
+ * lane's full <= CLB_DIV_EXACT_MAX. With num = sum + full / 2: where
+ * exact, the product num * inv truncated, nothing else. c = inv is the
+ * smallest float >= 1 / full, so num c >= num / full >= q =
+ * floor (num / full), and rounding is monotonic, q a float: the product
+ * is >= q. And c < (1 + 2^-23) / full, so num c < num / full + 255.5 2^-23
  * <= q + 1 - 1 / full + 3.1e-5 <= q + 1 - 3.0e-5 for full <= 2^14;
  * rounded, it moves by at most half an ulp of a value below 256
  * (7.7e-6): still below q + 1. num < 2^22 converts exactly, the product
  * is correctly rounded (OpenCL C 1.2, 7.4), the conversion truncates.
  * Else the float estimate corrected (separable_fix16). */
 CLB_INLINE uint16
-separable_div_full16 (uint16 num, separable_divisor d)
+separable_mean_by16 (uint16 sum, uint16 full, float16 inv, int exact)
 {
-    uint16 q = convert_uint16 (convert_float16 (num) * d.inv);
-    if (d.exact)
+    uint16 num = sum + (full >> 1);
+    uint16 q = convert_uint16 (convert_float16 (num) * inv);
+    if (exact)
         return q;
-    return separable_fix16 (q, num, (uint16) (d.full));
+    return separable_fix16 (q, num, full);
+}
+
+/* The same with one divisor for every lane. */
+CLB_INLINE uint16
+separable_mean16 (uint16 sum, separable_divisor d)
+{
+    return separable_mean_by16 (sum, (uint16) (d.full), (float16) (d.inv),
+                                d.exact);
 }
 
 uint16
@@ -512,7 +523,7 @@ separable_h_inner (__global const uint *tmp, size_t row, __global uchar *out,
             - separable_load16 (tmp, leave, narrow);
         uint16 sum = carry + separable_scan16 (d, channels);
         carry = separable_last16 (sum, channels);
-        uint16 q = separable_div_full16 (sum + (uint16) (dv.full / 2), dv);
+        uint16 q = separable_mean16 (sum, dv);
         CLB_STORE16 (uchar, separable_kept16 (q, kin, k0, keep, keep16),
                      out + k0);
         k0 += used;
@@ -623,7 +634,7 @@ separable_h_row (__global const uint *tmp, size_t row, __global uchar *out,
         uint16 q;
         if (border != CLB_BORDER_SHRINK
             || (x0 - rx >= 0 && x0 + step - 1 + rx < width)) {
-            q = separable_div_full16 (sum + (uint16) (full / 2), dv);
+            q = separable_mean16 (sum, dv);
         } else {
             uint16 nx = convert_uint16 (min (x + rx, (int16) (width - 1))
                                         - max (x - rx, (int16) (0)) + 1);
@@ -885,13 +896,7 @@ separable_422_step (__global const uint *tmp, size_t row,
                                     (int16) (1))) * (uint16) (ny);
         q = separable_div16 (sum + (area >> 1), area);
     } else {
-        /* inv_full: each lane's divisor's reciprocal rounded up; where
-         * both divisors are exact, the product alone
-         * (separable_div_full16) */
-        uint16 num = sum + (full >> 1);
-        q = convert_uint16 (convert_float16 (num) * inv_full);
-        if (!exact)
-            q = separable_fix16 (q, num, full);
+        q = separable_mean_by16 (sum, full, inv_full, exact);
     }
     if (k0 + 16 <= 2 * width) {
         CLB_STORE16 (uchar, convert_uchar16_sat (q), out + k0);
@@ -925,10 +930,9 @@ separable_422_row (__global const uint *tmp, size_t row, __global uchar *out,
     uint16 carry = select (select ((uint16) (sv), (uint16) (su),
                                    (lane & 2) == (int16) (0)),
                            (uint16) (sy), is_luma);
-    uint16 full = select ((uint16) ((uint) (2 * rc + 1) * ny),
-                          (uint16) ((uint) (2 * rx + 1) * ny), is_luma);
     separable_divisor dy = separable_divisor_of ((uint) (2 * rx + 1) * ny);
     separable_divisor dc = separable_divisor_of ((uint) (2 * rc + 1) * ny);
+    uint16 full = select ((uint16) (dc.full), (uint16) (dy.full), is_luma);
     float16 inv_full = select ((float16) (dc.inv), (float16) (dy.inv),
                                is_luma);
     int exact = dy.exact && dc.exact;

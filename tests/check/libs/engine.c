@@ -893,7 +893,7 @@ GST_START_TEST (test_separable_fused)
 
 GST_END_TEST;
 
-/* What separable_div_full16 (kernels/separable.cl) rests on: for every
+/* What separable_mean_by16 (kernels/separable.cl) rests on: for every
  * divisor d up to CLB_DIV_EXACT_MAX (16384) and c the smallest float
  * >= 1 / d, the product n c truncated is n / d for 0 <= n <= 255.5 d
  * (a window's sum of 8-bit samples plus half its area). n c - n / d
@@ -926,7 +926,7 @@ GST_START_TEST (test_division_by_reciprocal)
 
 GST_END_TEST;
 
-/* The two ways separable_div_full16 divides, each against the reference:
+/* The two ways separable_mean_by16 divides, each against the reference:
  * windows of at most 16384 samples by the product alone (127 x 129 =
  * 16383: radius 63 by 64), larger ones corrected (129 x 129), on random
  * frames and on frames of 255 (every quotient the largest, 255); sat and
