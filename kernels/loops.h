@@ -69,6 +69,22 @@
 #define CLB_LOOPS_SEPARABLE_FUSED_MOVE(row_len) \
   ((row_len) / CLB_LANES + (CLB_LANES - 1) + 3)
 
+/* separable_fused_x16: the apron each side of its row of vertical sums,
+ * in elements (samples of the row), so that every load of a step of @c
+ * samples a pixel, (rx + 1) c back and rx c + CLB_LANES on, stays
+ * inside: a multiple of CLB_LANES. */
+#define CLB_FUSED_APRON(rx, c) \
+  ((((rx) + 1) * (c) + 2 * CLB_LANES - 1) / CLB_LANES * CLB_LANES)
+
+/* separable_fused_x16 (separable_fused_row), a row of @c channels walked
+ * in @steps vector steps: the aprons' fill (each side CLB_FUSED_APRON),
+ * the first window's vector loads ((2 rx + 1) c samples, at least
+ * CLB_LANES - 1 a load), the steps (twice: the fast loop and the steps
+ * near the ends), the lane-by-lane store of the last. */
+#define CLB_LOOPS_SEPARABLE_FUSED_ROW(rx, c, steps) \
+  (2 * CLB_FUSED_APRON (rx, c) + ((2 * (rx) + 1) * (c)) / (CLB_LANES - 1) + 2 \
+   + 2 * (steps) + CLB_LANES + 8)
+
 /* separable_fused_422_x16: the apron each side of its row of vertical
  * sums, in elements (bytes of the row), so that every load of a step,
  * 2 rx + 2 luma bytes or 4 rc + 4 chroma bytes back, 2 rx or 4 rc and

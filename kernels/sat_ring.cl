@@ -114,7 +114,7 @@ sat_ring_scan (__global const sample_t *row, int pstride, int4 off,
 #if CLB_SAMPLE_BITS == 8
     if (dense) {
         int used = 16 / channels * channels, k = 0;
-        uint16 carry = (uint16) (0);
+        uint16 carry = (uint16) (0), z = separable_zero16 (width);
         /* (two loops: no load of prev, not even a speculative one, in
          * the band's first row) */
         if (has_prev) {
@@ -122,7 +122,7 @@ sat_ring_scan (__global const sample_t *row, int pstride, int4 off,
                 uint16 sum = carry
                     + separable_scan16 (convert_uint16
                                         (CLB_LOAD16 (uchar, row + k)),
-                                        channels);
+                                        channels, z);
                 carry = separable_last16 (sum, channels);
                 CLB_STORE16 (uint, sum + CLB_LOAD16 (uint, prev + k),
                              cur + k);
@@ -132,7 +132,7 @@ sat_ring_scan (__global const sample_t *row, int pstride, int4 off,
                 uint16 sum = carry
                     + separable_scan16 (convert_uint16
                                         (CLB_LOAD16 (uchar, row + k)),
-                                        channels);
+                                        channels, z);
                 carry = separable_last16 (sum, channels);
                 CLB_STORE16 (uint, sum, cur + k);
             }

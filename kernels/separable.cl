@@ -436,48 +436,67 @@ separable_div16 (uint16 num, uint16 area)
 }
 
 /* Lane shifts and broadcasts on uint16 with constant lane lists (one
- * permute instruction each on CPUs with wide vectors). */
+ * permute instruction each on CPUs with wide vectors). The shifts fill
+ * with the lanes of z, a vector of zeros the compiler cannot see is zero
+ * (separable_zero16): with a constant zero, LLVM (PoCL 3.1, AVX-512)
+ * makes each shift a masked expand and loads its mask into a mask
+ * register at every step, two instructions on the one port that
+ * shuffles instead of one; a 1-channel step then spends twelve
+ * instructions there, not nine. */
 #define CLB_SHUF(v, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, \
                  m13, m14, m15)                                              \
     CLB_SHUFFLE16 (uint16, (v), (uint16) (0), m0, m1, m2, m3, m4, m5, m6, m7, \
                    m8, m9, m10, m11, m12, m13, m14, m15)
-#define CLB_UP1(v) CLB_SHUF (v, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
-#define CLB_UP2(v) CLB_SHUF (v, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
-#define CLB_UP3(v) CLB_SHUF (v, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
-#define CLB_UP4(v) CLB_SHUF (v, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
-#define CLB_UP6(v) CLB_SHUF (v, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
-#define CLB_UP8(v) CLB_SHUF (v, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7)
-#define CLB_UP12(v) CLB_SHUF (v, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3)
+#define CLB_ZSHUF(v, z, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, \
+                  m12, m13, m14, m15)                                      \
+    CLB_SHUFFLE16 (uint16, (v), (z), m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, \
+                   m10, m11, m12, m13, m14, m15)
+#define CLB_UP1(v, z) CLB_ZSHUF (v, z, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+#define CLB_UP2(v, z) CLB_ZSHUF (v, z, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+#define CLB_UP3(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+#define CLB_UP4(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+#define CLB_UP6(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+#define CLB_UP8(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7)
+#define CLB_UP12(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3)
+
+/* Zeros from n >= 0 (a size or count the kernel was given or counts):
+ * its sign bit. */
+CLB_INLINE uint16
+separable_zero16 (int n)
+{
+    return (uint16) ((uint) n >> 31);
+}
 #define CLB_LAST1(v) CLB_SHUF (v, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15)
 #define CLB_LAST2(v) CLB_SHUF (v, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15)
 #define CLB_LAST3(v) CLB_SHUF (v, 12, 13, 14, 12, 13, 14, 12, 13, 14, 12, 13, 14, 12, 13, 14, 12)
 #define CLB_LAST4(v) CLB_SHUF (v, 12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15)
 
 /* Inclusive prefix sums over the lanes of each channel (lanes j, j - c,
- * j - 2c, ...), and the last pixel's sums in every pixel's lanes. */
-uint16
-separable_scan16 (uint16 d, int channels)
+ * j - 2c, ...), z zeros (separable_zero16). */
+CLB_INLINE uint16
+separable_scan16 (uint16 d, int channels, uint16 z)
 {
     switch (channels) {
     case 1:
-        d += CLB_UP1 (d);
-        d += CLB_UP2 (d);
-        d += CLB_UP4 (d);
-        return d + CLB_UP8 (d);
+        d += CLB_UP1 (d, z);
+        d += CLB_UP2 (d, z);
+        d += CLB_UP4 (d, z);
+        return d + CLB_UP8 (d, z);
     case 2:
-        d += CLB_UP2 (d);
-        d += CLB_UP4 (d);
-        return d + CLB_UP8 (d);
+        d += CLB_UP2 (d, z);
+        d += CLB_UP4 (d, z);
+        return d + CLB_UP8 (d, z);
     case 3:
-        d += CLB_UP3 (d);
-        d += CLB_UP6 (d);
-        return d + CLB_UP12 (d);
+        d += CLB_UP3 (d, z);
+        d += CLB_UP6 (d, z);
+        return d + CLB_UP12 (d, z);
     default:
-        d += CLB_UP4 (d);
-        return d + CLB_UP8 (d);
+        d += CLB_UP4 (d, z);
+        return d + CLB_UP8 (d, z);
     }
 }
 
+/* The last pixel's sums in every pixel's lanes. */
 uint16
 separable_last16 (uint16 v, int channels)
 {
@@ -518,10 +537,11 @@ separable_h_inner (__global const uint *tmp, size_t row, __global uchar *out,
     int used = 16 / channels * channels;
     size_t enter = row + k0 + rx * channels, leave = enter
         - (2 * rx + 1) * channels;
+    uint16 z = separable_zero16 (steps);
     for (int i = 0; i < steps; i++) {
         uint16 d = separable_load16 (tmp, enter, narrow)
             - separable_load16 (tmp, leave, narrow);
-        uint16 sum = carry + separable_scan16 (d, channels);
+        uint16 sum = carry + separable_scan16 (d, channels, z);
         carry = separable_last16 (sum, channels);
         uint16 q = separable_mean16 (sum, dv);
         CLB_STORE16 (uchar, separable_kept16 (q, kin, k0, keep, keep16),
@@ -628,7 +648,8 @@ separable_h_row (__global const uint *tmp, size_t row, __global uchar *out,
                                     border, narrow)
             - separable_tmp16 (tmp, row, x0 - rx - 1, width, channels, border,
                                narrow);
-        uint16 sum = carry + separable_scan16 (d, channels);
+        uint16 sum = carry + separable_scan16 (d, channels,
+                                               separable_zero16 (width));
         carry = separable_last16 (sum, channels);
 
         uint16 q;
@@ -694,7 +715,10 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
  * window sums (all the row's bytes; in tmp, its own, kept in cache) is
  * moved down a row by adding the row entering the window and subtracting
  * the one leaving it, and each output row is the horizontal pass over
- * it (separable_h_row). The frame is read about once and written once;
+ * it (separable_ext_row). The sums are uint whatever the window's
+ * height: the row stays in the core's cache, and ushort sums (the
+ * two-kernel run's narrow rows) would cost a widening load, a shuffle,
+ * at each step. The frame is read about once and written once;
  * the input must not be the output (rows are read after others are
  * written). The lanes of a pixel in keep are read from kin (the input
  * for kept channels; the output itself for the bytes of another job). */
@@ -702,10 +726,8 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
 /* sums += (add ? row a : 0) - (sub ? row b : 0), over row_len bytes */
 CLB_INLINE void
 separable_v_move (__global uint *tmp, size_t row, __global const uchar *a,
-                  __global const uchar *b, int row_len, int add, int sub,
-                  int narrow)
+                  __global const uchar *b, int row_len, int add, int sub)
 {
-    __global ushort *t16 = (__global ushort *) tmp + row;
     __global uint *t32 = tmp + row;
     int k = 0;
 
@@ -715,41 +737,177 @@ separable_v_move (__global uint *tmp, size_t row, __global const uchar *a,
             d = convert_uint16 (CLB_LOAD16 (uchar, a + k));
         if (sub)
             d -= convert_uint16 (CLB_LOAD16 (uchar, b + k));
-        if (narrow)
-            CLB_STORE16 (ushort, CLB_LOAD16 (ushort, t16 + k)
-                         + convert_ushort16 (d), t16 + k);
-        else
-            CLB_STORE16 (uint, CLB_LOAD16 (uint, t32 + k) + d, t32 + k);
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, t32 + k) + d, t32 + k);
     }
     for (; k < row_len; k++) {
         uint d = (add ? a[k] : 0u) - (sub ? b[k] : 0u);
-        if (narrow)
-            t16[k] = (ushort) (t16[k] + d);
-        else
-            t32[k] += d;
+        t32[k] += d;
     }
 }
 
 void
 separable_v_step (__global uint *tmp, size_t row, __global const uchar *src,
-                  int pitch, int in, int out, int row_len, int narrow)
+                  int pitch, int in, int out, int row_len)
 {
     __global const uchar *a = src + (size_t) max (in, 0) * pitch;
     __global const uchar *b = src + (size_t) max (out, 0) * pitch;
 
     if (in >= 0 && out >= 0)
-        separable_v_move (tmp, row, a, b, row_len, 1, 1, narrow);
+        separable_v_move (tmp, row, a, b, row_len, 1, 1);
     else if (in >= 0)
-        separable_v_move (tmp, row, a, b, row_len, 1, 0, narrow);
+        separable_v_move (tmp, row, a, b, row_len, 1, 0);
     else if (out >= 0)
-        separable_v_move (tmp, row, a, b, row_len, 0, 1, narrow);
+        separable_v_move (tmp, row, a, b, row_len, 0, 1);
+}
+
+/* separable_fused_x16's row of vertical sums has an apron of
+ * CLB_FUSED_APRON (rx, channels) elements each side, so that every load
+ * of a step stays inside the extended row and no step maps its loads
+ * through the border: 0 with SHRINK (set once a band), else the sums
+ * the border shows there, set after each move of the row. */
+CLB_INLINE void
+separable_fused_apron (__global uint *tmp, size_t row, int width,
+                       int channels, int apron, int border)
+{
+    int row_len = width * channels;
+    for (int i = 0; i < 2 * apron; i++) {
+        /* element b of the row (b < 0: row >= apron), pixel p, channel c */
+        int b = i < apron ? i - apron : row_len + i - apron;
+        int p = b >= 0 ? b / channels : -((channels - 1 - b) / channels);
+        int c = b - p * channels;
+        size_t from = row + (size_t) (clb_border_index (p, width, border)
+                                      * channels + c);
+        size_t to = row + b;
+        tmp[to] = tmp[from];
+    }
+}
+
+/* One step of separable_ext_row at sample k0 (pixel x0 = k0 / channels):
+ * two loads, the scan, the division (by the full area, or with cut, by
+ * each lane's: SHRINK near the row's ends) and the store, lane by lane
+ * where the step's 16 bytes pass the row's end. Returns the carry. */
+CLB_INLINE uint16
+separable_ext_step (__global const uint *tmp, size_t row, __global uchar *out,
+                    __global const uchar *kin, int k0, uint16 carry,
+                    int width, int channels, int rx, uint ny,
+                    separable_divisor dv, int keep,
+                    uchar16 keep16, int cut)
+{
+    int row_len = width * channels;
+    int used = 16 / channels * channels;
+    size_t enter = row + k0 + rx * channels;
+    uint16 d = CLB_LOAD16 (uint, tmp + enter)
+        - CLB_LOAD16 (uint, tmp + enter - (2 * rx + 1) * channels);
+    uint16 sum = carry + separable_scan16 (d, channels,
+                                           separable_zero16 (k0));
+    uint16 q;
+    if (cut) {
+        int16 x = (int16) (k0 / channels)
+            + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+            / (int16) (channels);
+        /* lanes past the row's end: at least 1, not stored */
+        uint16 area = convert_uint16 (max (min (x + rx, (int16) (width - 1))
+                                           - max (x - rx, (int16) (0)) + 1,
+                                           (int16) (1))) * (uint16) (ny);
+        q = separable_div16 (sum + (area >> 1), area);
+    } else {
+        q = separable_mean16 (sum, dv);
+    }
+    if (k0 + 16 <= row_len) {
+        /* with RGB, lane 16 lands on the next step's first sample, which
+         * that step then writes */
+        CLB_STORE16 (uchar, separable_kept16 (q, kin, k0, keep, keep16),
+                     out + k0);
+    } else {
+        uchar qs[16];
+        vstore16 (convert_uchar16_sat (q), 0, qs);
+        for (int j = 0; j < used && k0 + j < row_len; j++)
+            out[k0 + j] = (keep >> (j % channels)) & 1 ? kin[k0 + j] : qs[j];
+    }
+    return separable_last16 (sum, channels);
+}
+
+/* One row of separable_fused_x16's horizontal pass over the extended row
+ * of vertical sums whose sample 0 is element row of tmp (ny rows a
+ * window), into out; kin, keep as separable_h_row; dv the divisor of a
+ * window that does not cross the row's ends. separable_h_row without
+ * border mapping: the first window (pixels -1 - rx .. rx - 1) a few
+ * vector loads, every step two loads. Inlined with constant
+ * channels. */
+CLB_INLINE void
+separable_ext_row (__global const uint *tmp, size_t row, __global uchar *out,
+                   __global const uchar *kin, int width, int channels, int rx,
+                   uint ny, int border, int keep,
+                   separable_divisor dv)
+{
+    int row_len = width * channels;
+    int step = 16 / channels;
+    int used = step * channels;
+    int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+                          15);
+    int16 lp = lane / (int16) (channels);
+    /* as separable_h_row */
+    int16 kept = (((int16) (keep) >> (lane - lp * (int16) (channels))) & 1)
+        != 0 || lane >= (int16) (used);
+    uchar16 keep16 = as_uchar16 (convert_char16 (kept));
+
+    /* the window sums of pixel -1, in every pixel's lanes: its (2 rx + 1)
+     * channels samples, used a load (lane j channel j % channels), summed
+     * by channel */
+    int len = (2 * rx + 1) * channels;
+    size_t from = row - (size_t) ((rx + 1) * channels);
+    uint16 acc = (uint16) (0);
+    for (int i = 0; i < len; i += used)
+        acc += select ((uint16) (0), CLB_LOAD16 (uint, tmp + from + i),
+                       lane < (int16) (min (len - i, used)));
+    uint16 carry = separable_last16 (separable_scan16
+                                     (acc, channels,
+                                      separable_zero16 (width)), channels);
+
+    /* SHRINK: the steps whose windows cross the row's start, then those
+     * up to the last whose windows end inside it and whose store stays
+     * in the row (the fast loop), then the rest */
+    int k0 = 0;
+    if (border == CLB_BORDER_SHRINK) {
+        for (; k0 < row_len && k0 / channels < rx; k0 += used)
+            carry = separable_ext_step (tmp, row, out, kin, k0, carry, width,
+                                        channels, rx, ny, dv, keep,
+                                        keep16, 1);
+    }
+    int end = row_len - 16;
+    if (border == CLB_BORDER_SHRINK)
+        end = min (end, (width - rx - step) * channels);
+    if (k0 <= end) {
+        int steps = (end - k0) / used + 1;
+        carry = separable_h_inner (tmp, row, out, k0, steps, carry, channels,
+                                   rx, dv, 0, kin, keep, keep16);
+        k0 += steps * used;
+    }
+    for (; k0 < row_len; k0 += used)
+        carry = separable_ext_step (tmp, row, out, kin, k0, carry, width,
+                                    channels, rx, ny, dv, keep,
+                                    keep16, border == CLB_BORDER_SHRINK);
+}
+
+/* A row of separable_fused_x16: the apron (with a border that shows
+ * pixels there), then the horizontal pass, with constant channels. */
+CLB_INLINE void
+separable_fused_row (__global uint *tmp, size_t row, __global uchar *out,
+                     __global const uchar *kin, int width, int channels,
+                     int rx, uint ny, int border, int keep,
+                     separable_divisor dv, int apron)
+{
+    if (border != CLB_BORDER_SHRINK)
+        separable_fused_apron (tmp, row, width, channels, apron, border);
+    separable_ext_row (tmp, row, out, kin, width, channels, rx, ny, border,
+                       keep, dv);
 }
 
 __kernel void
 separable_fused_x16 (__global const uchar *src, int src_pitch,
                      __global uchar *dst, int dst_pitch, __global uint *tmp,
                      int width, int height, int channels, int rx, int ry,
-                     int border, int narrow, int band_rows,
+                     int border, int band_rows,
                      __global const uchar *kin, int kin_pitch, int keep)
 {
     int band = get_global_id (0);
@@ -758,31 +916,46 @@ separable_fused_x16 (__global const uchar *src, int src_pitch,
         return;
     int y1 = min (height, y0 + band_rows);
     int row_len = width * channels;
-    size_t row = (size_t) band * row_len;
-    __global ushort *t16 = (__global ushort *) tmp + row;
-    __global uint *t32 = tmp + row;
+    int apron = CLB_FUSED_APRON (rx, channels);
+    /* this band's extended row, its sample 0 at element row */
+    size_t ext = (size_t) band * (row_len + 2 * apron);
+    size_t row = ext + apron;
 
-    /* the sums of the window of row y0 */
-    for (int k = 0; k < row_len; k++) {
-        if (narrow)
-            t16[k] = 0;
-        else
-            t32[k] = 0;
-    }
+    /* the sums of the window of row y0 (and a SHRINK apron) */
+    for (int k = 0; k < row_len + 2 * apron; k++)
+        tmp[ext + k] = 0;
     for (int i = y0 - ry; i <= y0 + ry; i++)
         separable_v_step (tmp, row, src, src_pitch,
-                          clb_border_index (i, height, border), -1, row_len,
-                          narrow);
+                          clb_border_index (i, height, border), -1, row_len);
+    /* the divisor of a full window, made again where the rows a window
+     * (SHRINK, near the frame's top and bottom) change */
+    uint dv_ny = (uint) (2 * ry + 1);
+    separable_divisor dv = separable_divisor_of ((uint) (2 * rx + 1) * dv_ny);
     for (int y = y0; y < y1; y++) {
-        separable_h_row (tmp, row, dst + (size_t) y * dst_pitch,
-                         kin + (size_t) y * kin_pitch, width, channels, rx,
-                         separable_count (y, ry, height, border), border,
-                         narrow, keep);
+        uint ny = separable_count (y, ry, height, border);
+        if (ny != dv_ny) {
+            dv = separable_divisor_of ((uint) (2 * rx + 1) * ny);
+            dv_ny = ny;
+        }
+        __global uchar *out = dst + (size_t) y * dst_pitch;
+        __global const uchar *kr = kin + (size_t) y * kin_pitch;
+#define CLB_FUSED_ROW(C) \
+        separable_fused_row (tmp, row, out, kr, width, C, rx, ny, border, keep, \
+                             dv, apron)
+        if (channels == 1)
+            CLB_FUSED_ROW (1);
+        else if (channels == 2)
+            CLB_FUSED_ROW (2);
+        else if (channels == 3)
+            CLB_FUSED_ROW (3);
+        else
+            CLB_FUSED_ROW (4);
+#undef CLB_FUSED_ROW
         if (y + 1 < y1)
             separable_v_step (tmp, row, src, src_pitch,
                               clb_border_index (y + ry + 1, height, border),
                               clb_border_index (y - ry, height, border),
-                              row_len, narrow);
+                              row_len);
     }
 }
 /* separable_fused_422_x16: separable_fused_x16 for both jobs of packed
@@ -802,21 +975,23 @@ separable_fused_x16 (__global const uchar *src, int src_pitch,
                                         0, -1, 0, -1, 0, -1)                \
                          : (int16) (-1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1,  \
                                     0, -1, 0, -1, 0))
-#define CLB_422_UP2(v, l) ((l) \
-    ? CLB_SHUF (v, 16, 16, 16, 1, 16, 3, 16, 5, 16, 7, 16, 9, 16, 11, 16, 13) \
-    : CLB_SHUF (v, 16, 16, 0, 16, 2, 16, 4, 16, 6, 16, 8, 16, 10, 16, 12, 16))
+#define CLB_422_UP2(v, z, l) ((l) \
+    ? CLB_ZSHUF (v, z, 16, 16, 16, 1, 16, 3, 16, 5, 16, 7, 16, 9, 16, 11, 16, \
+                 13) \
+    : CLB_ZSHUF (v, z, 16, 16, 0, 16, 2, 16, 4, 16, 6, 16, 8, 16, 10, 16, 12, \
+                 16))
 #define CLB_422_LAST(v, l) ((l) \
     ? CLB_SHUF (v, 12, 15, 14, 15, 12, 15, 14, 15, 12, 15, 14, 15, 12, 15, 14, 15) \
     : CLB_SHUF (v, 14, 13, 14, 15, 14, 13, 14, 15, 14, 13, 14, 15, 14, 13, 14, 15))
 
 /* Prefix sums over each channel's lanes: the luma lanes 2 apart, the
- * chroma lanes 4 apart. */
+ * chroma lanes 4 apart; z zeros (separable_zero16). */
 CLB_INLINE uint16
-separable_422_scan (uint16 d, int luma)
+separable_422_scan (uint16 d, int luma, uint16 z)
 {
-    d += CLB_422_UP2 (d, luma);
-    d += CLB_UP4 (d);
-    return d + CLB_UP8 (d);
+    d += CLB_422_UP2 (d, z, luma);
+    d += CLB_UP4 (d, z);
+    return d + CLB_UP8 (d, z);
 }
 
 /* The row of vertical sums (2 width bytes from element row of tmp on)
@@ -827,9 +1002,8 @@ separable_422_scan (uint16 d, int luma)
  * else a chroma byte, pixel b >> 2, both arithmetic shifts). */
 void
 separable_422_apron (__global uint *tmp, size_t row, int width, int luma,
-                     int apron, int border, int narrow)
+                     int apron, int border)
 {
-    __global ushort *t16 = (__global ushort *) tmp;
     int row_len = 2 * width;
     for (int i = 0; i < 2 * apron; i++) {
         int b = i < apron ? i - apron : row_len + i - apron;
@@ -838,10 +1012,7 @@ separable_422_apron (__global uint *tmp, size_t row, int width, int luma,
                                   border);
         size_t from = row + (size_t) (m * s + (b & (s - 1)));
         size_t to = row + b;   /* b < 0: row >= apron */
-        if (narrow)
-            t16[to] = t16[from];
-        else
-            tmp[to] = tmp[from];
+        tmp[to] = tmp[from];
     }
 }
 
@@ -851,15 +1022,14 @@ separable_422_apron (__global uint *tmp, size_t row, int width, int luma,
  * row's other end, where r reaches past it, come from border mapping. */
 uint
 separable_422_start (__global const uint *tmp, size_t row, int o, int s,
-                     int n, int r, int border, int narrow)
+                     int n, int r, int border)
 {
-    __global const ushort *t16 = (__global const ushort *) tmp;
     uint acc = 0;
     for (int d = -1 - r; d <= r - 1; d++) {
         int m = d < n ? d : clb_border_index (d, n, border);
         if (m >= 0 || d < 0) {
             size_t i = row + (m * s + o);
-            acc += narrow ? t16[i] : tmp[i];
+            acc += tmp[i];
         }
     }
     return acc;
@@ -868,20 +1038,21 @@ separable_422_start (__global const uint *tmp, size_t row, int o, int s,
 /* One step of the horizontal pass at byte k0 of a row: four loads, the
  * scan, the division (by the full areas, or with SHRINK near the ends
  * by each lane's); the store where all 16 bytes are the row's. Inlined
- * with constant luma and narrow. */
+ * with constant luma. */
 CLB_INLINE uint16
 separable_422_step (__global const uint *tmp, size_t row,
                     __global uchar *out, int k0, uint16 carry, int rx,
                     int rc, uint16 full, float16 inv_full, int exact,
-                    int luma, int narrow, int cut, int width, uint ny)
+                    int luma, int cut, int width, uint ny)
 {
     int16 is_luma = CLB_422_LUMA (luma);
     size_t at = row + k0;
-    uint16 dy = separable_load16 (tmp, at + 2 * rx, narrow)
-        - separable_load16 (tmp, at - 2 * rx - 2, narrow);
-    uint16 dc = separable_load16 (tmp, at + 4 * rc, narrow)
-        - separable_load16 (tmp, at - 4 * rc - 4, narrow);
-    uint16 sum = carry + separable_422_scan (select (dc, dy, is_luma), luma);
+    uint16 dy = CLB_LOAD16 (uint, tmp + at + 2 * rx)
+        - CLB_LOAD16 (uint, tmp + at - 2 * rx - 2);
+    uint16 dc = CLB_LOAD16 (uint, tmp + at + 4 * rc)
+        - CLB_LOAD16 (uint, tmp + at - 4 * rc - 4);
+    uint16 sum = carry + separable_422_scan (select (dc, dy, is_luma), luma,
+                                                separable_zero16 (k0));
     uint16 q, area = full;
     if (cut) {
         /* SHRINK, windows cut by the row's ends (lanes past the end: at
@@ -914,19 +1085,18 @@ separable_422_step (__global const uint *tmp, size_t row,
 CLB_INLINE void
 separable_422_row (__global const uint *tmp, size_t row, __global uchar *out,
                    int width, int rx, int rc, uint ny, int border,
-                   int luma, int narrow)
+                   int luma)
 {
     int row_len = 2 * width;
     int16 is_luma = CLB_422_LUMA (luma);
     int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
                           15);
     /* the window sums of pixel -1, in each channel's lanes */
-    uint sy = separable_422_start (tmp, row, luma, 2, width, rx, border,
-                                   narrow);
+    uint sy = separable_422_start (tmp, row, luma, 2, width, rx, border);
     uint su = separable_422_start (tmp, row, 1 - luma, 4, width / 2, rc,
-                                   border, narrow);
+                                   border);
     uint sv = separable_422_start (tmp, row, 3 - luma, 4, width / 2, rc,
-                                   border, narrow);
+                                   border);
     uint16 carry = select (select ((uint16) (sv), (uint16) (su),
                                    (lane & 2) == (int16) (0)),
                            (uint16) (sy), is_luma);
@@ -944,18 +1114,18 @@ separable_422_row (__global const uint *tmp, size_t row, __global uchar *out,
     if (border == CLB_BORDER_SHRINK) {
         for (; k0 < row_len && k0 < reach; k0 += 16)
             carry = separable_422_step (tmp, row, out, k0, carry, rx, rc,
-                                        full, inv_full, exact, luma, narrow,
+                                        full, inv_full, exact, luma,
                                         1, width, ny);
     }
     int end = border == CLB_BORDER_SHRINK ? row_len - reach - 16
         : row_len - 16;
     for (; k0 <= end; k0 += 16)
         carry = separable_422_step (tmp, row, out, k0, carry, rx, rc, full,
-                                    inv_full, exact, luma, narrow, 0, width,
+                                    inv_full, exact, luma, 0, width,
                                     ny);
     for (; k0 < row_len; k0 += 16)
         carry = separable_422_step (tmp, row, out, k0, carry, rx, rc, full,
-                                    inv_full, exact, luma, narrow,
+                                    inv_full, exact, luma,
                                     border == CLB_BORDER_SHRINK, width, ny);
 }
 
@@ -963,7 +1133,7 @@ __kernel void
 separable_fused_422_x16 (__global const uchar *src, int src_pitch,
                          __global uchar *dst, int dst_pitch,
                          __global uint *tmp, int width, int height, int luma,
-                         int rx, int rc, int ry, int border, int narrow,
+                         int rx, int rc, int ry, int border,
                          int band_rows)
 {
     int band = get_global_id (0);
@@ -975,39 +1145,27 @@ separable_fused_422_x16 (__global const uchar *src, int src_pitch,
     /* this band's extended row, its byte 0 at element row */
     size_t ext = (size_t) band * (row_len + 2 * apron);
     size_t row = ext + apron;
-    __global ushort *t16 = (__global ushort *) tmp + ext;
-    __global uint *t32 = tmp + ext;
 
     /* the sums of the window of row y0 (and a SHRINK apron) */
-    for (int k = 0; k < row_len + 2 * apron; k++) {
-        if (narrow)
-            t16[k] = 0;
-        else
-            t32[k] = 0;
-    }
+    for (int k = 0; k < row_len + 2 * apron; k++)
+        tmp[ext + k] = 0;
     for (int i = y0 - ry; i <= y0 + ry; i++)
         separable_v_step (tmp, row, src, src_pitch,
-                          clb_border_index (i, height, border), -1, row_len,
-                          narrow);
+                          clb_border_index (i, height, border), -1, row_len);
     for (int y = y0; y < y1; y++) {
         uint ny = separable_count (y, ry, height, border);
         __global uchar *out = dst + (size_t) y * dst_pitch;
         if (border != CLB_BORDER_SHRINK)
-            separable_422_apron (tmp, row, width, luma, apron, border,
-                                 narrow);
-        if (luma && narrow)
-            separable_422_row (tmp, row, out, width, rx, rc, ny, border, 1, 1);
-        else if (luma)
-            separable_422_row (tmp, row, out, width, rx, rc, ny, border, 1, 0);
-        else if (narrow)
-            separable_422_row (tmp, row, out, width, rx, rc, ny, border, 0, 1);
+            separable_422_apron (tmp, row, width, luma, apron, border);
+        if (luma)
+            separable_422_row (tmp, row, out, width, rx, rc, ny, border, 1);
         else
-            separable_422_row (tmp, row, out, width, rx, rc, ny, border, 0, 0);
+            separable_422_row (tmp, row, out, width, rx, rc, ny, border, 0);
         if (y + 1 < y1)
             separable_v_step (tmp, row, src, src_pitch,
                               clb_border_index (y + ry + 1, height, border),
                               clb_border_index (y - ry, height, border),
-                              row_len, narrow);
+                              row_len);
     }
 }
 #endif

@@ -230,6 +230,16 @@ separable_fused_dense (const ClbJob * job)
   return TRUE;
 }
 
+/* The elements of separable_fused_x16's extended row: the row's samples
+ * and an apron each side (CLB_FUSED_APRON). */
+static guint64
+separable_fused_row_len (const ClbJob * job, guint rx)
+{
+  return (guint64) job->width * job->pixel_stride
+      + 2 * (guint64) CLB_FUSED_APRON ((guint64) rx,
+      (guint64) job->pixel_stride);
+}
+
 /* Rows a work-item of separable_fused_x16 walks: the job's rows shared
  * among twice the compute units (a band's start, its first window of
  * 2 ry + 1 rows, is paid once a band), fewer where the device caps loops;
@@ -243,11 +253,10 @@ separable_fused_band_rows (const ClbDeviceProfile * profile,
   guint64 c = job->pixel_stride, step = CLB_LANES / c, used = step * c;
   guint64 row_len = (guint64) job->width * c;
   guint64 steps = row_len / used + 1;
-  guint64 mapped = CLB_LOOPS_SEPARABLE_H_MAPPED ((guint64) rx, step, steps);
-  guint64 horizontal = CLB_LOOPS_SEPARABLE_H_ROW ((guint64) rx, c, steps,
-      mapped);
+  guint64 horizontal = CLB_LOOPS_SEPARABLE_FUSED_ROW ((guint64) rx, c, steps);
   guint64 move = CLB_LOOPS_SEPARABLE_FUSED_MOVE (row_len);
-  guint64 start = row_len + 1 + (2 * (guint64) ry + 2) * move;
+  guint64 start = separable_fused_row_len (job, rx) + 1
+      + (2 * (guint64) ry + 2) * move;
   guint64 bands = MAX (profile->compute_units, 1) * 2;
   guint64 rows = (job->height + bands - 1) / bands;
 
@@ -277,7 +286,7 @@ separable_fused_fits (const ClbDeviceProfile * profile,
   if (rows == 0)
     return FALSE;
   bands = (job->height + rows - 1) / rows;
-  if ((guint64) bands * job->width * job->pixel_stride * sizeof (cl_uint)
+  if ((guint64) bands * separable_fused_row_len (job, rx) * sizeof (cl_uint)
       > clb_work_budget (profile, planes))
     return FALSE;
   if (separable_fused_dense (job))
@@ -317,8 +326,8 @@ run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
   } else {
     keep = ((1u << ps) - 1) & ~lanes;
   }
-  if (!clb_engine_ensure_work (engine, bands * w * ps * sizeof (cl_uint),
-          error))
+  if (!clb_engine_ensure_work (engine, bands * separable_fused_row_len (job,
+              r->rx) * sizeof (cl_uint), error))
     return FALSE;
   a = clb_args (engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_X16]);
   clb_arg_mem (&a, r->in);
@@ -332,7 +341,6 @@ run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&a, r->rx);
   clb_arg_int (&a, r->ry);
   clb_arg_int (&a, r->border);
-  clb_arg_int (&a, separable_x16_narrow (r->ry));
   clb_arg_int (&a, rows);
   /* kept channels from the input; other jobs' bytes from the output */
   clb_arg_mem (&a, dense ? r->in : r->out);
@@ -483,7 +491,6 @@ run_separable_fused_422 (ClbEngine * engine, const ClbRun * r,
   clb_arg_int (&a, r->pair_rx);
   clb_arg_int (&a, r->ry);
   clb_arg_int (&a, r->border);
-  clb_arg_int (&a, separable_x16_narrow (r->ry));
   clb_arg_int (&a, rows);
   if (!clb_args_done (&a, error))
     return FALSE;
