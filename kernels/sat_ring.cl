@@ -39,9 +39,13 @@
  * (padded), each table row carries the border-extended prefix sums of
  * the rx + 1 pixels before it and rx after (sat_ring_pad), so that the
  * samples near the row's ends take the same vector steps (shrink: each
- * lane divided by its own clipped count). Other jobs go one sample at a
- * time, and so do the samples near the row's ends of dense jobs that are
- * not padded.
+ * lane divided by its own clipped count). A packed 8-bit job whose
+ * pixels are 2 or 4 bytes (YUY2's Y and UV jobs, RGBx's colours) runs
+ * as a dense one of that many channels, padded only: each byte a
+ * channel of its own, the bytes of the pixel that are not the job's
+ * (keep, a bit each) computed too and left as the output has them. Other
+ * jobs go one sample at a time, and so do the samples near the row's
+ * ends of dense jobs that are not padded.
  *
  * A launch runs steps t_begin .. t_end - 1 of each band (a step: a row
  * scanned and at most one written); the ring carries the band's state
@@ -214,13 +218,90 @@ sat_ring_samples (__global const wide_t *table, const size_t *rows,
     }
 }
 
+#if CLB_SAMPLE_BITS == 8
+/* 16 bytes of an output row; with keep (the bytes of a pixel that are
+ * not the job's: packed jobs, whose pixels of 2 or 4 bytes the kernel
+ * filters whole), those lanes (keep16) as the output has them. */
+CLB_INLINE void
+sat_ring_store (uchar16 v, __global uchar *out, int keep, uchar16 keep16)
+{
+    if (keep != 0)
+        v = bitselect (v, CLB_LOAD16 (uchar, out), keep16);
+    CLB_STORE16 (uchar, v, out);
+}
+
+/* A step of 16 samples of a padded row (sat_ring_emit) whose windows
+ * the row's ends do not clip, from table row b less row a (pair), or b
+ * alone: four loads (two), the mean, the store. Inlined with constant
+ * pair. */
+CLB_INLINE void
+sat_ring_fast (__global const uint *a, __global const uint *b,
+               __global uchar *out, int k, int ahead, int behind,
+               separable_divisor dv, int pair, int keep, uchar16 keep16)
+{
+    uint16 v = CLB_LOAD16 (uint, b + k + ahead)
+        - CLB_LOAD16 (uint, b + k - behind);
+    if (pair)
+        v -= CLB_LOAD16 (uint, a + k + ahead)
+            - CLB_LOAD16 (uint, a + k - behind);
+    sat_ring_store (convert_uchar16_sat (separable_mean16 (v, dv)), out + k,
+                    keep, keep16);
+}
+
+/* Any step of a padded row: at k0, or where that passes the row's end
+ * at its last 16 samples (writing again some of the step before); the
+ * table's terms in general (terms) or a pair / one row as
+ * sat_ring_fast; with shrink, windows the row's ends clip divided lane
+ * by lane by their own counts. */
+void
+sat_ring_step (__global const uint *table, const size_t *rows,
+               const sat_terms *ty, __global const uint *a,
+               __global const uint *b, __global uchar *out, int k0,
+               int row_len, int ahead, int behind, int channels, int width,
+               int rx, uint ny, separable_divisor dv, int shrink, int terms,
+               int keep, uchar16 keep16)
+{
+    int k = min (k0, row_len - 16);
+    uint16 v;
+    if (!terms) {
+        v = CLB_LOAD16 (uint, b + k + ahead)
+            - CLB_LOAD16 (uint, b + k - behind);
+        if (a != b)
+            v -= CLB_LOAD16 (uint, a + k + ahead)
+                - CLB_LOAD16 (uint, a + k - behind);
+    } else {
+        v = (uint16) (0);
+        for (int j = 0; j < ty->n; j++) {
+            __global const uint *t = table + rows[j] + k;
+            v += (uint16) (ty->coef[j])
+                * (CLB_LOAD16 (uint, t + ahead)
+                   - CLB_LOAD16 (uint, t - behind));
+        }
+    }
+    uint16 q;
+    if (shrink && (k < ahead || k + 16 > row_len - ahead)) {
+        /* windows clipped to the row: each lane its own count */
+        int16 x = ((int16) (k) + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+                                          11, 12, 13, 14, 15))
+            / (int16) (channels);
+        int16 nx = min (x + rx, (int16) (width - 1))
+            - max (x - rx, (int16) (0)) + 1;
+        uint16 area = convert_uint16 (nx) * (uint16) (ny);
+        q = separable_div16 (v + area / 2, area);
+    } else {
+        q = separable_mean16 (v, dv);
+    }
+    sat_ring_store (convert_uchar16_sat (q), out + k, keep, keep16);
+}
+#endif
+
 /* Output row y from the table rows in the ring, rows tstride entries
  * apart, entry 0 of each at lpad (padded rows: sat_ring_pad). */
 void
 sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
                __global sample_t *dst, int pitch, int pstride, int4 off,
                int swap, int shift, int width, int height, int channels,
-               int rx, int ry, int border, int dense, int y)
+               int rx, int ry, int border, int dense, int keep, int y)
 {
     int row_len = width * channels;
     size_t o = (size_t) y * pitch;
@@ -243,40 +324,38 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
         __global const uint *a = table + (ty.n > 1 ? rows[1] : rows[0]);
         int pair = ty.n == 2 && ty.coef[0] == 1 && ty.coef[1] == (uint) -1;
         int single = ty.n == 1 && ty.coef[0] == 1;
-        const int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
-                                    12, 13, 14, 15);
-
-        for (int k0 = 0; k0 < row_len; k0 += 16) {
-            int k = min (k0, row_len - 16);
-            uint16 v;
-            if (pair || single) {
-                v = CLB_LOAD16 (uint, b + k + ahead)
-                    - CLB_LOAD16 (uint, b + k - behind);
-                if (pair)
-                    v -= CLB_LOAD16 (uint, a + k + ahead)
-                        - CLB_LOAD16 (uint, a + k - behind);
-            } else {
-                v = (uint16) (0);
-                for (int j = 0; j < ty.n; j++) {
-                    __global const uint *t = table + rows[j] + k;
-                    v += (uint16) (ty.coef[j])
-                        * (CLB_LOAD16 (uint, t + ahead)
-                           - CLB_LOAD16 (uint, t - behind));
-                }
-            }
-            uint16 q;
-            if (shrink && (k < ahead || k + 16 > row_len - ahead)) {
-                /* windows clipped to the row: each lane its own count */
-                int16 x = ((int16) (k) + lane) / (int16) (channels);
-                int16 nx = min (x + rx, (int16) (width - 1))
-                    - max (x - rx, (int16) (0)) + 1;
-                uint16 area = convert_uint16 (nx) * (uint16) (ny);
-                q = separable_div16 (v + area / 2, area);
-            } else {
-                q = separable_mean16 (v, dv);
-            }
-            CLB_STORE16 (uchar, convert_uchar16_sat (q), dst + o + k);
+        /* the kept lanes: every step starts at a pixel (keep: pixels of
+         * 2 or 4 bytes, rows a whole number of them) */
+        int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+                              13, 14, 15);
+        uchar16 keep16 = as_uchar16 (convert_char16
+                                     ((((int16) (keep) >> (lane % (int16)
+                                                           (channels)))
+                                       & 1) != 0));
+        int k0 = 0;
+        if (pair || single) {
+            /* the steps whose windows the row's ends clip (shrink), the
+             * ones between without a test (a pair of table rows, or one,
+             * inlined each), then the rest */
+            int clip = shrink ? ahead : 0;
+            for (; k0 < row_len && k0 < clip; k0 += 16)
+                sat_ring_step (table, rows, &ty, a, b, dst + o, k0, row_len,
+                               ahead, behind, channels, width, rx, ny, dv,
+                               shrink, 0, keep, keep16);
+            int end = row_len - 16 - clip;
+            if (pair)
+                for (; k0 <= end; k0 += 16)
+                    sat_ring_fast (a, b, dst + o, k0, ahead, behind, dv, 1,
+                                   keep, keep16);
+            else
+                for (; k0 <= end; k0 += 16)
+                    sat_ring_fast (a, b, dst + o, k0, ahead, behind, dv, 0,
+                                   keep, keep16);
         }
+        for (; k0 < row_len; k0 += 16)
+            sat_ring_step (table, rows, &ty, a, b, dst + o, k0, row_len,
+                           ahead, behind, channels, width, rx, ny, dv,
+                           shrink, !(pair || single), keep, keep16);
         return;
     }
     /* the samples whose windows lie inside the row, 16 at a time */
@@ -330,7 +409,7 @@ __kernel void
 sat_ring (__global const sample_t *src, int pitch, int pstride, int4 off,
           int swap, int shift, __global sample_t *dst, int dst_pitch,
           __global wide_t *work, int width, int height, int channels, int rx,
-          int ry, int border, int dense, int padded, int bands,
+          int ry, int border, int dense, int padded, int keep, int bands,
           int band_rows, int ring, int apron_rows, int t_begin, int t_end)
 {
     int b = get_global_id (0);
@@ -368,11 +447,11 @@ sat_ring (__global const sample_t *src, int pitch, int pstride, int4 off,
                 continue;
             sat_ring_emit (table, ring, tstride, lpad, dst, dst_pitch,
                            pstride, off, swap, shift, width, height, channels,
-                           rx, ry, border, dense, y);
+                           rx, ry, border, dense, keep, y);
         } else {
             sat_ring_emit (table, ring, tstride, lpad, dst, dst_pitch,
                            pstride, off, swap, shift, width, height, channels,
-                           rx, ry, border, dense, tail + t - n_scan);
+                           rx, ry, border, dense, keep, tail + t - n_scan);
         }
     }
 }

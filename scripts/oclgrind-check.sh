@@ -113,6 +113,15 @@ for b in shrink replicate reflect; do
   check cpu races 1 --separable --sizes 38x17 --formats YUY2 \
     --radii 1,9,40 --border $b
 done
+# sat_ring's packed jobs on the CPU class (YUY2's Y and UV jobs run as
+# dense pixels of 2 and 4 bytes, the other job's bytes kept as the output
+# has them), from the caller's memory, each border, and in place (two
+# passes)
+for b in shrink replicate reflect; do
+  check cpu races 1 --sat --sizes 38x17 --formats YUY2 --radii 1,9 \
+    --border $b
+done
+check cpu races 0 --sat --sizes 38x17 --formats YUY2 --radii 2 --passes 2
 # region_composite over the tiles regions reach: ellipses and feathered
 # rectangles, plain and inverted, subsampled chroma and packed YUV,
 # regions past the frame's edges and overlapping (the same kernel on both
