@@ -104,7 +104,10 @@
 
 /* bilateral_x16, a window row of @c channels and width 2 rx + 1: a tap
  * a pixel, and at the row's ends the span staged, CLB_EDGE_SPAN pixels
- * (a channel loop each, and the distance) for every CLB_EDGE_TAPS taps. */
+ * (a channel loop each, and the distance) for every CLB_EDGE_TAPS taps
+ * (inner blocks do less besides their taps: the row's 2 rx + 1 spatial
+ * exponents, and with several channels its span staged 16 pixels a
+ * step). */
 #define CLB_LOOPS_BILATERAL_X16_ROW(rx, c) \
   ((2 * (rx) + 1) + ((2 * (rx) + 1) + CLB_EDGE_TAPS - 1) / CLB_EDGE_TAPS \
    * (CLB_EDGE_SPAN * ((c) + 2) + 1))

@@ -113,6 +113,12 @@ for b in shrink replicate reflect; do
   check cpu races 1 --separable --sizes 38x17 --formats YUY2 \
     --radii 1,9,40 --border $b
 done
+# bilateral_x16's inner blocks (the frames above are all edge blocks:
+# windows past a row's end), whose window rows of several channels are
+# staged as float rows first
+for f in RGB RGBA GRAY8; do
+  check cpu uninit 0 --bilateral --sizes 100x23 --formats $f --radii 3
+done
 # sat_ring's packed jobs on the CPU class (YUY2's Y and UV jobs run as
 # dense pixels of 2 and 4 bytes, the other job's bytes kept as the output
 # has them), from the caller's memory, each border, and in place (two
