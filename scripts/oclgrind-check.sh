@@ -113,6 +113,12 @@ for b in shrink replicate reflect; do
   check cpu races 1 --separable --sizes 38x17 --formats YUY2 \
     --radii 1,9,40 --border $b
 done
+# two planes' jobs in one launch on the CPU class, from the caller's
+# memory: separable_fused_pair_x16 (NV12's Y and UV; I420's Y and U, its
+# V alone), radii past the chroma plane
+for f in NV12 I420; do
+  check cpu races 1 --separable --sizes 38x17 --formats $f --radii 1,9,40
+done
 # bilateral_x16's inner blocks (the frames above are all edge blocks:
 # windows past a row's end), whose window rows of several channels are
 # staged as float rows first

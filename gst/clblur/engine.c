@@ -519,6 +519,7 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
     r.pair_index = step->pair - 1;
     r.pair_job = &jobs[r.pair_index];
     r.pair_rx = step->pair_rx;
+    r.pair_ry = step->pair_ry;
   }
   /* with the mask, alpha leaves as it came */
   job = clb_mask_job (params, job, &stripped);
@@ -534,14 +535,23 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
         engine->frame_in)[job->plane];
     r.out = engine->frame_out[job->plane];
     engine->frame_written |= 1u << j;
-    if (step->pair)
+    if (step->pair) {
+      r.pair_in = (engine->frame_written & (1u << r.pair_index) ?
+          engine->frame_out : engine->frame_in)[r.pair_job->plane];
+      r.pair_out = engine->frame_out[r.pair_job->plane];
       engine->frame_written |= 1u << r.pair_index;
+    }
   } else {
     r.in = engine->plane_in[job->plane];
     r.out = params->method == CLB_METHOD_BILATERAL ?
         engine->plane_out[job->plane] : r.in;
+    if (step->pair)
+      r.pair_in = r.pair_out = engine->plane_in[r.pair_job->plane];
   }
   r.in_pitch = r.out_pitch = pitch;
+  if (step->pair)
+    r.pair_in_pitch = r.pair_out_pitch =
+        engine->planes.plane_width[r.pair_job->plane];
   if (params->method == CLB_METHOD_BILATERAL) {
     if (!clb_engine_run_bands (engine, variant, &r, error))
       return FALSE;

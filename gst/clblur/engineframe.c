@@ -67,6 +67,11 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
       r.pair_index = step->pair - 1;
       r.pair_job = &jobs[r.pair_index];
       r.pair_rx = step->pair_rx;
+      r.pair_ry = step->pair_ry;
+      r.pair_in = in[r.pair_job->plane];
+      r.pair_out = out[r.pair_job->plane];
+      r.pair_in_pitch = (cl_int) src_stride[r.pair_job->plane];
+      r.pair_out_pitch = (cl_int) dst_stride[r.pair_job->plane];
     }
     /* with the mask, alpha is not the jobs' (the plan runs direct only
      * where no job is left empty) */

@@ -176,6 +176,7 @@ pair_steps (ClbEngine * engine, ClbPlan * plan, guint pass)
       steps[a].variant = v;
       steps[a].pair = b + 1;
       steps[a].pair_rx = steps[b].rx;
+      steps[a].pair_ry = steps[b].ry;
       steps[b].paired = TRUE;
     }
   }

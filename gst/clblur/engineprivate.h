@@ -54,6 +54,7 @@ G_BEGIN_DECLS
   X (SEPARABLE_HORIZONTAL_X16, "separable_horizontal_x16") \
   X (SEPARABLE_FUSED_X16, "separable_fused_x16") \
   X (SEPARABLE_FUSED_422_X16, "separable_fused_422_x16") \
+  X (SEPARABLE_FUSED_PAIR_X16, "separable_fused_pair_x16") \
   X (BILATERAL_X16, "bilateral_x16") \
   X (MOSAIC_X16, "mosaic_x16") \
   X (MASK_VERTICAL_X16, "mask_vertical_x16") \
@@ -81,12 +82,13 @@ typedef struct {
   cl_int rx, ry;
   const ClbVariant *variant;    /* NULL when passed through */
   ClbWorkShape shape;
-  /* Two jobs run as one (clb_separable_pair_steps: packed 4:2:2's Y and
-   * UV jobs in one walk): the first's step has pair = 1 + the other's
-   * index and pair_rx its rx; the other's step is paired (its variant
-   * the one it would run alone; it runs nothing). */
+  /* Two jobs run as one (clb_separable_pair: packed 4:2:2's Y and UV
+   * jobs in one walk, or two jobs of separable_fused_x16 in one launch):
+   * the first's step has pair = 1 + the other's index and pair_rx,
+   * pair_ry its radii; the other's step is paired (its variant the one
+   * it would run alone; it runs nothing). */
   guint pair;
-  cl_int pair_rx;
+  cl_int pair_rx, pair_ry;
   gboolean paired;
 } ClbStep;
 
@@ -197,11 +199,14 @@ typedef struct {
    * [x0, x1) of rows [y0, y1) */
   guint x0, x1, y0, y1;
   guint band_rows;              /* rows of every band but the last */
-  /* a step that runs two jobs (ClbStep.pair): the other one, its index
-   * and its rx (its ry is ry); NULL: none */
+  /* a step that runs two jobs (ClbStep.pair): the other one, its index,
+   * its rx and ry (packed 4:2:2's pair: ry), its input and output (the
+   * same plane's for packed 4:2:2) and their pitches; NULL: none */
   const ClbJob *pair_job;
   guint pair_index;
-  cl_int pair_rx;
+  cl_int pair_rx, pair_ry;
+  cl_mem pair_in, pair_out;
+  cl_int pair_in_pitch, pair_out_pitch;
 } ClbRun;
 
 typedef enum {

@@ -425,6 +425,28 @@ static const ClbVariant separable_fused_422 = {
   TRUE, NULL, run_separable_fused_422
 };
 
+static gboolean run_separable_fused_pair (ClbEngine * engine,
+    const ClbRun * r, GError ** error);
+
+/* Not a row of the table either: two jobs of separable_fused_x16 in one
+ * launch (clb_separable_pair). */
+static const ClbVariant separable_fused_pair = {
+  "separable_fused_pair_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8,
+  CLB_LAYOUT_ANY, TRUE, CLB_DEVICE_CLASS_CPU, "separable_fused_pair_x16",
+  0, TRUE, NULL, run_separable_fused_pair
+};
+
+/* The elements of work a job's bands take in separable_fused_x16. */
+static guint64
+separable_fused_work (const ClbDeviceProfile * profile, const ClbJob * job,
+    guint rx, guint ry)
+{
+  guint rows = separable_fused_band_rows (profile, job, rx, ry);
+
+  return (guint64) ((job->height + rows - 1) / rows)
+      * separable_fused_row_len (job, rx);
+}
+
 const ClbVariant *
 clb_separable_pair (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbVariant * alone_a, const ClbJob * a,
@@ -435,9 +457,21 @@ clb_separable_pair (const ClbDeviceProfile * profile,
   guint rows, bands;
 
   /* each job's own run is the fallback in place (later passes) */
-  if (alone_a != fused || alone_b != fused || rya != ryb
-      || separable_422_luma (planes, a, b) < 0)
+  if (alone_a != fused || alone_b != fused)
     return NULL;
+  if (rya != ryb || separable_422_luma (planes, a, b) < 0) {
+    /* any two jobs the fused kernel takes (it took each alone: its band
+     * rows are not 0) on planes of their own (a job that shares its
+     * pixels' bytes writes the others back as it read them: two such
+     * jobs in one launch would race), their rows of sums within the
+     * budget together */
+    if (a->plane == b->plane
+        || (separable_fused_work (profile, a, rxa, rya)
+            + separable_fused_work (profile, b, rxb, ryb)) * sizeof (cl_uint)
+        > clb_work_budget (profile, planes))
+      return NULL;
+    return &separable_fused_pair;
+  }
   rows = separable_422_band_rows (profile, a, rxa, rxb, rya);
   if (rows == 0)
     return NULL;
@@ -497,6 +531,105 @@ run_separable_fused_422 (ClbEngine * engine, const ClbRun * r,
   CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_FUSED_422_X16,
           bands, "separable_fused_422_x16"),
       "clEnqueueNDRangeKernel (separable_fused_422_x16)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* The arguments of one job of separable_fused_x16 from band_rows on
+ * (kernels/separable.cl, separable_fused_band): band rows, kept input
+ * and the kept lanes. */
+static void
+separable_fused_job_args (ClbArgs * a, const ClbPlanes * planes,
+    const ClbJob * job, cl_mem in, cl_int in_pitch, cl_mem out,
+    cl_int out_pitch, guint rows)
+{
+  guint lanes = separable_fused_lanes (planes, job), c;
+  guint ps = job->pixel_stride;
+  gboolean dense = lanes == (1u << ps) - 1;
+  cl_int keep = 0;
+
+  if (dense) {
+    for (c = 0; c < job->channels; c++)
+      keep |= ((job->keep_mask >> c) & 1) << job->offset[c];
+  } else {
+    keep = ((1u << ps) - 1) & ~lanes;
+  }
+  clb_arg_int (a, rows);
+  /* kept channels from the input; other jobs' bytes from the output */
+  clb_arg_mem (a, dense ? in : out);
+  clb_arg_int (a, dense ? in_pitch : out_pitch);
+  clb_arg_int (a, keep);
+}
+
+/* CPUs, two jobs of separable_fused_x16 (r->job, r->pair_job), each from
+ * one buffer into another: one launch, the first job's bands then the
+ * second's. In place, each job's own run. */
+static gboolean
+run_separable_fused_pair (ClbEngine * engine, const ClbRun * r,
+    GError ** error)
+{
+  const ClbJob *ja = r->job, *jb = r->pair_job;
+  ClbRun b = *r;
+  guint rows_a, rows_b;
+  guint64 bands_a, bands_b, work_a;
+  ClbArgs a;
+
+  b.job = jb;
+  b.index = r->pair_index;
+  b.rx = r->pair_rx;
+  b.ry = r->pair_ry;
+  b.in = r->pair_in;
+  b.out = r->pair_out;
+  b.in_pitch = r->pair_in_pitch;
+  b.out_pitch = r->pair_out_pitch;
+  b.pair_job = NULL;
+  if (r->in == r->out || b.in == b.out)
+    return run_separable_fused (engine, r, error)
+        && run_separable_fused (engine, &b, error);
+  rows_a = separable_fused_band_rows (&engine->profile, ja, r->rx, r->ry);
+  rows_b = separable_fused_band_rows (&engine->profile, jb, b.rx, b.ry);
+  bands_a = (ja->height + rows_a - 1) / rows_a;
+  bands_b = (jb->height + rows_b - 1) / rows_b;
+  work_a = bands_a * separable_fused_row_len (ja, r->rx);
+  if (!clb_engine_ensure_work (engine, (work_a + bands_b
+              * separable_fused_row_len (jb, b.rx)) * sizeof (cl_uint),
+          error))
+    return FALSE;
+  a = clb_args (engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_PAIR_X16]);
+  clb_arg_mem (&a, r->in);
+  clb_arg_int (&a, r->in_pitch);
+  clb_arg_mem (&a, r->out);
+  clb_arg_int (&a, r->out_pitch);
+  clb_arg_mem (&a, engine->work);
+  clb_arg_int (&a, ja->width);
+  clb_arg_int (&a, ja->height);
+  clb_arg_int (&a, ja->pixel_stride);
+  clb_arg_int (&a, r->rx);
+  clb_arg_int (&a, r->ry);
+  clb_arg_int (&a, r->border);
+  separable_fused_job_args (&a, &engine->planes, ja, r->in, r->in_pitch,
+      r->out, r->out_pitch, rows_a);
+  clb_arg_int (&a, bands_a);
+  clb_arg_mem (&a, b.in);
+  clb_arg_int (&a, b.in_pitch);
+  clb_arg_mem (&a, b.out);
+  clb_arg_int (&a, b.out_pitch);
+  clb_arg_int (&a, work_a);
+  clb_arg_int (&a, jb->width);
+  clb_arg_int (&a, jb->height);
+  clb_arg_int (&a, jb->pixel_stride);
+  clb_arg_int (&a, b.rx);
+  clb_arg_int (&a, b.ry);
+  separable_fused_job_args (&a, &engine->planes, jb, b.in, b.in_pitch,
+      b.out, b.out_pitch, rows_b);
+  clb_arg_int (&a, bands_b);
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_FUSED_PAIR_X16,
+          bands_a + bands_b, "separable_fused_pair_x16"),
+      "clEnqueueNDRangeKernel (separable_fused_pair_x16)");
   return TRUE;
 
 failed:

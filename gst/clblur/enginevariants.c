@@ -147,7 +147,7 @@ log_variant (ClbEngine * engine, const ClbRun * r,
   if (r->pair_job)
     g_snprintf (pair, sizeof (pair), " and job %u (%u channels, %ux%u, "
         "radius %d,%d)", r->pair_index, r->pair_job->channels,
-        r->pair_job->width, r->pair_job->height, r->pair_rx, r->ry);
+        r->pair_job->width, r->pair_job->height, r->pair_rx, r->pair_ry);
   line = g_strdup_printf ("job %u (plane %u, %u channels%s, %ux%u, %s "
       "%d,%d)%s: variant %s (%s, %s)%s: %s", r->index, job->plane,
       job->channels, keep, job->width, job->height,
