@@ -524,6 +524,44 @@ separable_kept16 (uint16 q, __global const uchar *kin, int k0, int keep,
     return o;
 }
 
+/* The lanes of a 16-sample step (pixels of channels samples from lane 0)
+ * that the store takes from the input row: those of the channels in
+ * keep (a bit a channel) and, with any, the lanes past the last whole
+ * pixel (RGB's 16th), which the store then writes back as they are. */
+uchar16
+separable_keep16 (int keep, int channels)
+{
+    int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+                          15);
+    int16 lp = lane / (int16) (channels);
+    int used = 16 / channels * channels;
+    int16 kept = (((int16) (keep) >> (lane - lp * (int16) (channels))) & 1)
+        != 0 || lane >= (int16) (used);
+    return as_uchar16 (convert_char16 (kept));
+}
+
+/* A step's 16 results q at sample k0 of a row of row_len samples, the
+ * kept lanes (separable_keep16) from the input row kin: one store where
+ * the step's 16 bytes are the row's (with RGB, lane 16 lands on the next
+ * step's first sample, which that step then writes), else lane by lane
+ * up to the step's last whole pixel or the row's end. */
+void
+separable_store_step (uint16 q, __global uchar *out,
+                      __global const uchar *kin, int k0, int row_len,
+                      int channels, int keep, uchar16 keep16)
+{
+    if (k0 + 16 <= row_len) {
+        CLB_STORE16 (uchar, separable_kept16 (q, kin, k0, keep, keep16),
+                     out + k0);
+        return;
+    }
+    uchar qs[16];
+    vstore16 (convert_uchar16_sat (q), 0, qs);
+    int used = 16 / channels * channels;
+    for (int j = 0; j < used && k0 + j < row_len; j++)
+        out[k0 + j] = (keep >> (j % channels)) & 1 ? kin[k0 + j] : qs[j];
+}
+
 /* The steps of a row whose windows lie inside it, from sample k0 on:
  * nothing but two loads, the scan, the division by the full area and one
  * store each. Inlined with constant channels and narrow. Returns the
@@ -573,14 +611,9 @@ separable_h_row (__global const uint *tmp, size_t row, __global uchar *out,
     int row_len = width * channels;
     int step = 16 / channels;
     int used = step * channels;
-    int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-                          15);
-    int16 lp = lane / (int16) (channels);
-    /* the kept lanes; with any, also the lanes past used (RGB's 16th),
-     * which the store then writes back as they are */
-    int16 kept = (((int16) (keep) >> (lane - lp * (int16) (channels))) & 1)
-        != 0 || lane >= (int16) (used);
-    uchar16 keep16 = as_uchar16 (convert_char16 (kept));
+    int16 lp = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+                        15) / (int16) (channels);
+    uchar16 keep16 = separable_keep16 (keep, channels);
 
     /* the window sums of pixel -1, in every pixel's lanes */
     /* pixels -1 - rx .. rx - 1 as the border shows them; directly where
@@ -662,18 +695,8 @@ separable_h_row (__global const uint *tmp, size_t row, __global uchar *out,
             uint16 area = nx * (uint16) (ny);
             q = separable_div16 (sum + (area >> 1), area);
         }
-        if (k0 + 16 <= row_len) {
-            /* with RGB, lane 16 lands on the next strip's first sample,
-             * which that strip then writes */
-            CLB_STORE16 (uchar, separable_kept16 (q, kin, k0, keep, keep16),
-                         out + k0);
-        } else {
-            uchar qs[16];
-            vstore16 (convert_uchar16_sat (q), 0, qs);
-            for (int j = 0; j < used; j++)
-                out[k0 + j] = (keep >> (j % channels)) & 1 ? kin[k0 + j]
-                    : qs[j];
-        }
+        separable_store_step (q, out, kin, k0, row_len, channels, keep,
+                              keep16);
     }
     /* the samples after the last whole strip, one at a time */
     for (int k = k0; k < row_len; k++) {
@@ -794,7 +817,6 @@ separable_ext_step (__global const uint *tmp, size_t row, __global uchar *out,
                     uchar16 keep16, int cut)
 {
     int row_len = width * channels;
-    int used = 16 / channels * channels;
     size_t enter = row + k0 + rx * channels;
     uint16 d = CLB_LOAD16 (uint, tmp + enter)
         - CLB_LOAD16 (uint, tmp + enter - (2 * rx + 1) * channels);
@@ -813,17 +835,7 @@ separable_ext_step (__global const uint *tmp, size_t row, __global uchar *out,
     } else {
         q = separable_mean16 (sum, dv);
     }
-    if (k0 + 16 <= row_len) {
-        /* with RGB, lane 16 lands on the next step's first sample, which
-         * that step then writes */
-        CLB_STORE16 (uchar, separable_kept16 (q, kin, k0, keep, keep16),
-                     out + k0);
-    } else {
-        uchar qs[16];
-        vstore16 (convert_uchar16_sat (q), 0, qs);
-        for (int j = 0; j < used && k0 + j < row_len; j++)
-            out[k0 + j] = (keep >> (j % channels)) & 1 ? kin[k0 + j] : qs[j];
-    }
+    separable_store_step (q, out, kin, k0, row_len, channels, keep, keep16);
     return separable_last16 (sum, channels);
 }
 
@@ -845,11 +857,7 @@ separable_ext_row (__global const uint *tmp, size_t row, __global uchar *out,
     int used = step * channels;
     int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
                           15);
-    int16 lp = lane / (int16) (channels);
-    /* as separable_h_row */
-    int16 kept = (((int16) (keep) >> (lane - lp * (int16) (channels))) & 1)
-        != 0 || lane >= (int16) (used);
-    uchar16 keep16 = as_uchar16 (convert_char16 (kept));
+    uchar16 keep16 = separable_keep16 (keep, channels);
 
     /* the window sums of pixel -1, in every pixel's lanes: its (2 rx + 1)
      * channels samples, used a load (lane j channel j % channels), summed

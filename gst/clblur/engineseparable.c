@@ -295,6 +295,32 @@ separable_fused_fits (const ClbDeviceProfile * profile,
       rx, ry, shape);
 }
 
+/* The arguments of one job of separable_fused_x16 from band_rows on
+ * (kernels/separable.cl, separable_fused_band): band rows, kept input
+ * and the kept lanes. */
+static void
+separable_fused_job_args (ClbArgs * a, const ClbPlanes * planes,
+    const ClbJob * job, cl_mem in, cl_int in_pitch, cl_mem out,
+    cl_int out_pitch, guint rows)
+{
+  guint lanes = separable_fused_lanes (planes, job), c;
+  guint ps = job->pixel_stride;
+  gboolean dense = lanes == (1u << ps) - 1;
+  cl_int keep = 0;
+
+  if (dense) {
+    for (c = 0; c < job->channels; c++)
+      keep |= ((job->keep_mask >> c) & 1) << job->offset[c];
+  } else {
+    keep = ((1u << ps) - 1) & ~lanes;
+  }
+  clb_arg_int (a, rows);
+  /* kept channels from the input; other jobs' bytes from the output */
+  clb_arg_mem (a, dense ? in : out);
+  clb_arg_int (a, dense ? in_pitch : out_pitch);
+  clb_arg_int (a, keep);
+}
+
 /* CPUs, 8-bit jobs of 1 to 4 bytes a pixel, from one buffer into another:
  * both passes in one kernel, a band of rows a work-item. In place, the
  * two-kernel runs. */
@@ -302,14 +328,10 @@ static gboolean
 run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
   const ClbJob *job = r->job;
-  guint lanes = separable_fused_lanes (&engine->planes, job);
   guint rows = separable_fused_band_rows (&engine->profile, job, r->rx,
       r->ry);
   cl_int w = job->width, h = job->height, ps = job->pixel_stride;
   size_t bands = (h + rows - 1) / rows;
-  gboolean dense = lanes == (1u << ps) - 1;
-  cl_int keep = 0;
-  guint c;
   ClbArgs a;
 
   if (r->in == r->out) {
@@ -319,12 +341,6 @@ run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
       return run_separable_x16 (engine, r, error);
     strip.shape.strip = 16;
     return run_separable (engine, &strip, error);
-  }
-  if (dense) {
-    for (c = 0; c < job->channels; c++)
-      keep |= ((job->keep_mask >> c) & 1) << job->offset[c];
-  } else {
-    keep = ((1u << ps) - 1) & ~lanes;
   }
   if (!clb_engine_ensure_work (engine, bands * separable_fused_row_len (job,
               r->rx) * sizeof (cl_uint), error))
@@ -341,11 +357,8 @@ run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&a, r->rx);
   clb_arg_int (&a, r->ry);
   clb_arg_int (&a, r->border);
-  clb_arg_int (&a, rows);
-  /* kept channels from the input; other jobs' bytes from the output */
-  clb_arg_mem (&a, dense ? r->in : r->out);
-  clb_arg_int (&a, dense ? r->in_pitch : r->out_pitch);
-  clb_arg_int (&a, keep);
+  separable_fused_job_args (&a, &engine->planes, job, r->in, r->in_pitch,
+      r->out, r->out_pitch, rows);
   if (!clb_args_done (&a, error))
     return FALSE;
   CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_FUSED_X16, bands,
@@ -535,32 +548,6 @@ run_separable_fused_422 (ClbEngine * engine, const ClbRun * r,
 
 failed:
   return FALSE;
-}
-
-/* The arguments of one job of separable_fused_x16 from band_rows on
- * (kernels/separable.cl, separable_fused_band): band rows, kept input
- * and the kept lanes. */
-static void
-separable_fused_job_args (ClbArgs * a, const ClbPlanes * planes,
-    const ClbJob * job, cl_mem in, cl_int in_pitch, cl_mem out,
-    cl_int out_pitch, guint rows)
-{
-  guint lanes = separable_fused_lanes (planes, job), c;
-  guint ps = job->pixel_stride;
-  gboolean dense = lanes == (1u << ps) - 1;
-  cl_int keep = 0;
-
-  if (dense) {
-    for (c = 0; c < job->channels; c++)
-      keep |= ((job->keep_mask >> c) & 1) << job->offset[c];
-  } else {
-    keep = ((1u << ps) - 1) & ~lanes;
-  }
-  clb_arg_int (a, rows);
-  /* kept channels from the input; other jobs' bytes from the output */
-  clb_arg_mem (a, dense ? in : out);
-  clb_arg_int (a, dense ? in_pitch : out_pitch);
-  clb_arg_int (a, keep);
 }
 
 /* CPUs, two jobs of separable_fused_x16 (r->job, r->pair_job), each from
