@@ -445,8 +445,25 @@ mask_columns_strip (__global const mask_row_t *tmp,
  * where (2 rx + 1) (2 ry + 1) · 255 · 255 + Σ w / 2 < 2^32 (radii up to
  * about 127). */
 
+/* Lanes @ao, @ao + 4, @ao + 8 and @ao + 12 of @x (each pixel's alpha
+ * lane), each in its pixel's 4 lanes; and the same 4 lanes alone.
+ * With @ao a constant (CLB_INLINE callers), one permute. */
+CLB_INLINE uint16
+mask_lane16 (uint16 x, int ao)
+{
+    return ao == 0 ? x.s000044448888cccc : ao == 1 ? x.s111155559999dddd :
+        ao == 2 ? x.s22226666aaaaeeee : x.s33337777bbbbffff;
+}
+
+CLB_INLINE uint4
+mask_lane4 (uint16 x, int ao)
+{
+    return ao == 0 ? x.s048c : ao == 1 ? x.s159d : ao == 2 ? x.s26ae :
+        x.s37bf;
+}
+
 /* Each pixel's alpha (lane @ao of its 4) in all its lanes. */
-uint16
+CLB_INLINE uint16
 mask_alpha16 (uchar16 x, int ao)
 {
     uchar16 a = ao == 0 ? x.s000044448888cccc : ao == 1 ?
@@ -455,15 +472,18 @@ mask_alpha16 (uchar16 x, int ao)
     return convert_uint16 (a);
 }
 
-uint16
+/* p of 4 pixels: I w in the colour lanes, w in the alpha's, in 32-bit
+ * lanes (the alpha's lane made 1, then one product a lane; 255 - a
+ * written a ^ 255 and both factors below 2^16, which the compiler sees:
+ * one 16-bit multiply-add a lane on CPUs that have it). */
+CLB_INLINE uint16
 mask_weigh16 (uchar16 x, int ao)
 {
-    /* I w <= 255 * 255: 16-bit products */
-    ushort16 w = (ushort16) (255) - convert_ushort16 (mask_alpha16 (x, ao));
-    short16 lane = (short16) (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2,
-                              3);
-    return convert_uint16 (select (convert_ushort16 (x) * w, w,
-                                   lane == (short16) (ao)));
+    uint16 v = convert_uint16 (x);
+    uint16 lane = (uint16) (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+    uint16 w = mask_lane16 (v, ao) ^ (uint16) (0xff);
+    uint16 f = bitselect (v, (uint16) (1), as_uint16 (lane == (uint16) (ao)));
+    return as_uint16 (as_int16 (f) * as_int16 (w));
 }
 
 /* The same for one pixel (the strips' tails). */
@@ -536,34 +556,47 @@ mask_vertical_x16 (__global const uchar *src, int pitch, __global uint *tmp,
 }
 
 /* The blend of 4 pixels: @sum the window sums (4 lanes a pixel, the
- * alpha's lane Σ w), @x the pixels as read. B = (S + Σw / 2) / Σw from a
- * float reciprocal: within one of the quotient (at most 256), so the
- * remainder wrapped to 32 bits lies in (-Σw, 2 Σw) and corrects it
- * exactly; B = I where Σw = 0. The blend is divided by 255 in 16 bits
- * (below). The alpha lane is written as read. */
-uchar16
-mask_blend16 (uint16 sum, uchar16 x, uint16 a, int ao)
+ * alpha's lane Σ w), @x the pixels as read, @a their alphas (in each
+ * pixel's 4 lanes).
+ *
+ * B = (S + Σw / 2) / Σw = n / Σw from a float reciprocal of each pixel's
+ * Σw (4 divisions, not 16), made smaller by the factor 1 - 2^-20: the
+ * reciprocal is within 2.5 ulp (OpenCL's bound for a division), so the
+ * scaled one lies below 1 / Σw, and the rounded product with n below
+ * n / Σw; it is within 2^-20 * 257 of it, so its truncation q is the
+ * quotient or one less, and n - q Σw >= Σw says which.
+ *
+ * B = I where Σw = 0, which only @feathered alphas need: otherwise Σw = 0
+ * means the pixel's own w is 0, its alpha 255, and the blend is I
+ * whatever B is. The blend a I + (255 - a) B + 127 =
+ * 255 B + a (I - B) + 127 (modulo 2^32 in the lanes: the result lies in
+ * 0 .. 65152, so it is exact), divided by 255 as (t + (t >> 8)) >> 8 with
+ * t = that + 1 (exact for every such value). The alpha lane is written as
+ * read: its a is taken as 255. */
+CLB_INLINE uchar16
+mask_blend16 (uint16 sum, uchar16 x, uint16 a, int ao, int feathered)
 {
     uint16 v = convert_uint16 (x);
-    uint16 sw = ao == 0 ? sum.s000044448888cccc : ao == 1 ?
-        sum.s111155559999dddd : ao == 2 ? sum.s22226666aaaaeeee :
-        sum.s33337777bbbbffff;
+    uint16 sw = mask_lane16 (sum, ao);
+    /* 0.99999904632568359375 = 1 - 2^-20 */
+    float4 r4 = (float4) (1.0f)
+        / convert_float4 (max (mask_lane4 (sum, ao), (uint4) (1)))
+        * (float4) (0.99999904632568359375f);
+    float16 r = r4.s0000111122223333;
     uint16 n = sum + (sw >> 1);
-    float16 r = (float16) (1.0f) / convert_float16 (max (sw, (uint16) (1)));
     uint16 q = convert_uint16 (convert_float16 (n) * r);
-    int16 rem = as_int16 (n - q * sw);
-    q += as_uint16 (-(rem >= as_int16 (sw)));
-    q -= as_uint16 (-(rem < (int16) (0)));
-    uint16 b = select (q, v, sw == (uint16) (0));
-    /* in 16 bits: a v + (255 - a) b + 127 <= 65152, and n / 255 =
-     * (n + 1 + (n >> 8)) >> 8 for n <= 65152 */
-    ushort16 a16 = convert_ushort16 (a), v16 = convert_ushort16 (v);
-    ushort16 m = a16 * v16 + ((ushort16) (255) - a16) * convert_ushort16 (b)
-        + (ushort16) (127);
-    ushort16 o = (m + (ushort16) (1) + (m >> 8)) >> 8;
-    short16 lane = (short16) (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2,
-                              3);
-    return convert_uchar16 (select (o, v16, lane == (short16) (ao)));
+    q = select (q, q + (uint16) (1), n - q * sw >= sw);
+    /* B <= 255 (a rounded mean of samples): "& 0xff" changes nothing
+     * but lets the compiler know both products' factors fit 16 bits */
+    uint16 b = (feathered ? select (q, v, sw == (uint16) (0)) : q)
+        & (uint16) (0xff);
+    uint16 lane = (uint16) (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+    uint16 a255 = (a | as_uint16 (lane == (uint16) (ao))) & (uint16) (0xff);
+    uint16 t = b * (uint16) (255) + as_uint16 (as_int16 (a255)
+                                               * (as_int16 (v)
+                                                  - as_int16 (b)))
+        + (uint16) (128);
+    return convert_uchar16 ((t + (t >> 8)) >> 8);
 }
 
 /* One row of mask_horizontal_x16 (in place): @t the row's vertical
@@ -608,7 +641,7 @@ mask_h_row (__global const uint *t, __global const uchar *s,
         MASK_MOVE (x + 3);
         uchar16 px = CLB_LOAD16 (uchar, s + x * 4);
         CLB_STORE16 (uchar, mask_blend16 ((uint16) (s0, s1, s2, s3), px,
-                                          mask_alpha16 (px, ao), ao),
+                                          mask_alpha16 (px, ao), ao, 0),
                      d + x * 4);
     }
     /* the last 1 to 3 pixels */
@@ -616,7 +649,7 @@ mask_h_row (__global const uint *t, __global const uchar *s,
         uchar16 px = (uchar16) (vload4 (x, s), (uchar4) (0), (uchar4) (0),
                                 (uchar4) (0));
         uint16 all = (uint16) (sum, (uint4) (0), (uint4) (0), (uint4) (0));
-        vstore4 (mask_blend16 (all, px, mask_alpha16 (px, ao), ao).s0123, x,
+        vstore4 (mask_blend16 (all, px, mask_alpha16 (px, ao), ao, 0).s0123, x,
                  d);
         MASK_MOVE (x);
     }
@@ -655,13 +688,28 @@ mask_v_add (__global uint *v, __global const uchar *s, int width, int ao,
     }
 }
 
+/* mask_v_move's 16-byte steps up to @end, with @ao a constant (the
+ * callers below): the alpha's lane fixed in the loop. */
+CLB_INLINE int
+mask_v_steps (__global uint *v, __global const uchar *a,
+              __global const uchar *b, int end, int ao)
+{
+    int k = 0;
+    for (; k + 16 <= end; k += 16) {
+        uint16 p = mask_weigh16 (CLB_LOAD16 (uchar, a + k), ao)
+            - mask_weigh16 (CLB_LOAD16 (uchar, b + k), ao);
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, v + k) + p, v + k);
+    }
+    return k;
+}
+
 /* @v += the weighed pixels of row @a - those of row @b (each NULL: none):
  * a move of the vertical window sums. */
 void
 mask_v_move (__global uint *v, __global const uchar *a,
              __global const uchar *b, int width, int ao)
 {
-    int row_len = width * 4, k = 0;
+    int row_len = width * 4, k;
     if (a == 0 || b == 0) {
         if (a != 0)
             mask_v_add (v, a, width, ao, 1);
@@ -669,11 +717,14 @@ mask_v_move (__global uint *v, __global const uchar *a,
             mask_v_add (v, b, width, ao, -1);
         return;
     }
-    for (; k + 16 <= row_len; k += 16) {
-        uint16 p = mask_weigh16 (CLB_LOAD16 (uchar, a + k), ao)
-            - mask_weigh16 (CLB_LOAD16 (uchar, b + k), ao);
-        CLB_STORE16 (uint, CLB_LOAD16 (uint, v + k) + p, v + k);
-    }
+    if (ao == 0)
+        k = mask_v_steps (v, a, b, row_len, 0);
+    else if (ao == 1)
+        k = mask_v_steps (v, a, b, row_len, 1);
+    else if (ao == 2)
+        k = mask_v_steps (v, a, b, row_len, 2);
+    else
+        k = mask_v_steps (v, a, b, row_len, 3);
     for (; k < row_len; k += 4) {
         uint4 p = mask_weigh4 (vload4 (0, a + k), ao)
             - mask_weigh4 (vload4 (0, b + k), ao);
@@ -1113,6 +1164,55 @@ mask_hp_pad (__global uint *v, int width, int pad, int border)
     }
 }
 
+/* Steps of mask_hp_row: 4 pixels (16 lanes) a step from pixel @x to
+ * @end (@x + a multiple of 4 while @n is 16, else one step of the last
+ * @n / 4 pixels), the window sums carried in @cb (the last pixel's in
+ * each pixel's lanes). With @ao and @fa constants (the callers below),
+ * the alpha's lanes and whether it is feathered are fixed in the loop. */
+CLB_INLINE uint16
+mask_hp_steps (__global const uint *v, __global const uchar *s,
+               __global uchar *d, int x, int end, int n, int rx, int ao,
+               __global const uchar *fa, uint16 cb)
+{
+    uint16 z = separable_zero16 (end);
+    for (; x < end; x += 4) {
+        uint16 sum = cb + separable_scan16 (CLB_LOAD16 (uint, v + (x + rx) * 4)
+                                            - CLB_LOAD16 (uint, v + (x - rx
+                                                                 - 1) * 4),
+                                            4, z);
+        cb = CLB_LAST4 (sum);
+        uchar16 px = n < 16 ? mask_load_part (s + x * 4, n)
+            : CLB_LOAD16 (uchar, s + x * 4);
+        uint16 a;
+        if (fa != 0) {
+            uint4 f = convert_uint4 (vload4 (0, fa + x));
+            a = f.s0000111122223333;
+        } else {
+            a = mask_lane16 (convert_uint16 (px), ao);
+        }
+        uchar16 o = mask_blend16 (sum, px, a, ao, fa != 0);
+        if (n < 16)
+            mask_store_part (o, d + x * 4, n);
+        else
+            CLB_STORE16 (uchar, o, d + x * 4);
+    }
+    return cb;
+}
+
+/* mask_hp_steps with @ao as a constant (0 .. 3) and the alphas @fa
+ * given or none (@fa_ a constant 0). */
+#define MASK_HP_STEPS(x_, end_, n_, fa_)                                  \
+    do {                                                                \
+        if (ao == 0)                                                    \
+            cb = mask_hp_steps (v, s, d, x_, end_, n_, rx, 0, fa_, cb); \
+        else if (ao == 1)                                               \
+            cb = mask_hp_steps (v, s, d, x_, end_, n_, rx, 1, fa_, cb); \
+        else if (ao == 2)                                               \
+            cb = mask_hp_steps (v, s, d, x_, end_, n_, rx, 2, fa_, cb); \
+        else                                                            \
+            cb = mask_hp_steps (v, s, d, x_, end_, n_, rx, 3, fa_, cb); \
+    } while (0)
+
 /* One output row of mask_fused_x16: @v the row's vertical window sums (4
  * uint a pixel, padded by more than @rx pixels: mask_hp_pad), @s the
  * row's pixels, @d where the output row goes, 4 pixels (16 lanes) a step
@@ -1121,7 +1221,8 @@ mask_hp_pad (__global uint *v, int width, int pad, int border)
  * minus the leaving columns (modulo 2^32: the wrapped differences add up
  * to the exact sums); blended (mask_blend16) with the alpha as read or,
  * with a feather, from @fa (the row's feathered alphas, a byte a pixel;
- * NULL: none). */
+ * NULL: none). The whole steps run with the alpha's lane a constant (one
+ * copy of the loop for each); the last 1 to 3 pixels in one more step. */
 void
 mask_hp_row (__global const uint *v, __global const uchar *s,
              __global uchar *d, int width, int rx, int ao,
@@ -1130,28 +1231,17 @@ mask_hp_row (__global const uint *v, __global const uchar *s,
     uint4 c = (uint4) (0);
     for (int i = -rx - 1; i < rx; i++)
         c += vload4 (i, v);
-    uint16 z = (uint16) (0);
-    for (int x = 0; x < width; x += 4) {
-        int n = min (width - x, 4) * 4;
-        uint16 e = CLB_LOAD16 (uint, v + (x + rx) * 4)
-            - CLB_LOAD16 (uint, v + (x - rx - 1) * 4);
-        e += CLB_SHUFFLE16 (uint16, e, z, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5,
-                            6, 7, 8, 9, 10, 11);
-        e += CLB_SHUFFLE16 (uint16, e, z, 16, 16, 16, 16, 16, 16, 16, 16, 0,
-                            1, 2, 3, 4, 5, 6, 7);
-        uint16 sum = e + (uint16) (c, c, c, c);
-        c = sum.scdef;
-        uchar16 px = mask_load_part (s + x * 4, n);
-        uint16 a;
-        if (fa != 0) {
-            uint4 f = convert_uint4 (vload4 (0, fa + x));
-            a = (uint16) (f.s0000, f.s1111, f.s2222, f.s3333);
-        } else {
-            a = mask_alpha16 (px, ao);
-        }
-        mask_store_part (mask_blend16 (sum, px, a, ao), d + x * 4, n);
-    }
+    uint16 cb = (uint16) (c, c, c, c);
+    int end = width & ~3;
+    if (fa != 0)
+        MASK_HP_STEPS (0, end, 16, fa);
+    else
+        MASK_HP_STEPS (0, end, 16, 0);
+    if (end < width)
+        mask_hp_steps (v, s, d, end, width, (width - end) * 4, rx, ao,
+                            fa, cb);
 }
+#undef MASK_HP_STEPS
 
 /* A work-item per band of @band_rows rows; the band's rows in tmp: the
  * vertical sums (4 uint a pixel, width rounded up to 4 + 2 (rx + 1)
