@@ -555,48 +555,58 @@ mask_vertical_x16 (__global const uchar *src, int pitch, __global uint *tmp,
     }
 }
 
+/* A float reciprocal of each lane of @sw (of max (Σw, 1)) scaled by
+ * 1 - 2^-20 = 0.99999904632568359375 for mask_mix16. */
+#define MASK_RCP(type, ftype, sw)                                       \
+    ((ftype) (1.0f) / convert_##ftype (max ((sw), (type) (1)))          \
+     * (ftype) (0.99999904632568359375f))
+
+/* B and the blend of 16 samples: @n = S + Σw / 2 (S the window's
+ * sum of I w), @sw = Σw, @r its reciprocal (MASK_RCP), @v the samples,
+ * @a their alphas.
+ *
+ * B = n / Σw: the reciprocal, scaled by 1 - 2^-20, lies below 1 / Σw
+ * (a division is within 2.5 ulp in OpenCL), and its rounded product with
+ * n below n / Σw and within 2^-20 * 257 of it, so its truncation q is
+ * the quotient or one less, and n - q Σw >= Σw says which.
+ *
+ * B = I where Σw = 0, which only @feathered alphas need: otherwise
+ * Σw = 0 means the pixel's own w is 0, its alpha 255 (amax), and the
+ * blend is I whatever B is. The blend a I + (255 - a) B + 127 =
+ * 255 B + a (I - B) + 127 (modulo 2^32 in the lanes: the result lies in
+ * 0 .. 65152, so it is exact), divided by 255 as (t + (t >> 8)) >> 8
+ * with t = that + 1 (exact for every such value). Both products'
+ * factors are known below 2^16 (B & 0xff changes nothing: B <= 255), so
+ * CPUs that have one make each a 16-bit multiply-add. */
+CLB_INLINE uint16
+mask_mix16 (uint16 n, uint16 sw, float16 r, uint16 v, uint16 a, int feathered)
+{
+    uint16 q = convert_uint16 (convert_float16 (n) * r);
+    q = select (q, q + (uint16) (1), n - q * sw >= sw);
+    uint16 b = (feathered ? select (q, v, sw == (uint16) (0)) : q)
+        & (uint16) (0xff);
+    uint16 t = b * (uint16) (255)
+        + as_uint16 (as_int16 (a & (uint16) (0xff))
+                     * (as_int16 (v) - as_int16 (b))) + (uint16) (128);
+    return (t + (t >> 8)) >> 8;
+}
+
 /* The blend of 4 pixels: @sum the window sums (4 lanes a pixel, the
  * alpha's lane Σ w), @x the pixels as read, @a their alphas (in each
- * pixel's 4 lanes).
- *
- * B = (S + Σw / 2) / Σw = n / Σw from a float reciprocal of each pixel's
- * Σw (4 divisions, not 16), made smaller by the factor 1 - 2^-20: the
- * reciprocal is within 2.5 ulp (OpenCL's bound for a division), so the
- * scaled one lies below 1 / Σw, and the rounded product with n below
- * n / Σw; it is within 2^-20 * 257 of it, so its truncation q is the
- * quotient or one less, and n - q Σw >= Σw says which.
- *
- * B = I where Σw = 0, which only @feathered alphas need: otherwise Σw = 0
- * means the pixel's own w is 0, its alpha 255, and the blend is I
- * whatever B is. The blend a I + (255 - a) B + 127 =
- * 255 B + a (I - B) + 127 (modulo 2^32 in the lanes: the result lies in
- * 0 .. 65152, so it is exact), divided by 255 as (t + (t >> 8)) >> 8 with
- * t = that + 1 (exact for every such value). The alpha lane is written as
- * read: its a is taken as 255. */
+ * pixel's 4 lanes), by mask_mix16 with 4 divisions, not 16 (a float4,
+ * broadcast back). The alpha lane is written as read: its a is taken as
+ * 255. */
 CLB_INLINE uchar16
 mask_blend16 (uint16 sum, uchar16 x, uint16 a, int ao, int feathered)
 {
     uint16 v = convert_uint16 (x);
     uint16 sw = mask_lane16 (sum, ao);
-    /* 0.99999904632568359375 = 1 - 2^-20 */
-    float4 r4 = (float4) (1.0f)
-        / convert_float4 (max (mask_lane4 (sum, ao), (uint4) (1)))
-        * (float4) (0.99999904632568359375f);
-    float16 r = r4.s0000111122223333;
-    uint16 n = sum + (sw >> 1);
-    uint16 q = convert_uint16 (convert_float16 (n) * r);
-    q = select (q, q + (uint16) (1), n - q * sw >= sw);
-    /* B <= 255 (a rounded mean of samples): "& 0xff" changes nothing
-     * but lets the compiler know both products' factors fit 16 bits */
-    uint16 b = (feathered ? select (q, v, sw == (uint16) (0)) : q)
-        & (uint16) (0xff);
+    float4 r4 = MASK_RCP (uint4, float4, mask_lane4 (sum, ao));
     uint16 lane = (uint16) (0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
-    uint16 a255 = (a | as_uint16 (lane == (uint16) (ao))) & (uint16) (0xff);
-    uint16 t = b * (uint16) (255) + as_uint16 (as_int16 (a255)
-                                               * (as_int16 (v)
-                                                  - as_int16 (b)))
-        + (uint16) (128);
-    return convert_uchar16 ((t + (t >> 8)) >> 8);
+    return convert_uchar16 (mask_mix16 (sum + (sw >> 1), sw,
+                                        r4.s0000111122223333, v,
+                                        a | as_uint16 (lane == (uint16) (ao)),
+                                        feathered));
 }
 
 /* One row of mask_horizontal_x16 (in place): @t the row's vertical
@@ -819,23 +829,6 @@ mask_store_part (uchar16 v, __global uchar *p, int n)
         p[k] = b[k];
 }
 
-/* The prefix sums of the lanes of @d (lane k: d0 + ... + dk), modulo
- * 2^32. */
-uint16
-mask_prefix16 (uint16 d)
-{
-    uint16 z = (uint16) (0);
-    d += CLB_SHUFFLE16 (uint16, d, z, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
-                        11, 12, 13, 14);
-    d += CLB_SHUFFLE16 (uint16, d, z, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
-                        10, 11, 12, 13);
-    d += CLB_SHUFFLE16 (uint16, d, z, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6,
-                        7, 8, 9, 10, 11);
-    d += CLB_SHUFFLE16 (uint16, d, z, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1,
-                        2, 3, 4, 5, 6, 7);
-    return d;
-}
-
 /* The vertical sums' move down a row: @vi, @vw += the weighed samples
  * of row @si (alphas @ai) and -= those of row @so (@ao), each pair NULL
  * for none, one load and store of the sums for both. */
@@ -898,40 +891,50 @@ mask_pv_pad (__global uint *v, int width, int pad, int border)
 }
 
 /* The sums of the windows of radius @r of pixels x .. x + 15 from @v
- * (padded): @carry the sum of pixel x - 1's, updated to pixel x + 15's. */
-uint16
-mask_pv_window (__global const uint *v, int x, int r, uint * carry)
+ * (padded): @carry the sum of pixel x - 1's in every lane, updated to
+ * pixel x + 15's; the prefix sums of (entering - leaving) columns modulo
+ * 2^32 (the wrapped differences add up to the exact sums), the shifts'
+ * zeros opaque (separable_zero16). */
+CLB_INLINE uint16
+mask_pv_window (__global const uint *v, int x, int r, uint16 * carry)
 {
-    uint16 s = *carry + mask_prefix16 (CLB_LOAD16 (uint, v + x + r)
-                                       - CLB_LOAD16 (uint, v + x - r - 1));
-    *carry = s.sf;
+    uint16 s = *carry + separable_scan16 (CLB_LOAD16 (uint, v + x + r)
+                                          - CLB_LOAD16 (uint, v + x - r - 1),
+                                          1, separable_zero16 (r));
+    *carry = CLB_LAST1 (s);
     return s;
 }
 
+/* The sums of a row's first window (pixel -1's, the pad's), radius @r,
+ * in every lane. */
+CLB_INLINE uint16
+mask_pv_start (__global const uint *v, int r)
+{
+    uint c = 0;
+    for (int i = -r - 1; i < r; i++)
+        c += v[i];
+    return (uint16) (c);
+}
+
 /* One output row: the window sums along the row from the vertical ones
- * (mask_pv_window), B = (S + Σw / 2) / Σw (B = I where Σw = 0) from a
- * float reciprocal corrected exactly as mask_blend16 does, the alpha as
- * read from @al or, with a feather (@fx >= 0), the rounded mean of @va's
- * window sums (cy rows), and the blend in 16 bits. */
+ * (mask_pv_window), B and the blend as mask_mix16 makes them, the alpha
+ * as read from @al or, with a feather (@fx >= 0), the rounded mean of
+ * @va's window sums (cy rows). */
 void
 mask_p_row (__global const uint *vi, __global const uint *vw,
             __global const uint *va, __global const uchar *s,
             __global const uchar *al, __global uchar *d, int width, int rx,
             int fx, uint cy, int border)
 {
-    uint ci = 0, cw = 0, ca = 0;
-    for (int i = -rx - 1; i < rx; i++) {
-        ci += vi[i];
-        cw += vw[i];
-    }
-    for (int i = -fx - 1; i < fx; i++)
-        ca += va[i];
+    uint16 ci = mask_pv_start (vi, rx), cw = mask_pv_start (vw, rx);
+    uint16 ca = fx >= 0 ? mask_pv_start (va, fx) : (uint16) (0);
     uint n_in = cy * (uint) (2 * max (fx, 0) + 1);
     for (int x = 0; x < width; x += 16) {
         int n = width - x;
         uint16 si = mask_pv_window (vi, x, rx, &ci);
         uint16 sw = mask_pv_window (vw, x, rx, &cw);
-        uint16 v = convert_uint16 (mask_load_part (s + x, n));
+        uint16 v = convert_uint16 (n < 16 ? mask_load_part (s + x, n)
+                                   : CLB_LOAD16 (uchar, s + x));
         uint16 a;
         if (fx >= 0) {
             uint16 sa = mask_pv_window (va, x, fx, &ca);
@@ -952,21 +955,17 @@ mask_p_row (__global const uint *vi, __global const uint *vw,
             q -= as_uint16 (-(rem < (int16) (0)));
             a = q;
         } else {
-            a = convert_uint16 (mask_load_part (al + x, n));
+            a = convert_uint16 (n < 16 ? mask_load_part (al + x, n)
+                                : CLB_LOAD16 (uchar, al + x));
         }
-        uint16 num = si + (sw >> 1);
-        float16 r = (float16) (1.0f) / convert_float16 (max (sw, (uint16) (1)));
-        uint16 q = convert_uint16 (convert_float16 (num) * r);
-        int16 rem = as_int16 (num - q * sw);
-        q += as_uint16 (-(rem >= as_int16 (sw)));
-        q -= as_uint16 (-(rem < (int16) (0)));
-        uint16 b = select (q, v, sw == (uint16) (0));
-        /* as mask_blend16: a v + (255 - a) b + 127 <= 65152 */
-        ushort16 a16 = convert_ushort16 (a), v16 = convert_ushort16 (v);
-        ushort16 m = a16 * v16 + ((ushort16) (255) - a16)
-            * convert_ushort16 (b) + (ushort16) (127);
-        ushort16 o = (m + (ushort16) (1) + (m >> 8)) >> 8;
-        mask_store_part (convert_uchar16 (o), d + x, n);
+        uchar16 o = convert_uchar16 (mask_mix16 (si + (sw >> 1), sw,
+                                                 MASK_RCP (uint16, float16,
+                                                           sw), v, a,
+                                                 fx >= 0));
+        if (n < 16)
+            mask_store_part (o, d + x, n);
+        else
+            CLB_STORE16 (uchar, o, d + x);
     }
 }
 
@@ -1123,9 +1122,7 @@ void
 mask_fa_row (__global const uint *va, __global uchar *fa, int width, int fx,
              uint cy, int border)
 {
-    uint ca = 0;
-    for (int i = -fx - 1; i < fx; i++)
-        ca += va[i];
+    uint16 ca = mask_pv_start (va, fx);
     uint n_in = cy * (uint) (2 * fx + 1);
     float r_in = 1.0f / (float) n_in;
     for (int x = 0; x < width; x += 16) {

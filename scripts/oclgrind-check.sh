@@ -175,5 +175,12 @@ for class in gpu cpu; do
   check "$class" uninit 0 --bilateral --mask --mask-only --mask-feather 1 \
     --sizes 21x15 --formats RGBA --radii 2 --sigma-spatial 0
 done
+# A420 on the CPU class from the caller's memory (the plan runs direct:
+# mask_planar_x16 from the wrapped input into the wrapped output, the
+# alpha plane copied), without and with a feather
+check cpu races 1 --separable --mask --mask-only --sizes 37x23 \
+  --formats A420 --radii 2,9 --border reflect
+check cpu races 1 --separable --mask --mask-only --mask-feather 2 \
+  --sizes 29x19 --formats A420 --radii 3
 echo "oclgrind-check: $((n - failed)) of $n cases clean in $(($(date +%s) - start)) s ($(oclgrind --version 2>&1 | grep -m1 Oclgrind))"
 [ "$failed" -eq 0 ]

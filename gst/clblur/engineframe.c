@@ -50,7 +50,8 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
     cl_mem * out, const gsize * dst_stride, GError ** error)
 {
   const ClbPlan *plan = clb_engine_plan (engine, params, jobs, n_jobs);
-  guint j;
+  gboolean mask = clb_mask_active (params), alpha_written = FALSE;
+  guint j, mp = params->mask_plane;
 
   for (j = 0; j < plan->n_jobs; j++) {
     const ClbJob *job = &jobs[j];
@@ -63,6 +64,8 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
 
     if (step->paired)
       continue;                 /* run by its pair's step */
+    if (mask && clb_mask_job (params, job, &stripped) == NULL)
+      continue;                 /* alpha alone: copied below */
     if (step->pair) {
       r.pair_index = step->pair - 1;
       r.pair_job = &jobs[r.pair_index];
@@ -82,10 +85,18 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
     r.in_pitch = (cl_int) src_stride[job->plane];
     r.out_pitch = (cl_int) dst_stride[job->plane];
     r.wrapped = TRUE;
+    if (mask) {
+      r.alpha = in[mp];
+      r.alpha_pitch = (cl_int) src_stride[mp];
+      alpha_written |= job->plane == mp;
+    }
     if (!clb_engine_run_variant (engine, variant, &r, error))
       return FALSE;
   }
-  return TRUE;
+  /* the mask's plane of its own (A420's A): as it came */
+  return !mask || alpha_written || clb_engine_copy_rows (engine, in[mp],
+      src_stride[mp], out[mp], dst_stride[mp],
+      engine->planes.plane_width[mp], engine->planes.plane_height[mp], error);
 }
 
 /* The frame through kernels that read the caller's input and write its

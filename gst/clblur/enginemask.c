@@ -195,13 +195,13 @@ mask_gpu_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
 /* The alpha's arguments: its plane (@alpha), where a pixel's alpha is,
  * the frame's size, the job's subsampling, amax. */
 static void
-args_alpha (ClbArgs * a, ClbEngine * engine, cl_mem alpha,
+args_alpha (ClbArgs * a, ClbEngine * engine, cl_mem alpha, cl_int pitch,
     const ClbParams * params, const ClbJob * job)
 {
   const ClbPlanes *planes = &engine->planes;
 
   clb_arg_mem (a, alpha);
-  clb_arg_int (a, planes->plane_width[params->mask_plane]);
+  clb_arg_int (a, pitch);
   clb_arg_int (a, params->mask_pixel_stride);
   clb_arg_int (a, params->mask_offset);
   clb_arg_int (a, planes->width);
@@ -210,13 +210,20 @@ args_alpha (ClbArgs * a, ClbEngine * engine, cl_mem alpha,
   clb_arg_int (a, job->y_sub);
 }
 
-/* The alpha plane of the frame being filtered: the input's (no job writes
- * alpha). */
+/* The alpha plane of the frame being filtered (the input's: no job
+ * writes alpha) and its rows' pitch: the caller's where @r reads it
+ * (wrapped), else the engine's. */
 static cl_mem
-alpha_plane (ClbEngine * engine, const ClbParams * params)
+alpha_plane (ClbEngine * engine, const ClbRun * r, cl_int * pitch)
 {
-  return (engine->frame_in ? engine->frame_in :
-      engine->plane_in)[params->mask_plane];
+  guint p = r->params->mask_plane;
+
+  if (r->alpha != NULL) {
+    *pitch = r->alpha_pitch;
+    return r->alpha;
+  }
+  *pitch = engine->planes.plane_width[p];
+  return (engine->frame_in ? engine->frame_in : engine->plane_in)[p];
 }
 
 /* The shape of one masked run (run_mask): radii of the box (0 for a
@@ -224,6 +231,7 @@ alpha_plane (ClbEngine * engine, const ClbParams * params)
  * intermediate and the rows a work-item of the column pass takes. */
 typedef struct {
   cl_mem alpha, filtered;
+  cl_int alpha_pitch;
   gboolean blend, rows_needed;
   cl_int rx, ry, fx, fy;
   guint ring, chunk;
@@ -243,7 +251,7 @@ args_frame (ClbArgs * cols, ClbEngine * engine, const ClbRun * r,
   clb_arg_int4 (cols, clb_job_offsets (job));
   clb_arg_int (cols, planes->big_endian);
   clb_arg_int (cols, planes->shift);
-  args_alpha (cols, engine, m->alpha, r->params, job);
+  args_alpha (cols, engine, m->alpha, m->alpha_pitch, r->params, job);
   clb_arg_int (cols, planes->max_value);
   clb_args_size (cols, job);
 }
@@ -306,7 +314,8 @@ run_rows (ClbEngine * engine, const ClbRun * r, const MaskShape * m,
   ClbArgs rows = clb_args (kernel);
 
   clb_args_layout (&rows, r->in, planes, job);
-  args_alpha (&rows, engine, m->alpha, r->params, job);
+  args_alpha (&rows, engine, m->alpha, m->alpha_pitch, r->params,
+      job);
   clb_arg_int (&rows, planes->max_value);
   clb_arg_mem (&rows, engine->work);
   clb_args_size (&rows, job);
@@ -329,12 +338,12 @@ failed:
 }
 
 /* The masked box (@filtered NULL) or the blend of @filtered (bilateral's
- * output) with @in by alpha (from @alpha, the mask's plane), of job
- * r->job into r->out, in bands of rows where the intermediate does not
- * fit whole. */
+ * output) with @in by alpha (from @alpha, the mask's plane, rows
+ * @alpha_pitch apart), of job r->job into r->out, in bands of rows where
+ * the intermediate does not fit whole. */
 static gboolean
 run_mask_from (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
-    gboolean cpu, cl_mem alpha, GError ** error)
+    gboolean cpu, cl_mem alpha, cl_int alpha_pitch, GError ** error)
 {
   const ClbParams *params = r->params;
   const ClbJob *job = r->job;
@@ -349,6 +358,7 @@ run_mask_from (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
   ClbArgs cols;
 
   m.alpha = alpha;
+  m.alpha_pitch = alpha_pitch;
   m.filtered = filtered;
   m.blend = filtered != NULL;
   m.fx = feather_radius (params, job->x_sub);
@@ -427,8 +437,10 @@ static gboolean
 run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
     gboolean cpu, GError ** error)
 {
-  return run_mask_from (engine, r, filtered, cpu,
-      alpha_plane (engine, r->params), error);
+  cl_int pitch;
+  cl_mem alpha = alpha_plane (engine, r, &pitch);
+
+  return run_mask_from (engine, r, filtered, cpu, alpha, pitch, error);
 }
 
 static gboolean
@@ -546,6 +558,27 @@ mask_fused_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
   return (guint) CLAMP (rows, 1, MAX (job->height, 1));
 }
 
+/* A run of the CPU variants by the general kernels (mask_rows,
+ * mask_columns_strip), which take one pitch for the input and the
+ * output and write the job's channels only: where the two differ, the
+ * input's rows go to the output first (the other bytes, alpha, as they
+ * came) and are filtered there in place. */
+static gboolean
+run_mask_general (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  ClbRun b = *r;
+
+  if (r->in != r->out) {
+    if (!clb_engine_copy_rows (engine, r->in, r->in_pitch, r->out,
+            r->out_pitch, (gsize) r->job->width * r->job->pixel_stride,
+            r->job->height, error))
+      return FALSE;
+    b.in = r->out;
+    b.in_pitch = r->out_pitch;
+  }
+  return run_mask (engine, &b, NULL, TRUE, error);
+}
+
 static gboolean
 run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
@@ -559,20 +592,8 @@ run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   ClbArgs v, hz;
 
   g_assert (ao >= 0);
-  if (fx >= 0 && (r->in == r->out || rows == 0)) {
-    /* the general kernels: the alpha from the job's own plane (run
-     * straight from the caller's buffers, engine->plane_in holds no
-     * frame); they write the colour bytes only, so another buffer gets
-     * the alpha bytes as they came first */
-    if (r->in != r->out) {
-      size_t zero[3] = { 0, 0, 0 }, region[3] = { (size_t) w * 4, h, 1 };
-
-      CHECK (clEnqueueCopyBufferRect (engine->queue, r->in, r->out, zero,
-              zero, region, r->in_pitch, 0, r->out_pitch, 0, 0, NULL, NULL),
-          "clEnqueueCopyBufferRect (the alpha)");
-    }
-    return run_mask_from (engine, r, NULL, TRUE, r->in, error);
-  }
+  if (fx >= 0 && (r->in == r->out || rows == 0))
+    return run_mask_general (engine, r, error);
   if (r->in != r->out && rows > 0) {
     /* from one buffer into another: both passes in one kernel */
     size_t bands = (h + rows - 1) / rows;
@@ -736,11 +757,11 @@ mask_planar_usable (const ClbDeviceProfile * profile,
       <= clb_work_budget (profile, planes);
 }
 
-/* mask_alpha_sub: the subsampled job's alphas into engine->work from
- * byte @at. */
+/* mask_alpha_sub: the subsampled job's alphas (from @alpha, rows @pitch
+ * apart) into engine->work from byte @at. */
 static gboolean
-run_alpha_sub (ClbEngine * engine, const ClbRun * r, cl_mem alpha, gsize at,
-    GError ** error)
+run_alpha_sub (ClbEngine * engine, const ClbRun * r, cl_mem alpha,
+    cl_int pitch, gsize at, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
   const ClbParams *params = r->params;
@@ -748,7 +769,7 @@ run_alpha_sub (ClbEngine * engine, const ClbRun * r, cl_mem alpha, gsize at,
   ClbArgs a = clb_args (engine->kernels[CLB_SAMPLES_8][K_MASK_ALPHA_SUB]);
 
   clb_arg_mem (&a, alpha);
-  clb_arg_int (&a, planes->plane_width[params->mask_plane]);
+  clb_arg_int (&a, pitch);
   clb_arg_int (&a, params->mask_offset);
   clb_arg_int (&a, planes->width);
   clb_arg_int (&a, planes->plane_height[params->mask_plane]);
@@ -780,18 +801,19 @@ run_mask_planar (ClbEngine * engine, const ClbRun * r, GError ** error)
   gboolean sub = job->x_sub || job->y_sub, in_place = r->in == r->out;
   gsize copy = in_place ? (gsize) r->in_pitch * job->height : 0;
   gsize at_sub, at_copy;
-  cl_mem alpha = alpha_plane (engine, params), src = r->in;
+  cl_int apitch;
+  cl_mem alpha = alpha_plane (engine, r, &apitch), src = r->in;
   ClbArgs a;
 
   if (rows == 0)
-    return run_mask (engine, r, NULL, TRUE, error);
+    return run_mask_general (engine, r, error);
   /* engine->work: the bands' sums, the alphas (sub), the copy */
   at_sub = (job->height + rows - 1) / rows * mask_planar_band_uints (job,
       r->rx, fx) * sizeof (cl_uint);
   at_copy = mask_planar_work (job, r->rx, fx, rows, 0);
   if (!clb_engine_ensure_work (engine, at_copy + copy, error))
     return FALSE;
-  if (sub && !run_alpha_sub (engine, r, alpha, at_sub, error))
+  if (sub && !run_alpha_sub (engine, r, alpha, apitch, at_sub, error))
     return FALSE;
   if (in_place) {
     /* the bands read rows that others write: from a copy */
@@ -808,8 +830,7 @@ run_mask_planar (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&a, r->out_pitch);
   clb_arg_mem (&a, sub ? engine->work : alpha);
   clb_arg_int (&a, sub ? at_sub : params->mask_offset);
-  clb_arg_int (&a, sub ? job->width :
-      engine->planes.plane_width[params->mask_plane]);
+  clb_arg_int (&a, sub ? (cl_int) job->width : apitch);
   clb_arg_mem (&a, engine->work);
   clb_arg_int (&a, 0);
   clb_arg_int (&a, job->width);
@@ -842,7 +863,7 @@ const ClbVariant clb_mask_variants[] = {
       TRUE, mask_x16_usable, run_mask_x16},
   {"mask_planar_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_CPU, "mask_alpha_sub (subsampled jobs), "
-        "mask_planar_x16", 0, FALSE, mask_planar_usable, run_mask_planar},
+        "mask_planar_x16", 0, TRUE, mask_planar_usable, run_mask_planar},
   {"mask_cpu", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY, FALSE,
         CLB_DEVICE_CLASS_CPU, "mask_rows, mask_columns", 1, FALSE,
       mask_cpu_usable, run_mask_cpu},

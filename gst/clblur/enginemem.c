@@ -83,6 +83,52 @@ rect_of (const ClbMemPlane * plane, size_t * origin)
   return plane->buffer;
 }
 
+/* @mem's buffer for clEnqueueCopyBufferRect and the offset of @mem in
+ * it: a sub-buffer's parent (PoCL crashes in clEnqueueCopyBufferRect on
+ * a sub-buffer), else @mem itself at 0. */
+static cl_mem
+rect_buffer (cl_mem mem, size_t * offset)
+{
+  cl_mem parent = NULL;
+
+  *offset = 0;
+  if (clGetMemObjectInfo (mem, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof (parent),
+          &parent, NULL) != CL_SUCCESS || parent == NULL
+      || clGetMemObjectInfo (mem, CL_MEM_OFFSET, sizeof (*offset), offset,
+          NULL) != CL_SUCCESS) {
+    *offset = 0;
+    return mem;
+  }
+  return parent;
+}
+
+gboolean
+clb_engine_copy_rows (ClbEngine * engine, cl_mem from, gsize from_pitch,
+    cl_mem to, gsize to_pitch, gsize row, gsize rows, GError ** error)
+{
+  size_t src[3] = { 0, 0, 0 }, dst[3] = { 0, 0, 0 }, region[3] = { row, rows,
+    1
+  };
+  cl_mem a, b;
+
+  if (row == 0 || rows == 0)
+    return TRUE;
+  if (from_pitch == row && to_pitch == row) {
+    CHECK (clEnqueueCopyBuffer (engine->queue, from, to, 0, 0, row * rows, 0,
+            NULL, NULL), "clEnqueueCopyBuffer");
+    return TRUE;
+  }
+  a = rect_buffer (from, &src[0]);
+  b = rect_buffer (to, &dst[0]);
+  CHECK (clEnqueueCopyBufferRect (engine->queue, a, b, src, dst, region,
+          from_pitch, 0, to_pitch, 0, 0, NULL, NULL),
+      "clEnqueueCopyBufferRect");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
 /* Device-side copies of @result into @dst's planes (queued, not waited
  * for). */
 static gboolean

@@ -111,20 +111,24 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
     const ClbJob *job;
     ClbJob unkept, stripped;
 
-    if (step->variant == NULL || !clb_variant_wraps (step->variant))
-      return FALSE;
     if (clb_mask_active (params)) {
-      /* the mask's variants that wrap write their pixels' every byte,
-       * alpha as it came */
+      /* the mask's variants that wrap write their jobs' every byte: 4
+       * a pixel (alpha as it came) or 1 (a plane of its own); the alpha
+       * plane that no job has is copied (clb_engine_run_wrapped_jobs) */
       job = clb_mask_job (params, &plan->jobs[j], &stripped);
-      if (job == NULL
+      if (job == NULL)
+        continue;
+      if (step->variant == NULL || !clb_variant_wraps (step->variant)
           || job->width * job->pixel_stride != planes->plane_width[job->plane]
           || job->height != planes->plane_height[job->plane]
-          || job->pixel_stride != 4)
+          || (job->pixel_stride != 4 && job->pixel_stride != 1))
         return FALSE;
       bytes[job->plane] = 0xf;
+      bytes[params->mask_plane] = 0xf;
       continue;
     }
+    if (step->variant == NULL || !clb_variant_wraps (step->variant))
+      return FALSE;
     /* a variant that wraps writes every byte of its job's rows: its
      * channels' bytes, the others as the output has them (packed YUV's
      * Y and UV jobs share a plane); the bytes of a plane, counted modulo

@@ -195,6 +195,11 @@ typedef struct {
   cl_mem in, out;
   cl_int in_pitch, out_pitch;
   gboolean wrapped;             /* in and out are the caller's memory */
+  /* with the mask on a wrapped run: the alpha's plane, the caller's
+   * input, rows @alpha_pitch bytes apart; NULL: the frame's in the
+   * engine's buffers (frame_in or plane_in, rows of the plane's width) */
+  cl_mem alpha;
+  cl_int alpha_pitch;
   /* bilateral: the band of the job's pixels this run filters, columns
    * [x0, x1) of rows [y0, y1) */
   guint x0, x1, y0, y1;
@@ -416,6 +421,12 @@ gboolean clb_regions_have_strength (const ClbParams * params);
 guint clb_n_passes (const ClbParams * params);
 void clb_job_radii (const ClbParams * params, const ClbJob * job,
     guint pass, cl_int * rx, cl_int * ry);
+
+/* Queues a copy of @rows rows of @row bytes from @from (rows @from_pitch
+ * apart) to @to (@to_pitch apart), either a sub-buffer (enginemem.c). */
+gboolean clb_engine_copy_rows (ClbEngine * engine, cl_mem from,
+    gsize from_pitch, cl_mem to, gsize to_pitch, gsize row, gsize rows,
+    GError ** error);
 
 /* A frame in OpenCL memory (enginemem.c), strides checked by
  * clb_engine_filter. */
