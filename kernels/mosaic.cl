@@ -164,13 +164,16 @@ clb_rgb_interleave (uchar16 r, uchar16 g, uchar16 b, int o)
  * of pat; that row copied down the block's rows, 16 bytes a step (the
  * vectors of small blocks in a dense job: stored straight into the block's
  * rows, with no pat). Blocks
- * of 1, 2, 4, 8 or 16 bytes (small 1: pixels of 1, 2 or 4 bytes, a
- * power-of-2 block width), and of 2 to 16 RGB pixels, a power of 2
- * (small 2: 48 bytes a step, the channels gathered) take their means in
- * the vector lanes
+ * of 1 to 8 bytes, a power of 2, or of a multiple of 16 bytes (small 1:
+ * pixels of 1, 2 or 4 bytes; a step of 16 bytes or of one block), and of 2
+ * to 16 RGB pixels, a power of 2 (small 2: 48 bytes a step, the channels
+ * gathered) take their means in the vector lanes
  * (clb_mosaic_fold, a division by n through a float reciprocal corrected
- * to the exact quotient); the others, and a row's last bytes short of 16,
- * one block at a time. Where
+ * to the exact quotient); the others, and a row's last bytes short of a
+ * step, one block at a time. With @luma >= 0 the job is packed 4:2:2's Y
+ * job (pixels of 2 bytes, luma at byte @luma, an even width and block)
+ * and the run does its UV job too (blocks of bw / 2 pixels of 4 bytes:
+ * the same bytes), every byte written (dense). Where
  * the job is not every byte of its pixels (dense 0), the other bytes are
  * left as the output has them (a select with the lanes' mask: pixels of
  * 1, 2 or 4 bytes, so a 16-byte step starts on a pixel). Its own span of
@@ -180,7 +183,7 @@ __kernel void
 mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
             int out_pitch, __global ushort *work, int width, int height,
             int pstride, int4 off, int channels, int bw, int bh, int span,
-            int first, int dense, int small)
+            int first, int dense, int small, int luma)
 {
     int row_len = width * pstride;
     int k0 = get_global_id (0) * span;
@@ -227,39 +230,82 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
                 CLB_STORE16 (uchar, v, out);
         }
     }
-    int k_rgb = k;
+
+    /* small 1: whole blocks in a step of 16 bytes or of one block (a
+     * multiple of 16 bytes): the column sums of the step's vectors
+     * added lane by lane, each channel's lanes folded within the vector,
+     * the means in the lanes. Packed 4:2:2 (@luma >= 0: its Y job's
+     * geometry, both jobs at once): the Y lanes folded from 2 bytes
+     * apart, the U and V lanes from 4, each with its own count. */
+    int step = max (16, bspan), fend = min (bspan, 16);
+    int16 yl = (int16) (0);
+    uint16 nv = (uint16) (n_full);
+    float16 iv = (float16) (inv);
+    if (luma >= 0) {
+        uint n_uv = (uint) (bw / 2 * (y1 - y0));
+        yl = ((int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+              & (int16) (1)) == (int16) (luma);
+        nv = select ((uint16) (n_uv), nv, yl);
+        iv = select ((float16) (1.0f / (float) n_uv), iv, yl);
+    }
+    for (; small == 1 && k + step <= k1; k += step) {
+        uint16 g = (uint16) (0);
+        __global const uchar *col = src + (size_t) y0 * in_pitch + k;
+        if (step == 16) {
+            ushort16 acc = (ushort16) (0);
+            for (int y = y0; y < y1; y++, col += in_pitch)
+                acc += convert_ushort16 (CLB_LOAD16 (uchar, col));
+            g = convert_uint16 (acc);
+        } else {
+            /* row by row (whole lines of the cache), a row's vectors
+             * summed lane by lane in 16 bits (64 x 255 at most) */
+            for (int y = y0; y < y1; y++, col += in_pitch) {
+                ushort16 acc = (ushort16) (0);
+                for (int i = 0; i < step; i += 16)
+                    acc += convert_ushort16 (CLB_LOAD16 (uchar, col + i));
+                g += convert_uint16 (acc);
+            }
+        }
+        if (luma >= 0) {
+            uint16 gc = g;
+            for (int d = 2; d < fend; d <<= 1)
+                g = clb_mosaic_fold (g, d);
+            for (int d = 4; d < fend; d <<= 1)
+                gc = clb_mosaic_fold (gc, d);
+            g = select (gc, g, yl);
+        } else {
+            for (int d = pstride; d < fend; d <<= 1)
+                g = clb_mosaic_fold (g, d);
+        }
+        uint16 t = g + (nv >> 1);
+        uint16 q = convert_uint16 (convert_float16 (t) * iv);
+        /* within one of the quotient: corrected to it */
+        q -= select ((uint16) (0), (uint16) (1), q * nv > t);
+        q += select ((uint16) (0), (uint16) (1), t - q * nv >= nv);
+        uchar16 v = convert_uchar16 (q);
+        if (dense) {
+            /* straight into the block's rows (the step's input is read),
+             * not through pat */
+            __global uchar *out = dst + (size_t) y0 * out_pitch + k;
+            for (int y = y0; y < y1; y++, out += out_pitch) {
+                for (int i = 0; i < step; i += 16)
+                    CLB_STORE16 (uchar, v, out + i);
+            }
+        } else {
+            for (int i = 0; i < step; i += 16)
+                CLB_STORE16 (uchar, v, pat + k + i);
+        }
+    }
+    /* the first byte the vectors left to the blocks one at a time */
+    int kv = k;
 
     for (; k + 16 <= k1; k += 16) {
         __global const uchar *col = src + (size_t) y0 * in_pitch + k;
         ushort16 acc = (ushort16) (0);
         for (int y = y0; y < y1; y++, col += in_pitch)
             acc += convert_ushort16 (CLB_LOAD16 (uchar, col));
-        if (small == 1) {
-            /* whole blocks in the vector: their means in the lanes */
-            uint16 g = convert_uint16 (acc);
-            for (int d = pstride; d < bspan; d <<= 1)
-                g = clb_mosaic_fold (g, d);
-            uint16 t = g + (uint16) (n_full / 2);
-            uint16 q = convert_uint16 (convert_float16 (t) * inv);
-            /* within one of the quotient: corrected to it */
-            q -= select ((uint16) (0), (uint16) (1), q * n_full > t);
-            q += select ((uint16) (0), (uint16) (1), t - q * n_full >= n_full);
-            if (dense) {
-                /* straight into the block's rows (the step's input is
-                 * read), not through pat */
-                uchar16 v = convert_uchar16 (q);
-                __global uchar *out = dst + (size_t) y0 * out_pitch + k;
-                for (int y = y0; y < y1; y++, out += out_pitch)
-                    CLB_STORE16 (uchar, v, out);
-            } else {
-                CLB_STORE16 (uchar, convert_uchar16 (q), pat + k);
-            }
-        } else {
-            CLB_STORE16 (ushort, acc, sums + k);
-        }
+        CLB_STORE16 (ushort, acc, sums + k);
     }
-    /* the first byte the vectors left to the blocks one at a time */
-    int kv = small == 1 ? k : small == 2 ? k_rgb : k0;
     for (; k < k1; k++) {
         uint acc = 0;
         for (int y = y0; y < y1; y++)
@@ -288,6 +334,27 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
     for (int b0 = kv; b0 < k1; b0 += bspan) {
         int b1 = min (k1, b0 + bspan);
         uint n = (uint) ((b1 - b0) / pstride * (y1 - y0));
+        if (luma >= 0) {
+            /* packed 4:2:2: whole 4-byte pairs (an even width, an even
+             * block), two Y a U and a V */
+            uint sy = 0, su = 0, sv = 0, nc = 0;
+            for (int i = b0; i < b1; i += 4, nc++) {
+                sy += sums[i + luma] + sums[i + 2 + luma];
+                su += sums[i + 1 - luma];
+                sv += sums[i + 3 - luma];
+            }
+            uint ny = 2 * nc * (uint) (y1 - y0), nu = nc * (uint) (y1 - y0);
+            uchar my = (uchar) ((sy + ny / 2) / ny);
+            uchar mu = (uchar) ((su + nu / 2) / nu);
+            uchar mv = (uchar) ((sv + nu / 2) / nu);
+            for (int i = b0; i < b1; i += 4) {
+                pat[i + luma] = my;
+                pat[i + 2 + luma] = my;
+                pat[i + 1 - luma] = mu;
+                pat[i + 3 - luma] = mv;
+            }
+            continue;
+        }
         if (dense) {
             /* every byte the job's: the pixel's channels side by side */
             uint4 a = (uint4) (0);

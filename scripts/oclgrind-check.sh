@@ -106,6 +106,17 @@ for class in gpu cpu; do
     done
   done
 done
+# mosaic_x16 on the CPU class from the caller's memory: packed 4:2:2's
+# two jobs in one walk (an even width; blocks of 2, 8 and 16 pixels: 4,
+# 16 and 32 bytes), and blocks of a multiple of 16 bytes a step of
+# several vectors (RGBA blocks of 8 and 32 pixels); the same copied in,
+# --uninitialized (the wrapped frames read as unwritten there)
+for zc in 1 0; do
+  flags=races
+  [ "$zc" = 0 ] && flags=uninit
+  check cpu $flags $zc --mosaic --sizes 38x17 --formats YUY2 --radii 1,4,8
+  check cpu $flags $zc --mosaic --sizes 70x9 --formats RGBA --radii 4,16
+done
 # packed 4:2:2 on the CPU class, one pass from the caller's memory:
 # separable_fused_422_x16 (both jobs in one walk; its aprons, radii past
 # the frame), each border

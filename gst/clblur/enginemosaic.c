@@ -166,10 +166,11 @@ mosaic_x16_layout (const ClbPlanes * planes, const ClbJob * job,
 }
 
 /* Whether mosaic_x16 takes the job's blocks' means in vector lanes: 1 for
- * pixels of 1, 2 or 4 bytes, blocks of a power of 2 pixels and at most 16
- * bytes; 2 for 3-byte pixels all the job's (RGB), blocks of a power of 2
- * pixels up to 16 (a 48-byte step holds whole blocks); 0: one block at a
- * time. */
+ * pixels of 1, 2 or 4 bytes, blocks of a power of 2 bytes below 16 or of
+ * a multiple of 16 (a step of 16 bytes or of one block); 2 for 3-byte
+ * pixels all the
+ * job's (RGB), blocks of a power of 2 pixels up to 16 (a 48-byte step
+ * holds whole blocks); 0: one block at a time. */
 static cl_int
 mosaic_x16_small (const ClbJob * job, guint bw)
 {
@@ -177,8 +178,8 @@ mosaic_x16_small (const ClbJob * job, guint bw)
 
   if (ps == 3 && job->channels == 3 && bw <= 16 && (bw & (bw - 1)) == 0)
     return 2;                   /* RGB: 48 bytes a step */
-  return (ps == 1 || ps == 2 || ps == 4) && bspan <= 16
-      && (bspan & (bspan - 1)) == 0;
+  return (ps == 1 || ps == 2 || ps == 4) && (bspan % 16 == 0
+      || (bspan < 16 && (bspan & (bspan - 1)) == 0));
 }
 
 static gboolean
@@ -196,18 +197,22 @@ mosaic_x16_usable (const ClbDeviceProfile * profile,
   return clb_loops_fit (profile, CLB_LOOPS_MOSAIC_X16 (span, (guint64) bh));
 }
 
+/* mosaic_x16 over r->job, with @luma >= 0 packed 4:2:2's Y job and its
+ * UV job (r->pair_job) together (clb_mosaic_pair). */
 static gboolean
-run_mosaic_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
+run_mosaic_x16_as (ClbEngine * engine, const ClbRun * r, gint luma,
+    GError ** error)
 {
   const ClbJob *job = r->job;
   cl_kernel kernel = engine->kernels[CLB_SAMPLES_8][K_MOSAIC_X16];
   cl_int bw = r->rx, bh = r->ry, span = mosaic_x16_span (job, r->rx, r->ry);
   size_t row_len = (size_t) job->width * job->pixel_stride;
-  gboolean dense = FALSE;
+  gboolean dense = luma >= 0;
   size_t spans = (row_len + span - 1) / span;
   guint block_rows = (job->height + bh - 1) / bh, band, by;
 
-  mosaic_x16_layout (&engine->planes, job, &dense);
+  if (luma < 0)
+    mosaic_x16_layout (&engine->planes, job, &dense);
   /* a block row's sums (ushort) and means (uchar): 4 bytes a byte */
   if (!clb_plan_ring (engine, "mosaic", row_len * 4, block_rows, 0, &band,
           error)
@@ -236,6 +241,7 @@ run_mosaic_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
     clb_arg_int (&a, by);
     clb_arg_int (&a, dense);
     clb_arg_int (&a, mosaic_x16_small (job, bw));
+    clb_arg_int (&a, luma);
     if (!clb_args_done (&a, error))
       return FALSE;
     /* a work-item a work-group: the threads share them */
@@ -246,6 +252,45 @@ run_mosaic_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
 
 failed:
   return FALSE;
+}
+
+static gboolean
+run_mosaic_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  return run_mosaic_x16_as (engine, r, -1, error);
+}
+
+/* CPUs, packed 4:2:2's Y job (r->job) and UV job (r->pair_job) in one
+ * walk of mosaic_x16: every byte of the plane read once and written once
+ * (each alone reads them all and writes its own, keeping the others). */
+static gboolean
+run_mosaic_422 (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  gint luma = clb_packed_422_luma (&engine->planes, r->job, r->pair_job);
+
+  g_assert (luma >= 0);
+  return run_mosaic_x16_as (engine, r, luma, error);
+}
+
+/* Not a row of the table: the plan pairs the jobs (clb_mosaic_pair). */
+static const ClbVariant mosaic_422 = {
+  "mosaic_422_x16", CLB_METHOD_MOSAIC, CLB_WIDTH_8, CLB_LAYOUT_ANY, FALSE,
+  CLB_DEVICE_CLASS_CPU, "mosaic_x16 (both packed 4:2:2 jobs)", 0, TRUE,
+  NULL, run_mosaic_422
+};
+
+const ClbVariant *
+clb_mosaic_pair (const ClbDeviceProfile * profile, const ClbPlanes * planes,
+    const ClbVariant * alone_a, const ClbJob * a, guint rxa, guint rya,
+    const ClbVariant * alone_b, const ClbJob * b, guint rxb, guint ryb)
+{
+  /* blocks whose means mosaic_x16 takes in its vector lanes (small 1):
+   * the Y job's and the UV job's span the same bytes */
+  if (alone_a != &clb_mosaic_variants[0] || alone_b != alone_a
+      || clb_packed_422_luma (planes, a, b) < 0 || rya != ryb || rxa < 2
+      || rxb * 2 != rxa || mosaic_x16_small (a, rxa) != 1)
+    return NULL;
+  return &mosaic_422;
 }
 
 static gboolean

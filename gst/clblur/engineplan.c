@@ -154,7 +154,8 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
 }
 
 /* Pairs the jobs of pass @pass that one variant runs together
- * (clb_separable_pair: packed 4:2:2's Y and UV jobs): the first job's
+ * (clb_variant_pair: packed 4:2:2's Y and UV jobs, two planes'
+ * separable jobs): the first job's
  * step runs both, the other's is marked paired. */
 static void
 pair_steps (ClbEngine * engine, ClbPlan * plan, guint pass)
@@ -162,8 +163,7 @@ pair_steps (ClbEngine * engine, ClbPlan * plan, guint pass)
   ClbStep *steps = plan->steps[pass];
   guint a, b;
 
-  if (plan->params.method != CLB_METHOD_SEPARABLE
-      || clb_mask_active (&plan->params))
+  if (clb_mask_active (&plan->params))
     return;
   for (a = 0; a < plan->n_jobs; a++) {
     for (b = 0; b < plan->n_jobs; b++) {
@@ -172,9 +172,10 @@ pair_steps (ClbEngine * engine, ClbPlan * plan, guint pass)
       if (a == b || steps[a].pair || steps[a].paired || steps[b].pair
           || steps[b].paired)
         continue;
-      v = clb_separable_pair (&engine->profile, &engine->planes,
-          steps[a].variant, &plan->jobs[a], steps[a].rx, steps[a].ry,
-          steps[b].variant, &plan->jobs[b], steps[b].rx, steps[b].ry);
+      v = clb_variant_pair (&engine->profile, plan->params.method,
+          &engine->planes, steps[a].variant, &plan->jobs[a], steps[a].rx,
+          steps[a].ry, steps[b].variant, &plan->jobs[b], steps[b].rx,
+          steps[b].ry);
       if (v == NULL)
         continue;
       steps[a].variant = v;

@@ -296,6 +296,29 @@ extern const guint clb_mosaic_n_variants;
 extern const ClbVariant clb_fill_variants[];
 extern const guint clb_fill_n_variants;
 
+/* The byte of a luma pixel that is luma (0: YUY2, YVYU; 1: UYVY, VYUY)
+ * where @y and @uv are the Y and UV jobs of packed 4:2:2 on one plane
+ * (8-bit, an even width: the UV job's pixels are two of @y's), else -1
+ * (enginevariants.c). */
+gint clb_packed_422_luma (const ClbPlanes * planes, const ClbJob * y,
+    const ClbJob * uv);
+
+/* The variant that runs jobs @a and @b of @method, each given @alone by
+ * the table, together (clb_separable_pair, clb_mosaic_pair), or NULL
+ * (enginevariants.c). */
+const ClbVariant *clb_variant_pair (const ClbDeviceProfile * profile,
+    ClbMethod method, const ClbPlanes * planes, const ClbVariant * alone_a,
+    const ClbJob * a, guint rxa, guint rya, const ClbVariant * alone_b,
+    const ClbJob * b, guint rxb, guint ryb);
+
+/* enginemosaic.c: mosaic_x16 over packed 4:2:2's Y job @a (block @rxa x
+ * @rya) and UV job @b together where each runs mosaic_x16 alone and it
+ * takes the blocks' means in its vector lanes, or NULL. */
+const ClbVariant *clb_mosaic_pair (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbVariant * alone_a, const ClbJob * a,
+    guint rxa, guint rya, const ClbVariant * alone_b, const ClbJob * b,
+    guint rxb, guint ryb);
+
 /* engineseparable.c: the variant that runs jobs @a (radii @rxa, @rya)
  * and @b (@rxb, @ryb), each given @alone by the table, together
  * (separable_fused_422_x16 for packed 4:2:2's Y and UV jobs where both

@@ -372,28 +372,6 @@ failed:
 
 /* ---- separable_fused_422_x16: packed 4:2:2's two jobs in one walk ---- */
 
-/* The byte of a luma pixel that is luma (0: YUY2, YVYU; 1: UYVY, VYUY)
- * where @y and @uv are the Y and UV jobs of packed 4:2:2 on one plane
- * (an even width: the UV job's pixels are two of @y's), else -1. */
-static gint
-separable_422_luma (const ClbPlanes * planes, const ClbJob * y,
-    const ClbJob * uv)
-{
-  guint luma;
-
-  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
-      || planes->big_endian || y->plane != uv->plane
-      || y->channels != 1 || y->pixel_stride != 2 || y->keep_mask != 0
-      || uv->channels != 2 || uv->pixel_stride != 4 || uv->keep_mask != 0
-      || y->offset[0] > 1 || y->width != 2 * uv->width
-      || y->height != uv->height || y->width == 0)
-    return -1;
-  luma = y->offset[0];
-  if (uv->offset[0] != 1 - luma || uv->offset[1] != 3 - luma)
-    return -1;
-  return luma;
-}
-
 /* The elements of separable_fused_422_x16's extended row: the row's
  * bytes and an apron each side. */
 static guint64
@@ -472,7 +450,7 @@ clb_separable_pair (const ClbDeviceProfile * profile,
   /* each job's own run is the fallback in place (later passes) */
   if (alone_a != fused || alone_b != fused)
     return NULL;
-  if (rya != ryb || separable_422_luma (planes, a, b) < 0) {
+  if (rya != ryb || clb_packed_422_luma (planes, a, b) < 0) {
     /* any two jobs the fused kernel takes (it took each alone: its band
      * rows are not 0) on planes of their own (a job that shares its
      * pixels' bytes writes the others back as it read them: two such
@@ -504,7 +482,7 @@ run_separable_fused_422 (ClbEngine * engine, const ClbRun * r,
     GError ** error)
 {
   const ClbJob *job = r->job;
-  gint luma = separable_422_luma (&engine->planes, job, r->pair_job);
+  gint luma = clb_packed_422_luma (&engine->planes, job, r->pair_job);
   guint rows = separable_422_band_rows (&engine->profile, job, r->rx,
       r->pair_rx, r->ry);
   cl_int w = job->width, h = job->height;

@@ -94,6 +94,43 @@ clb_variant_choose (const ClbDeviceProfile * profile, ClbMethod method,
   return NULL;                  /* an unknown method */
 }
 
+gint
+clb_packed_422_luma (const ClbPlanes * planes, const ClbJob * y,
+    const ClbJob * uv)
+{
+  guint luma;
+
+  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
+      || planes->big_endian || y->plane != uv->plane
+      || y->channels != 1 || y->pixel_stride != 2 || y->keep_mask != 0
+      || uv->channels != 2 || uv->pixel_stride != 4 || uv->keep_mask != 0
+      || y->offset[0] > 1 || y->width != 2 * uv->width
+      || y->height != uv->height || y->width == 0)
+    return -1;
+  luma = y->offset[0];
+  if (uv->offset[0] != 1 - luma || uv->offset[1] != 3 - luma)
+    return -1;
+  return luma;
+}
+
+const ClbVariant *
+clb_variant_pair (const ClbDeviceProfile * profile, ClbMethod method,
+    const ClbPlanes * planes, const ClbVariant * alone_a, const ClbJob * a,
+    guint rxa, guint rya, const ClbVariant * alone_b, const ClbJob * b,
+    guint rxb, guint ryb)
+{
+  switch (method) {
+    case CLB_METHOD_SEPARABLE:
+      return clb_separable_pair (profile, planes, alone_a, a, rxa, rya,
+          alone_b, b, rxb, ryb);
+    case CLB_METHOD_MOSAIC:
+      return clb_mosaic_pair (profile, planes, alone_a, a, rxa, rya,
+          alone_b, b, rxb, ryb);
+    default:
+      return NULL;
+  }
+}
+
 const ClbVariant *
 clb_variant_choose_pair (const ClbDeviceProfile * profile, ClbMethod method,
     const ClbPlanes * planes, const ClbJob * a, guint rxa, guint rya,
@@ -102,12 +139,10 @@ clb_variant_choose_pair (const ClbDeviceProfile * profile, ClbMethod method,
   ClbWorkShape shape;
   const ClbVariant *va, *vb;
 
-  if (method != CLB_METHOD_SEPARABLE)
-    return NULL;
   va = clb_variant_choose (profile, method, planes, a, rxa, rya, &shape);
   vb = clb_variant_choose (profile, method, planes, b, rxb, ryb, &shape);
-  return clb_separable_pair (profile, planes, va, a, rxa, rya, vb, b, rxb,
-      ryb);
+  return clb_variant_pair (profile, method, planes, va, a, rxa, rya, vb, b,
+      rxb, ryb);
 }
 
 const gchar *
