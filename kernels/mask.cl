@@ -1182,8 +1182,17 @@ mask_hp_steps (__global const uint *v, __global const uchar *s,
             : CLB_LOAD16 (uchar, s + x * 4);
         uint16 a;
         if (fa != 0) {
-            uint4 f = convert_uint4 (vload4 (0, fa + x));
-            a = f.s0000111122223333;
+            /* the 4 pixels' bytes as one uint (@fa and x: multiples of
+             * 4), each pixel's byte shifted down in its lanes (mask_mix16
+             * keeps the low 8 bits) */
+#ifdef __ENDIAN_LITTLE__
+            uint16 sh = (uint16) (0, 0, 0, 0, 8, 8, 8, 8, 16, 16, 16, 16, 24,
+                                  24, 24, 24);
+#else
+            uint16 sh = (uint16) (24, 24, 24, 24, 16, 16, 16, 16, 8, 8, 8, 8,
+                                  0, 0, 0, 0);
+#endif
+            a = (uint16) (((__global const uint *) fa)[x >> 2]) >> sh;
         } else {
             a = mask_lane16 (convert_uint16 (px), ao);
         }
