@@ -301,11 +301,23 @@ column_args (ClbEngine * engine, const ClbRun * r, const MaskShape * m)
   return cols;
 }
 
+/* Work-groups of one work-item for the CPU launches of the general
+ * kernels: left to the runtime, PoCL makes the 2-D ranges (1, rows) and
+ * (strips, chunks) one work-group each, which one thread runs (RGBA64's
+ * masked blur on one core of two); NULL (the runtime's choice) else. */
+static const size_t *
+mask_cpu_local (gboolean cpu)
+{
+  static const size_t one[2] = { 1, 1 };
+
+  return cpu ? one : NULL;
+}
+
 /* mask_rows over the rows [@done, @reach) of the job, @part pixels a
  * work-item, into the ring of the intermediate. */
 static gboolean
 run_rows (ClbEngine * engine, const ClbRun * r, const MaskShape * m,
-    guint part, guint done, guint reach, GError ** error)
+    guint part, guint done, guint reach, gboolean cpu, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
   const ClbJob *job = r->job;
@@ -329,7 +341,8 @@ run_rows (ClbEngine * engine, const ClbRun * r, const MaskShape * m,
   clb_arg_int (&rows, reach);
   if (!clb_args_done (&rows, error))
     return FALSE;
-  CHECK (clb_engine_run_kernel (engine, kernel, 2, rglobal, NULL,
+  CHECK (clb_engine_run_kernel (engine, kernel, 2, rglobal,
+          mask_cpu_local (cpu),
           "mask_rows"), "clEnqueueNDRangeKernel (mask_rows)");
   return TRUE;
 
@@ -404,7 +417,7 @@ run_mask_from (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
 
     y1 = MIN ((guint) h, y0 + band);
     if (m.rows_needed && reach > done) {
-      if (!run_rows (engine, r, &m, part, done, reach, error))
+      if (!run_rows (engine, r, &m, part, done, reach, cpu, error))
         return FALSE;
       done = reach;
     }
@@ -416,7 +429,7 @@ run_mask_from (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
     if (strip_chunk > 0) {
       cglobal[0] = ((size_t) job->width + MASK_STRIP - 1) / MASK_STRIP;
       CHECK (clb_engine_run_kernel (engine, k[K_MASK_COLUMNS_STRIP], 2,
-              cglobal, NULL, "mask_columns_strip"),
+              cglobal, mask_cpu_local (TRUE), "mask_columns_strip"),
           "clEnqueueNDRangeKernel (mask_columns_strip)");
     } else {
       cglobal[0] = ((size_t) job->width + local[0] - 1) / local[0]
