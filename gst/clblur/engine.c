@@ -521,8 +521,11 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
     r.pair_rx = step->pair_rx;
     r.pair_ry = step->pair_ry;
   }
-  /* with the mask, alpha leaves as it came */
-  job = clb_mask_job (params, job, &stripped);
+  /* with the mask, alpha leaves as it came: out of the box's jobs, kept
+   * by bilateral's (whose output the mask blends) */
+  job = params->method == CLB_METHOD_BILATERAL ?
+      clb_mask_bilateral_job (params, job, &stripped) :
+      clb_mask_job (params, job, &stripped);
   g_assert (job != NULL);       /* the plan passes those through */
 
   if (params->method == CLB_METHOD_BILATERAL
@@ -556,10 +559,13 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
     if (!clb_engine_run_bands (engine, variant, &r, error))
       return FALSE;
     if (clb_mask_active (params)) {
-      /* the mask only blends bilateral's output with the input */
+      /* the mask only blends bilateral's output with the input, in the
+       * colour channels */
       ClbRun b = r;
+      ClbJob colours;
 
-      b.job = clb_variant_job (&clb_mask_variants[0], job, &unkept);
+      b.job = clb_variant_job (&clb_mask_variants[0],
+          clb_mask_job (params, &jobs[j], &colours), &unkept);
       return clb_mask_blend (engine, &b, r.out, error);
     }
     return TRUE;

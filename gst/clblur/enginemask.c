@@ -58,6 +58,32 @@ clb_mask_job (const ClbParams * params, const ClbJob * job, ClbJob * stripped)
   return stripped;
 }
 
+const ClbJob *
+clb_mask_bilateral_job (const ClbParams * params, const ClbJob * job,
+    ClbJob * kept)
+{
+  ClbJob stripped;
+  const ClbJob *s = clb_mask_job (params, job, &stripped);
+  guint c, colours = 0;
+
+  if (s == NULL || s == job)
+    return s;
+  *kept = *job;
+  kept->dist_mask = 0;
+  for (c = 0; c < job->channels; c++) {
+    if (job->offset[c] == params->mask_offset) {
+      kept->keep_mask |= 1u << c;
+      continue;
+    }
+    colours |= 1u << c;
+    kept->dist_mask |= job->dist_mask & (1u << c);
+  }
+  /* as the stripped job's: its channels' distance, or all of them */
+  if (kept->dist_mask == 0)
+    kept->dist_mask = colours;
+  return kept;
+}
+
 gboolean
 clb_mask_check (const ClbPlanes * planes, const ClbParams * params,
     GError ** error)

@@ -337,6 +337,13 @@ extern const guint clb_mask_n_variants;
 const ClbVariant *clb_mask_variant_choose (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbParams * params, const ClbJob * job,
     guint rx, guint ry, ClbWorkShape * shape);
+/* The job bilateral filters where the mask blends its output: @job with
+ * the mask's alpha kept as it came (not filtered, out of the range
+ * distance: the distance of the stripped job, clb_mask_job), in @kept,
+ * so that the variants for pixels of every byte (bilateral_x16) take
+ * it; @job itself where the mask leaves it alone; NULL for alpha alone. */
+const ClbJob *clb_mask_bilateral_job (const ClbParams * params,
+    const ClbJob * job, ClbJob * kept);
 /* Whether @params mask by alpha. */
 gboolean clb_mask_active (const ClbParams * params);
 /* @job without the alpha channel the mask reads (alpha leaves as it
