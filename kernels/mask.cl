@@ -916,6 +916,42 @@ mask_pv_start (__global const uint *v, int r)
     return (uint16) (c);
 }
 
+/* The feathered alphas of pixels x .. x + 15: the rounded means
+ * (sa + n / 2) / n of @va's (padded) window sums of radius @fx (@ca the
+ * carry, as mask_pv_window's), n = @cy (2 fx + 1) pixels and @r_in its
+ * reciprocal scaled as MASK_RCP (shrink: fewer pixels at the row's ends,
+ * their counts and reciprocals made there). The scaled reciprocal puts
+ * the product below the quotient and within 2^-20 * 257 of it (n < 2^25,
+ * the quotient <= 255): one upward correction, as in mask_mix16. */
+CLB_INLINE uint16
+mask_feather16 (__global const uint *va, int x, int fx, uint16 * ca,
+                uint cy, float r_in, int width, int border)
+{
+    uint16 sa = mask_pv_window (va, x, fx, ca);
+    uint16 cnt = (uint16) (cy * (uint) (2 * fx + 1));
+    float16 r = (float16) (r_in);
+    if (border == CLB_BORDER_SHRINK && (x < fx || x + 15 + fx >= width)) {
+        uint c[16];
+        for (int k = 0; k < 16; k++)
+            c[k] = x + k < width ? cy * separable_count (x + k, fx, width,
+                                                         border) : 1;
+        cnt = vload16 (0, c);
+        r = MASK_RCP (uint16, float16, cnt);
+    }
+    uint16 num = sa + (cnt >> 1);
+    uint16 q = convert_uint16 (convert_float16 (num) * r);
+    return select (q, q + (uint16) (1), num - q * cnt >= cnt);
+}
+
+/* The scaled reciprocal (MASK_RCP) of a feather window's pixels
+ * @cy (2 @fx + 1). */
+CLB_INLINE float
+mask_feather_rcp (uint cy, int fx)
+{
+    return 1.0f / (float) (cy * (uint) (2 * max (fx, 0) + 1))
+        * 0.99999904632568359375f;
+}
+
 /* One output row: the window sums along the row from the vertical ones
  * (mask_pv_window), B and the blend as mask_mix16 makes them, the alpha
  * as read from @al or, with a feather (@fx >= 0), the rounded mean of
@@ -928,7 +964,7 @@ mask_p_row (__global const uint *vi, __global const uint *vw,
 {
     uint16 ci = mask_pv_start (vi, rx), cw = mask_pv_start (vw, rx);
     uint16 ca = fx >= 0 ? mask_pv_start (va, fx) : (uint16) (0);
-    uint n_in = cy * (uint) (2 * max (fx, 0) + 1);
+    float r_in = mask_feather_rcp (cy, fx);
     for (int x = 0; x < width; x += 16) {
         int n = width - x;
         uint16 si = mask_pv_window (vi, x, rx, &ci);
@@ -937,23 +973,7 @@ mask_p_row (__global const uint *vi, __global const uint *vw,
                                    : CLB_LOAD16 (uchar, s + x));
         uint16 a;
         if (fx >= 0) {
-            uint16 sa = mask_pv_window (va, x, fx, &ca);
-            uint16 cnt = (uint16) (n_in);
-            if (border == CLB_BORDER_SHRINK && (x < fx || x + 15 + fx >= width)) {
-                uint c[16];
-                for (int k = 0; k < 16; k++)
-                    c[k] = k < n ? cy * separable_count (x + k, fx, width,
-                                                         border) : 1;
-                cnt = vload16 (0, c);
-            }
-            /* (sa + n / 2) / n <= 255: the float quotient within one */
-            uint16 num = sa + (cnt >> 1);
-            uint16 q = convert_uint16 (convert_float16 (num)
-                                       / convert_float16 (cnt));
-            int16 rem = as_int16 (num - q * cnt);
-            q += as_uint16 (-(rem >= as_int16 (cnt)));
-            q -= as_uint16 (-(rem < (int16) (0)));
-            a = q;
+            a = mask_feather16 (va, x, fx, &ca, cy, r_in, width, border);
         } else {
             a = convert_uint16 (n < 16 ? mask_load_part (al + x, n)
                                 : CLB_LOAD16 (uchar, al + x));
@@ -1114,38 +1134,18 @@ mask_va_move (__global uint *va, __global const uchar *a,
 }
 
 /* The feathered alphas of a row into @fa (16 bytes at a time: @fa holds
- * width rounded up to 16): the rounded means (sa + n / 2) / n of @va's
- * (padded) window sums of radius @fx, n = @cy (2 fx + 1) pixels (shrink:
- * fewer at the ends), from a float reciprocal of n, the quotient
- * corrected exactly (n < 2^24, the quotient <= 255). */
+ * width rounded up to 16), mask_feather16's. */
 void
 mask_fa_row (__global const uint *va, __global uchar *fa, int width, int fx,
              uint cy, int border)
 {
     uint16 ca = mask_pv_start (va, fx);
-    uint n_in = cy * (uint) (2 * fx + 1);
-    float r_in = 1.0f / (float) n_in;
-    for (int x = 0; x < width; x += 16) {
-        uint16 sa = mask_pv_window (va, x, fx, &ca);
-        uint16 cnt = (uint16) (n_in);
-        float16 rcp = (float16) (r_in);
-        if (border == CLB_BORDER_SHRINK && (x < fx || x + 15 + fx >= width)) {
-            uint c[16];
-            for (int k = 0; k < 16; k++)
-                c[k] = x + k < width ? cy * separable_count (x + k, fx, width,
-                                                             border) : 1;
-            cnt = vload16 (0, c);
-            rcp = (float16) (1.0f) / convert_float16 (cnt);
-        }
-        /* the product within one of the quotient (<= 255 in the row's
-         * lanes) */
-        uint16 num = sa + (cnt >> 1);
-        uint16 q = convert_uint16 (convert_float16 (num) * rcp);
-        int16 rem = as_int16 (num - q * cnt);
-        q += as_uint16 (-(rem >= as_int16 (cnt)));
-        q -= as_uint16 (-(rem < (int16) (0)));
-        CLB_STORE16 (uchar, convert_uchar16 (q), fa + x);
-    }
+    float r_in = mask_feather_rcp (cy, fx);
+    for (int x = 0; x < width; x += 16)
+        CLB_STORE16 (uchar, convert_uchar16 (mask_feather16 (va, x, fx, &ca, cy,
+                                                             r_in, width,
+                                                             border)),
+                     fa + x);
 }
 
 /* @v's pixels (4 uint each) -pad .. -1 and width .. width + pad - 1 as
