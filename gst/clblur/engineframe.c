@@ -94,9 +94,10 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
       return FALSE;
   }
   /* the mask's plane of its own (A420's A): as it came */
-  return !mask || alpha_written || clb_engine_copy_rows (engine, in[mp],
-      src_stride[mp], out[mp], dst_stride[mp],
-      engine->planes.plane_width[mp], engine->planes.plane_height[mp], error);
+  return !mask || alpha_written || clb_engine_copy_rect (engine, in[mp], 0,
+      0, src_stride[mp], out[mp], 0, 0, dst_stride[mp],
+      engine->planes.plane_width[mp], engine->planes.plane_height[mp],
+      "the alpha", error);
 }
 
 /* The frame through kernels that read the caller's input and write its

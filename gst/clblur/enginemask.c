@@ -608,9 +608,9 @@ run_mask_general (ClbEngine * engine, const ClbRun * r, GError ** error)
   ClbRun b = *r;
 
   if (r->in != r->out) {
-    if (!clb_engine_copy_rows (engine, r->in, r->in_pitch, r->out,
-            r->out_pitch, (gsize) r->job->width * r->job->pixel_stride,
-            r->job->height, error))
+    if (!clb_engine_copy_rect (engine, r->in, 0, 0, r->in_pitch, r->out, 0,
+            0, r->out_pitch, (gsize) r->job->width * r->job->pixel_stride,
+            r->job->height, "the job's rows", error))
       return FALSE;
     b.in = r->out;
     b.in_pitch = r->out_pitch;

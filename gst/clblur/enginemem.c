@@ -103,26 +103,31 @@ rect_buffer (cl_mem mem, size_t * offset)
 }
 
 gboolean
-clb_engine_copy_rows (ClbEngine * engine, cl_mem from, gsize from_pitch,
-    cl_mem to, gsize to_pitch, gsize row, gsize rows, GError ** error)
+clb_engine_copy_rect (ClbEngine * engine, cl_mem from, gsize from_x,
+    gsize from_y, gsize from_pitch, cl_mem to, gsize to_x, gsize to_y,
+    gsize to_pitch, gsize row, gsize rows, const gchar * what,
+    GError ** error)
 {
-  size_t src[3] = { 0, 0, 0 }, dst[3] = { 0, 0, 0 }, region[3] = { row, rows,
-    1
-  };
+  size_t src[3] = { 0, from_y, 0 }, dst[3] = { 0, to_y, 0 };
+  size_t region[3] = { row, rows, 1 };
+  gchar name[96];
   cl_mem a, b;
 
   if (row == 0 || rows == 0)
     return TRUE;
-  if (from_pitch == row && to_pitch == row) {
-    CHECK (clEnqueueCopyBuffer (engine->queue, from, to, 0, 0, row * rows, 0,
-            NULL, NULL), "clEnqueueCopyBuffer");
+  if (from_x == 0 && to_x == 0 && from_pitch == row && to_pitch == row) {
+    g_snprintf (name, sizeof (name), "clEnqueueCopyBuffer (%s)", what);
+    CHECK (clEnqueueCopyBuffer (engine->queue, from, to, from_y * row,
+            to_y * row, row * rows, 0, NULL, NULL), name);
     return TRUE;
   }
   a = rect_buffer (from, &src[0]);
   b = rect_buffer (to, &dst[0]);
+  src[0] += from_x;
+  dst[0] += to_x;
+  g_snprintf (name, sizeof (name), "clEnqueueCopyBufferRect (%s)", what);
   CHECK (clEnqueueCopyBufferRect (engine->queue, a, b, src, dst, region,
-          from_pitch, 0, to_pitch, 0, 0, NULL, NULL),
-      "clEnqueueCopyBufferRect");
+          from_pitch, 0, to_pitch, 0, 0, NULL, NULL), name);
   return TRUE;
 
 failed:

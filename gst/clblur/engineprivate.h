@@ -453,9 +453,13 @@ void clb_job_radii (const ClbParams * params, const ClbJob * job,
     guint pass, cl_int * rx, cl_int * ry);
 
 /* Queues a copy of @rows rows of @row bytes from @from (rows @from_pitch
- * apart) to @to (@to_pitch apart), either a sub-buffer (enginemem.c). */
-gboolean clb_engine_copy_rows (ClbEngine * engine, cl_mem from,
-    gsize from_pitch, cl_mem to, gsize to_pitch, gsize row, gsize rows,
+ * apart, from byte @from_x of row @from_y) to @to (@to_pitch apart, from
+ * byte @to_x of row @to_y), either a sub-buffer; @what names it in the
+ * call's name, "clEnqueueCopyBufferRect (@what)" or, for dense rows,
+ * "clEnqueueCopyBuffer (@what)" (enginemem.c). */
+gboolean clb_engine_copy_rect (ClbEngine * engine, cl_mem from, gsize from_x,
+    gsize from_y, gsize from_pitch, cl_mem to, gsize to_x, gsize to_y,
+    gsize to_pitch, gsize row, gsize rows, const gchar * what,
     GError ** error);
 
 /* A frame in OpenCL memory (enginemem.c), strides checked by

@@ -248,23 +248,6 @@ group_boxes (const ClbJob * job, const ClbRect * rects, guint n_rects,
   return n;
 }
 
-static gboolean
-copy_rect (ClbEngine * engine, cl_mem from, gsize from_x, gsize from_y,
-    gsize from_pitch, cl_mem to, gsize to_x, gsize to_y, gsize to_pitch,
-    gsize row_bytes, gsize rows, GError ** error)
-{
-  size_t src[3] = { from_x, from_y, 0 }, dst[3] = { to_x, to_y, 0 };
-  size_t region[3] = { row_bytes, rows, 1 };
-
-  CHECK (clEnqueueCopyBufferRect (engine->queue, from, to, src, dst, region,
-          from_pitch, 0, to_pitch, 0, 0, NULL, NULL),
-      "clEnqueueCopyBufferRect (region box)");
-  return TRUE;
-
-failed:
-  return FALSE;
-}
-
 /* The containers of @n pixels of @job from the first's start: whole
  * pixels, up to its last channel. */
 static gsize
@@ -310,11 +293,11 @@ run_box (ClbEngine * engine, const ClbParams * gp, guint j,
   cl_mem original = (merged == engine->plane_in ? engine->plane_out :
       engine->plane_in)[job->plane];
 
-  if (!copy_rect (engine, original,
+  if (!clb_engine_copy_rect (engine, original,
           (gsize) b->box.x0 * job->pixel_stride * bytes, b->box.y0, pitch,
-          box, 0, 0, row_bytes, row_bytes, h, error)
-      || (bilateral && !copy_rect (engine, box, 0, 0, row_bytes, result, 0,
-              0, row_bytes, row_bytes, h, error)))
+          box, 0, 0, row_bytes, row_bytes, h, "region box", error)
+      || (bilateral && !clb_engine_copy_rect (engine, box, 0, 0, row_bytes,
+              result, 0, 0, row_bytes, row_bytes, h, "region box", error)))
     return FALSE;
 
   /* the variants read the planes' layout from the engine */
@@ -356,12 +339,12 @@ run_box (ClbEngine * engine, const ClbParams * gp, guint j,
 
   /* the core only: every sample of it is right (the reach from the sides
    * of the box that are not the frame's) */
-  return copy_rect (engine, result,
+  return clb_engine_copy_rect (engine, result,
       (gsize) (b->core.x0 - b->box.x0) * job->pixel_stride * bytes,
       b->core.y0 - b->box.y0, row_bytes, engine->strength_planes[2],
       (gsize) b->core.x0 * job->pixel_stride * bytes, b->core.y0, pitch,
       pixel_containers (job, b->core.x1 - b->core.x0) * bytes,
-      b->core.y1 - b->core.y0, error);
+      b->core.y1 - b->core.y0, "region box", error);
 }
 
 /* Filters job @j's boxes of one group (params @gp) and merges the
