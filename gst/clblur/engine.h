@@ -337,10 +337,12 @@ const ClbVariant *clb_variant_choose (const ClbDeviceProfile * profile,
     ClbMethod method, const ClbPlanes * planes, const ClbJob * job,
     guint rx, guint ry, ClbWorkShape * shape);
 /* The variant that runs jobs @a (radii @rxa, @rya) and @b (@rxb, @ryb)
- * of @method together, one walk over their plane, where each would run
- * alone the one clb_variant_choose gives it: separable on CPUs, packed
- * 4:2:2's Y and UV jobs (separable_fused_422_x16); NULL where they run
- * apart. The plan pairs jobs so. */
+ * of @method together, where each would run alone the one
+ * clb_variant_choose gives it: separable on CPUs, packed 4:2:2's Y and UV
+ * jobs in one walk (separable_fused_422_x16) or two planes' jobs in one
+ * launch (separable_fused_pair_x16); mosaic on CPUs, packed 4:2:2's Y
+ * and UV jobs in one walk (mosaic_422_x16); NULL where they run apart.
+ * The plan pairs jobs so. */
 const ClbVariant *clb_variant_choose_pair (const ClbDeviceProfile * profile,
     ClbMethod method, const ClbPlanes * planes, const ClbJob * a, guint rxa,
     guint rya, const ClbJob * b, guint rxb, guint ryb);
