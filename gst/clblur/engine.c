@@ -523,9 +523,7 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
   }
   /* with the mask, alpha leaves as it came: out of the box's jobs, kept
    * by bilateral's (whose output the mask blends) */
-  job = params->method == CLB_METHOD_BILATERAL ?
-      clb_mask_bilateral_job (params, job, &stripped) :
-      clb_mask_job (params, job, &stripped);
+  job = clb_mask_step_job (params, job, &stripped);
   g_assert (job != NULL);       /* the plan passes those through */
 
   if (params->method == CLB_METHOD_BILATERAL

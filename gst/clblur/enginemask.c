@@ -84,6 +84,15 @@ clb_mask_bilateral_job (const ClbParams * params, const ClbJob * job,
   return kept;
 }
 
+const ClbJob *
+clb_mask_step_job (const ClbParams * params, const ClbJob * job,
+    ClbJob * tmp)
+{
+  return params->method == CLB_METHOD_BILATERAL ?
+      clb_mask_bilateral_job (params, job, tmp) :
+      clb_mask_job (params, job, tmp);
+}
+
 gboolean
 clb_mask_check (const ClbPlanes * planes, const ClbParams * params,
     GError ** error)

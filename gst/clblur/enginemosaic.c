@@ -168,9 +168,8 @@ mosaic_x16_layout (const ClbPlanes * planes, const ClbJob * job,
 /* Whether mosaic_x16 takes the job's blocks' means in vector lanes: 1 for
  * pixels of 1, 2 or 4 bytes, blocks of a power of 2 bytes below 16 or of
  * a multiple of 16 (a step of 16 bytes or of one block); 2 for 3-byte
- * pixels all the
- * job's (RGB), blocks of a power of 2 pixels up to 16 (a 48-byte step
- * holds whole blocks); 0: one block at a time. */
+ * pixels all the job's (RGB), blocks of a power of 2 pixels up to 16 (a
+ * 48-byte step holds whole blocks); 0: one block at a time. */
 static cl_int
 mosaic_x16_small (const ClbJob * job, guint bw)
 {

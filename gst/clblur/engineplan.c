@@ -205,9 +205,7 @@ make_plan (ClbEngine * engine, ClbPlan * plan, const ClbParams * params,
     for (j = 0; j < n_jobs; j++) {
       ClbStep *step = &plan->steps[pass][j];
       ClbJob stripped;
-      const ClbJob *job = params->method == CLB_METHOD_BILATERAL ?
-          clb_mask_bilateral_job (params, &jobs[j], &stripped) :
-          clb_mask_job (params, &jobs[j], &stripped);
+      const ClbJob *job = clb_mask_step_job (params, &jobs[j], &stripped);
 
       clb_job_radii (params, &jobs[j], pass, &step->rx, &step->ry);
       if ((step->rx == 0 && step->ry == 0) || job == NULL)

@@ -344,6 +344,10 @@ const ClbVariant *clb_mask_variant_choose (const ClbDeviceProfile * profile,
  * it; @job itself where the mask leaves it alone; NULL for alpha alone. */
 const ClbJob *clb_mask_bilateral_job (const ClbParams * params,
     const ClbJob * job, ClbJob * kept);
+/* The job a step of @params' method filters: clb_mask_bilateral_job's
+ * for bilateral, clb_mask_job's for the others (in @tmp where changed). */
+const ClbJob *clb_mask_step_job (const ClbParams * params,
+    const ClbJob * job, ClbJob * tmp);
 /* Whether @params mask by alpha. */
 gboolean clb_mask_active (const ClbParams * params);
 /* @job without the alpha channel the mask reads (alpha leaves as it
