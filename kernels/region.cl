@@ -39,7 +39,8 @@
  * end of the list, 0); from list_at, the list: each tile's regions, by
  * index. A launch of (TILE >> x_sub, TILE >> y_sub, tiles reached)
  * work-items: each tests only its tile's regions, so the cost follows the
- * area regions cover, not their count.
+ * area regions cover, not their count. On CPUs region_composite_x16 takes
+ * a tile's row a work-item, its samples in vector lanes (below).
  */
 
 #define CLB_REGION_TILE 16
@@ -177,6 +178,267 @@ region_composite (__global const sample_t *from, __global sample_t *to,
             uint t = clb_load (to, i, swap, shift);
             clb_store (to, i, (w * f + (total - w) * t + total / 2) / total,
                        swap, shift);
+        }
+    }
+}
+
+/* clb_within for an ellipse in 16 lanes (u, t: the lanes'), where
+ * (a + 2 t) (b + 2 t) < 2^31: every product fits in 64 bits. */
+CLB_INLINE long16
+clb_within16 (ulong16 u, ulong v, ulong a, ulong b, long16 t)
+{
+    ulong16 ga = (ulong16) a + 2 * as_ulong16 (t);
+    ulong16 gb = (ulong16) b + 2 * as_ulong16 (t);
+    ulong16 p = u * gb, q = v * ga, r = ga * gb;
+    return (u <= ga) & ((ulong16) v <= gb) & (p * p + q * q <= r * r);
+}
+
+/* clb_region_step for the footprints of 16 samples of a row, one a lane
+ * ([px0, px1] x [py0, py1], px in the lanes): the same steps, by the same
+ * tests, the bisection run in all lanes at once while any lane has its
+ * step still open. */
+CLB_INLINE int16
+clb_region_steps16 (int4 r, int shape, int feather, int16 px0, int16 px1,
+                    long py0, long py1, int frame_width)
+{
+    int16 far = (int16) (feather + 1);
+    long dy = clb_gap (py0, py1, r.s1, (long) r.s3 - 1);
+    if (dy > feather)
+        return far;
+    /* saturated: a corner within 2^28 of 0 and a footprint below 2^31 */
+    int16 dx = max (max (sub_sat ((int16) r.s0, px1),
+                         sub_sat (px0, (int16) (r.s2 - 1))), (int16) 0);
+    if (!any (dx <= feather))
+        return far;
+    dx = min (dx, far);
+
+    if (shape == CLB_SHAPE_RECTANGLE) {
+        /* the least t with n = dx^2 + dy^2 <= t^2, t = ceil (sqrt (n)):
+         * n <= 2 (feather + 1)^2 < 2^24 is exact in a float, its root
+         * within 1 of the true one (3 ulp), so from its truncation less
+         * one, at most 3 steps up reach t and none passes it */
+        int16 n = dx * dx + (int16) ((int) (dy * dy));
+        int16 t = max (convert_int16 (sqrt (convert_float16 (n))) - 1,
+                       (int16) 0);
+        /* (a select, not t -= t * t < n: Oclgrind 21.10 gives 255 for
+         * the lanes' true, as LLVM turns that into an add of their zero
+         * extension) */
+        for (int k = 0; k < 3; k++)
+            t = select (t, t + 1, t * t < n);
+        return min (t, far);
+    }
+
+    ulong a = (ulong) ((long) r.s2 - r.s0), b = (ulong) ((long) r.s3 - r.s1);
+    long c = (long) r.s0 + r.s2;
+    ulong v = clb_nearest ((long) r.s1 + r.s3, py0, py1);
+    /* the lanes' u in floats, where the centre, the axes and the
+     * footprints' doubled centres are below 2^24 (all exact: u rounded
+     * once, as the bound below takes it) */
+    int wide = abs (c) >= (1UL << 24) || a >= (1UL << 24)
+        || b >= (1UL << 24) || frame_width >= (1 << 22);
+    float cf = (float) c;
+    float16 lo2f = 2.0f * convert_float16 (px0) + 1.0f;
+    float16 hi2f = 2.0f * convert_float16 (px1) + 1.0f;
+    float16 uf = select (select ((float16) (float) (1 - (c & 1)), cf - hi2f,
+                                 cf > hi2f), lo2f - cf, cf < lo2f);
+    float vf = (float) v, af = (float) a, bf = (float) b;
+    int16 lo = (int16) 0, hi = (int16) (feather + 1);
+    int16 unsure = (int16) (wide ? -1 : 0);
+    for (int span = wide ? 0 : feather + 1; span > 0; span >>= 1) {
+        int16 open = lo < hi, mid = (lo + hi) >> 1;
+        float16 tm = convert_float16 (mid);
+        float16 ga = af + 2.0f * tm, gb = bf + 2.0f * tm;
+        float16 p = uf * gb, q = vf * ga, rr = ga * gb;
+        float16 pp = p * p, qq = q * q, r2 = rr * rr;
+        float16 g = pp + qq - r2;
+        unsure |= open & (fabs (g) <= (pp + qq + r2) * 0x1p-16f);
+        /* (g > 0, not ~(g <= 0): Oclgrind 21.10 runs the latter wrong) */
+        hi = select (hi, mid, open & (g <= 0.0f));
+        lo = select (lo, mid + 1, open & (g > 0.0f));
+    }
+    if (!any (unsure))
+        return lo;
+
+    /* exactly: where the grown ellipse's products pass 2^31, each lane
+     * alone */
+    if ((a + 2 * (ulong) feather) * (b + 2 * (ulong) feather) >= (1UL << 31)) {
+        int p0[16], p1[16], s[16];
+        vstore16 (px0, 0, p0);
+        vstore16 (px1, 0, p1);
+        for (int k = 0; k < 16; k++)
+            s[k] = clb_region_step (r, shape, feather, p0[k], p1[k], py0,
+                                    py1);
+        return vload16 (0, s);
+    }
+    /* below it every product of clb_within fits in 64 bits (u > ga: out) */
+    long16 lo2 = 2 * convert_long16 (px0) + 1;
+    long16 hi2 = 2 * convert_long16 (px1) + 1;
+    ulong16 u = as_ulong16 (select (select ((long16) (1 - (c & 1)), c - hi2,
+                                            c > hi2), lo2 - c, c < lo2));
+    long16 tf = (long16) feather;
+    long16 in0 = clb_within16 (u, v, a, b, (long16) 0);
+    long16 inf = clb_within16 (u, v, a, b, tf);
+    long16 elo = (long16) 1, ehi = select ((long16) 1, tf, ~in0 & inf);
+    /* ceil (log2 (feather)) rounds close every lane; a fixed number of
+     * rounds, no lanes' reduction each */
+    for (int span = feather - 1; span > 0; span >>= 1) {
+        long16 open = elo < ehi, mid = (elo + ehi) >> 1;
+        long16 ok = clb_within16 (u, v, a, b, mid);
+        ehi = select (ehi, mid, open & ok);
+        elo = select (elo, mid + 1, open & ~ok);
+    }
+    return select (select (convert_int16 (elo), far, convert_int16 (~inf)),
+                   (int16) 0, convert_int16 (in0));
+}
+
+#if CLB_SAMPLE_BITS == 8
+/* The weights of bytes [16 j, 16 j + 16) of a row of samples of @pstride
+ * (1 to 4) bytes each, sample k's weight in lane k of @w. */
+CLB_INLINE uint16
+clb_byte_weights (uint16 w, int pstride, int j)
+{
+    if (pstride == 1)
+        return w;
+    if (pstride == 2)
+        return j == 0 ?
+            CLB_SHUFFLE16 (uint16, w, w, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5,
+                           6, 6, 7, 7) :
+            CLB_SHUFFLE16 (uint16, w, w, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12,
+                           13, 13, 14, 14, 15, 15);
+    if (pstride == 3)
+        return j == 0 ?
+            CLB_SHUFFLE16 (uint16, w, w, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3,
+                           4, 4, 4, 5) :
+            j == 1 ?
+            CLB_SHUFFLE16 (uint16, w, w, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9,
+                           9, 9, 10, 10) :
+            CLB_SHUFFLE16 (uint16, w, w, 10, 11, 11, 11, 12, 12, 12, 13, 13,
+                           13, 14, 14, 14, 15, 15, 15);
+    return j == 0 ?
+        CLB_SHUFFLE16 (uint16, w, w, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3,
+                       3, 3) :
+        j == 1 ?
+        CLB_SHUFFLE16 (uint16, w, w, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7,
+                       7, 7) :
+        j == 2 ?
+        CLB_SHUFFLE16 (uint16, w, w, 8, 8, 8, 8, 9, 9, 9, 9, 10, 10, 10, 10,
+                       11, 11, 11, 11) :
+        CLB_SHUFFLE16 (uint16, w, w, 12, 12, 12, 12, 13, 13, 13, 13, 14, 14,
+                       14, 14, 15, 15, 15, 15);
+}
+
+/* (w f + (total - w) t + total / 2) / total in the lanes, the division as
+ * below (m: ceil (2^32 / total); total 1: the numerator itself) */
+#define CLB_WEIGH(n)                                                        \
+    CLB_INLINE uint##n                                                      \
+    clb_weigh##n (uint##n w, uint##n f, uint##n t, uint total, uint m)      \
+    {                                                                       \
+        uint##n num = w * f + ((uint##n) total - w) * t                     \
+            + (uint##n) (total / 2);                                        \
+        if (total == 1)                                                     \
+            return num;                                                     \
+        uint##n q = mul_hi (num, (uint##n) m);                              \
+        return select (q, q - 1, q * total > num);                          \
+    }
+CLB_WEIGH (8)
+CLB_WEIGH (16)
+#endif
+
+/* region_composite for CPUs: a work-item takes a row of a tile, the steps
+ * of its samples (CLB_REGION_TILE >> x_sub) in the lanes of an int16, so
+ * that a region's tests are made once for the row and vectorised, and the
+ * weighing divides by a reciprocal. A launch of (CLB_REGION_TILE >> y_sub,
+ * tiles reached) work-items. */
+__kernel void
+region_composite_x16 (__global const sample_t *from, __global sample_t *to,
+                      int pitch, int pstride, int4 off, int width,
+                      int height, int channels, int x_sub, int y_sub,
+                      int swap, int shift, int frame_width,
+                      int frame_height, __global const int *regions,
+                      int tiles_at, int list_at, int shape, int feather)
+{
+    __global const int *tile = regions + tiles_at + 4 * get_global_id (1);
+    int first = tile[2], end = tile[6], whole = tile[3];
+    int n = CLB_REGION_TILE >> x_sub;
+    int x0 = tile[0] * n;
+    int y = tile[1] * (CLB_REGION_TILE >> y_sub) + (int) get_global_id (0);
+    if (y >= height || x0 >= width || (first == end && !whole))
+        return;
+
+    int16 x = (int16) x0 + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                    12, 13, 14, 15);
+    int16 px0 = x << x_sub;
+    int16 px1 = min ((x + 1) << x_sub, (int16) frame_width) - 1;
+    long py0 = (long) y << y_sub;
+    long py1 = min (((long) y + 1) << y_sub, (long) frame_height) - 1;
+    int16 step = (int16) (whole ? 0 : feather + 1);
+    for (int i = first; i < end && !whole && any (step != 0); i++)
+        step = min (step, clb_region_steps16 (vload4 (regions[list_at + i],
+                                                      regions),
+                                              shape, feather, px0, px1, py0,
+                                              py1, frame_width));
+    if (all (step > feather))
+        return;
+
+    /* q = (num * m) >> 32 with m = ceil (2^32 / total) is floor (num /
+     * total) or one more (num < 2^32: num m / 2^32 < num / total + 1) */
+    uint total = (uint) feather + 1;
+    uint m = (uint) (((1UL << 32) + total - 1) / total);
+    size_t o = (size_t) y * pitch + (size_t) x0 * pstride;
+    int count = min (n, width - x0);
+#if CLB_SAMPLE_BITS == 8
+    /* every byte of a sample one of its channels, the tile's row whole in
+     * the plane: the row's bytes weighed in vectors of 16 (8) lanes, the
+     * weight of a sample past its regions' feathers 0 (its byte kept) */
+    int seen = 0;
+    for (int c = 0; c < channels; c++)
+        seen |= 1 << clb_comp (off, c);
+    int bytes = n * pstride;
+    if (count == n && shift == 0 && channels == pstride
+        && seen == (1 << pstride) - 1
+        && (bytes % 16 == 0 || (bytes == 8 && pstride == 1))) {
+        uint16 w = convert_uint16 ((int16) total
+                                   - min (step, (int16) total));
+        __global uchar *pt = to + o;
+        if (bytes == 8) {
+            /* (the first 8 lanes through private memory: Oclgrind's
+             * --uninitialized crashes on a vector's half) */
+            uint w8[16];
+            vstore16 (w, 0, w8);
+            uint8 f8 = convert_uint8 (vload8 (0, from + o));
+            uint8 t8 = convert_uint8 (vload8 (0, pt));
+            vstore8 (convert_uchar8 (clb_weigh8 (vload8 (0, w8), f8, t8,
+                                                 total, m)), 0, pt);
+            return;
+        }
+        for (int j = 0; j < bytes / 16; j++, pt += 16) {
+            uint16 f = convert_uint16 (CLB_LOAD16 (uchar, from + o + 16 * j));
+            uint16 t = convert_uint16 (CLB_LOAD16 (uchar, pt));
+            uint16 q = clb_weigh16 (clb_byte_weights (w, pstride, j), f, t,
+                                    total, m);
+            CLB_STORE16 (uchar, convert_uchar16 (q), pt);
+        }
+        return;
+    }
+#endif
+    int s[16];
+    vstore16 (step, 0, s);
+    for (int k = 0; k < count; k++, o += pstride) {
+        if (s[k] > feather)
+            continue;
+        uint w = total - (uint) s[k];
+        for (int c = 0; c < channels; c++) {
+            size_t i = o + clb_comp (off, c);
+            if (w == total) {
+                to[i] = from[i];
+            } else {
+                uint f = clb_load (from, i, swap, shift);
+                uint t = clb_load (to, i, swap, shift);
+                uint num = w * f + (total - w) * t + total / 2;
+                uint q = mul_hi (num, m);
+                clb_store (to, i, q - (q * total > num ? 1u : 0u), swap,
+                           shift);
+            }
         }
     }
 }

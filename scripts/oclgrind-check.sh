@@ -155,6 +155,21 @@ check gpu uninit 0 --sat --sizes 37x29 --formats RGBA --radii 2 \
   --regions 40 --feather 2 --invert
 check gpu uninit 0 --bilateral --sizes 37x29 --formats YUY2 --radii 2 \
   --regions 40 --shape ellipse --feather 1 --sigma-spatial 0
+# region_composite_x16, the CPU class's: the same, and the bytes weighed
+# in vectors (RGB's 3-byte samples, I420's 8-byte chroma rows), the
+# ellipses' float steps and their exact fallback (the bench's second
+# region: a huge ellipse); the separable CPU kernels keep to races (their
+# shuffles crash --uninitialized)
+check cpu races 0 --separable --sizes 37x29 --formats NV12 --radii 2 \
+  --regions 40 --shape ellipse --feather 3
+check cpu uninit 0 --sat --sizes 37x29 --formats RGBA --radii 2 \
+  --regions 40 --feather 2 --invert
+check cpu uninit 0 --bilateral --sizes 37x29 --formats YUY2 --radii 2 \
+  --regions 40 --shape ellipse --feather 1 --sigma-spatial 0
+check cpu uninit 0 --bilateral --sizes 37x29 --formats RGB --radii 2 \
+  --regions 40 --shape ellipse --feather 9 --sigma-spatial 0
+check cpu uninit 0 --bilateral --sizes 37x29 --formats I420 --radii 2 \
+  --regions 40 --feather 5 --invert --sigma-spatial 0
 # alpha as the mask (kernels/mask.cl), both classes: RGBA without a
 # feather (CPU: mask_x16, fused from the caller's memory, then copied in
 # and filtered in place; GPU: mask_rows, mask_columns), RGBA with a

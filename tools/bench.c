@@ -545,7 +545,8 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
     guint fw = bf->l.planes.width, fh = bf->l.planes.height, i;
 
     /* spread over the frame and a few pixels past it, 1..11 x 1..13; the
-     * first one large, past the top edge (whole tiles inside it) */
+     * first one large, past the top edge (whole tiles inside it), the
+     * second huge (below) */
     rects = g_new (ClbRect, o->regions);
     for (i = 0; i < (guint) o->regions; i++) {
       rects[i].x = (gint) ((i * 37u + 5) % (fw + 8)) - 4;
@@ -557,6 +558,14 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
     rects[0].y = -3;
     rects[0].width = MAX ((gint) fw - 4, 1);
     rects[0].height = MAX ((gint) fh * 3 / 4, 1);
+    /* the second one huge, an ellipse's products past 64 bits
+     * (kernels/region.cl): a circle of 2^28 pixels across, its right end
+     * in the frame's middle */
+    if (o->regions > 1) {
+      rects[1].x = (gint) fw / 2 - (1 << 28);
+      rects[1].y = (gint) fh / 2 - (1 << 27);
+      rects[1].width = rects[1].height = 1 << 28;
+    }
     params.use_regions = TRUE;
     params.regions = rects;
     params.n_regions = o->regions;

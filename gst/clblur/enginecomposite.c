@@ -313,29 +313,40 @@ clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
     const ClbJob * job, cl_mem from, cl_mem to, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
-  cl_kernel kernel =
-      engine->kernels[engine->planes.sample_size][K_REGION_COMPOSITE];
   const ClbDeviceProfile *profile = &engine->profile;
+  /* CPUs: a work-item a tile's row, its samples in vector lanes */
+  gboolean rows = profile->device_class == CLB_DEVICE_CLASS_CPU;
+  guint k = rows ? K_REGION_COMPOSITE_X16 : K_REGION_COMPOSITE;
+  cl_kernel kernel = engine->kernels[planes->sample_size][k];
   size_t local[3] = { REGION_TILE >> job->x_sub, REGION_TILE >> job->y_sub,
     1
   };
-  size_t items = local[0] * local[1];
-  size_t max_wg = engine->max_wg[planes->sample_size][K_REGION_COMPOSITE];
+  size_t items, max_wg = engine->max_wg[planes->sample_size][k];
   size_t global[3];
-  gboolean shaped = items <= max_wg && local[0] <= profile->max_items[0]
-      && local[1] <= profile->max_items[1];
+  guint dims = 3, d;
+  gboolean shaped;
   ClbArgs a = clb_args (kernel);
 
+  if (rows) {
+    /* (the tile's rows, tiles) */
+    local[0] = local[1];
+    local[1] = 1;
+    dims = 2;
+  }
+  items = local[0] * local[1];
+  shaped = items <= max_wg && local[0] <= profile->max_items[0]
+      && local[1] <= profile->max_items[1];
   /* a tile a group on GPUs; on CPUs several (a fixed number, as PoCL
    * builds a kernel again for each work-group size) */
+  d = dims - 1;
   if (shaped && profile->device_class == CLB_DEVICE_CLASS_CPU)
-    while (local[2] * 2 <= REGION_TILES_GROUP
-        && local[2] * 2 * items <= MIN (max_wg, REGION_CPU_GROUP)
-        && local[2] * 2 <= profile->max_items[2])
-      local[2] *= 2;
+    while (local[d] * 2 <= REGION_TILES_GROUP
+        && local[d] * 2 * items <= MIN (max_wg, REGION_CPU_GROUP)
+        && local[d] * 2 <= profile->max_items[d])
+      local[d] *= 2;
   global[0] = local[0];
   global[1] = local[1];
-  global[2] = (engine->n_region_tiles + local[2] - 1) / local[2] * local[2];
+  global[d] = (engine->n_region_tiles + local[d] - 1) / local[d] * local[d];
 
   if (engine->n_region_tiles == 0)
     return TRUE;
@@ -358,8 +369,10 @@ clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
   clb_arg_int (&a, MIN (params->region_feather, CLB_MAX_REGION_FEATHER));
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (clb_engine_run_kernel (engine, kernel, 3, global, shaped ? local :
-          NULL, "region_composite"),
+  CHECK (clb_engine_run_kernel (engine, kernel, dims, global,
+          shaped ? local : NULL, rows ? "region_composite_x16" :
+          "region_composite"), rows ?
+      "clEnqueueNDRangeKernel (region_composite_x16)" :
       "clEnqueueNDRangeKernel (region_composite)");
   return TRUE;
 

@@ -41,6 +41,7 @@ G_BEGIN_DECLS
   X (MOSAIC_BLOCKS, "mosaic_blocks") \
   X (FILL_SAMPLES, "fill_samples") \
   X (REGION_COMPOSITE, "region_composite") \
+  X (REGION_COMPOSITE_X16, "region_composite_x16") \
   X (GPU_BOX_SEP_ROWS, "gpu_box_sep_rows") \
   X (GPU_BOX_SEP_COLUMNS, "gpu_box_sep_columns") \
   X (GPU_BOX_SAT_ROWS, "gpu_box_sat_rows") \
