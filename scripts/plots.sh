@@ -271,7 +271,8 @@ its push, radius 8, into \`fakesink\`; the cases alternate run by run):
 one 24x24 region against 100, rectangles against ellipses, hard edges
 against feathered ones, and a large region. The regions are merged in one
 launch over the 16x16 tiles they reach (\`docs/design.md\`, "Regions and
-ROI metas"), so the crowd costs its area. Its output goes, as printed,
+ROI metas"; on CPUs a tile's row a work-item, in vector lanes), so the
+crowd costs its area, and a feather its band's area. Its output goes, as printed,
 into \`docs/benchmarks/regions.txt\`:
 
     scripts/regions-cost.sh | tee docs/benchmarks/regions.txt

@@ -64,10 +64,12 @@ ratio() { awk -v a="$(least "$1")" -v b="$(least "$2")" 'BEGIN { printf "%.2f", 
 echo "100 small regions / 1:                     $(ratio 100 1)x (target <= 1.5)"
 echo "100 ellipses / 100 rectangles:             $(ratio '100 ellipse' 100)x (target <= 1.2)"
 echo "100 ellipses feather 8 / rectangles feather 8: $(ratio '100 ellipse feather 8' '100 feather 8')x"
-echo "100 rectangles feather 8 / hard:           $(ratio '100 feather 8' 100)x (the feather covers (24+16)^2 / 24^2 = 2.8x the pixels)"
+echo "100 rectangles feather 8 / hard:           $(ratio '100 feather 8' 100)x (target <= 1.2; the feather covers (24+16)^2 / 24^2 = 2.8x the pixels)"
+echo "100 ellipses feather 8 / hard rectangles:   $(ratio '100 ellipse feather 8' 100)x (both at once)"
 echo "600x600 ellipse / rectangle:               $(ratio '1 of 600x600 ellipse' '1 of 600x600')x (target <= 1.2)"
 echo "600x600 ellipse feather 32 / rectangle feather 32: $(ratio '1 of 600x600 ellipse feather 32' '1 of 600x600 feather 32')x"
-echo "600x600 rectangle feather 32 / hard:       $(ratio '1 of 600x600 feather 32' '1 of 600x600')x"
+echo "600x600 rectangle feather 32 / hard:       $(ratio '1 of 600x600 feather 32' '1 of 600x600')x (target <= 1.2)"
+echo "600x600 ellipse feather 32 / hard rectangle: $(ratio '1 of 600x600 ellipse feather 32' '1 of 600x600')x (both at once)"
 if [ -n "${BASE:-}" ]; then
   echo "base ($base): 100 small regions / 1:       $(ratio 'base 100' 'base 1')x"
 fi
