@@ -137,8 +137,9 @@ clb_region_step (int4 r, int shape, int feather, long px0, long px1,
 }
 
 __kernel void
-region_composite (__global const sample_t *from, __global sample_t *to,
-                  int pitch, int pstride, int4 off, int width, int height,
+region_composite (__global const sample_t *from, int from_pitch,
+                  __global sample_t *to, int to_pitch, int pstride,
+                  int4 off, int width, int height,
                   int channels, int x_sub, int y_sub, int swap, int shift,
                   int frame_width, int frame_height,
                   __global const int *regions, int tiles_at, int list_at,
@@ -168,13 +169,14 @@ region_composite (__global const sample_t *from, __global sample_t *to,
         return;
 
     uint w = (uint) (feather + 1 - step), total = (uint) feather + 1;
-    size_t o = (size_t) y * pitch + (size_t) x * pstride;
+    size_t fo = (size_t) y * from_pitch + (size_t) x * pstride;
+    size_t to_o = (size_t) y * to_pitch + (size_t) x * pstride;
     for (int c = 0; c < channels; c++) {
-        size_t i = o + clb_comp (off, c);
+        size_t fi = fo + clb_comp (off, c), i = to_o + clb_comp (off, c);
         if (w == total) {
-            to[i] = from[i];
+            to[i] = from[fi];
         } else {
-            uint f = clb_load (from, i, swap, shift);
+            uint f = clb_load (from, fi, swap, shift);
             uint t = clb_load (to, i, swap, shift);
             clb_store (to, i, (w * f + (total - w) * t + total / 2) / total,
                        swap, shift);
@@ -350,9 +352,10 @@ CLB_WEIGH (16)
  * weighing divides by a reciprocal. A launch of (CLB_REGION_TILE >> y_sub,
  * tiles reached) work-items. */
 __kernel void
-region_composite_x16 (__global const sample_t *from, __global sample_t *to,
-                      int pitch, int pstride, int4 off, int width,
-                      int height, int channels, int x_sub, int y_sub,
+region_composite_x16 (__global const sample_t *from, int from_pitch,
+                      __global sample_t *to, int to_pitch, int pstride,
+                      int4 off, int width, int height, int channels,
+                      int x_sub, int y_sub,
                       int swap, int shift, int frame_width,
                       int frame_height, __global const int *regions,
                       int tiles_at, int list_at, int shape, int feather)
@@ -384,7 +387,8 @@ region_composite_x16 (__global const sample_t *from, __global sample_t *to,
      * total) or one more (num < 2^32: num m / 2^32 < num / total + 1) */
     uint total = (uint) feather + 1;
     uint m = (uint) (((1UL << 32) + total - 1) / total);
-    size_t o = (size_t) y * pitch + (size_t) x0 * pstride;
+    size_t fo = (size_t) y * from_pitch + (size_t) x0 * pstride;
+    size_t o = (size_t) y * to_pitch + (size_t) x0 * pstride;
     int count = min (n, width - x0);
 #if CLB_SAMPLE_BITS == 8
     /* every byte of a sample one of its channels, the tile's row whole in
@@ -405,14 +409,14 @@ region_composite_x16 (__global const sample_t *from, __global sample_t *to,
              * --uninitialized crashes on a vector's half) */
             uint w8[16];
             vstore16 (w, 0, w8);
-            uint8 f8 = convert_uint8 (vload8 (0, from + o));
+            uint8 f8 = convert_uint8 (vload8 (0, from + fo));
             uint8 t8 = convert_uint8 (vload8 (0, pt));
             vstore8 (convert_uchar8 (clb_weigh8 (vload8 (0, w8), f8, t8,
                                                  total, m)), 0, pt);
             return;
         }
         for (int j = 0; j < bytes / 16; j++, pt += 16) {
-            uint16 f = convert_uint16 (CLB_LOAD16 (uchar, from + o + 16 * j));
+            uint16 f = convert_uint16 (CLB_LOAD16 (uchar, from + fo + 16 * j));
             uint16 t = convert_uint16 (CLB_LOAD16 (uchar, pt));
             uint16 q = clb_weigh16 (clb_byte_weights (w, pstride, j), f, t,
                                     total, m);
@@ -423,16 +427,16 @@ region_composite_x16 (__global const sample_t *from, __global sample_t *to,
 #endif
     int s[16];
     vstore16 (step, 0, s);
-    for (int k = 0; k < count; k++, o += pstride) {
+    for (int k = 0; k < count; k++, fo += pstride, o += pstride) {
         if (s[k] > feather)
             continue;
         uint w = total - (uint) s[k];
         for (int c = 0; c < channels; c++) {
-            size_t i = o + clb_comp (off, c);
+            size_t fi = fo + clb_comp (off, c), i = o + clb_comp (off, c);
             if (w == total) {
-                to[i] = from[i];
+                to[i] = from[fi];
             } else {
-                uint f = clb_load (from, i, swap, shift);
+                uint f = clb_load (from, fi, swap, shift);
                 uint t = clb_load (to, i, swap, shift);
                 uint num = w * f + (total - w) * t + total / 2;
                 uint q = mul_hi (num, m);

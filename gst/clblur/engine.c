@@ -644,8 +644,10 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
             planes->height, error))
       return FALSE;
     for (j = 0; j < n_jobs; j++) {
+      cl_int pitch = planes->plane_width[jobs[j].plane];
+
       if (!clb_engine_run_composite (engine, params, &jobs[j],
-              from[jobs[j].plane], to[jobs[j].plane], error))
+              from[jobs[j].plane], pitch, to[jobs[j].plane], pitch, error))
         return FALSE;
     }
   }

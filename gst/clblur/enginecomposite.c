@@ -306,11 +306,13 @@ clb_engine_upload_regions (ClbEngine * engine, const ClbParams * params,
   return TRUE;
 }
 
-/* Merges the regions' content (@from) into the plane that holds the rest
- * (@to) for @job, over the tiles the regions uploaded last reach. */
+/* Merges the regions' content (@from, rows @from_pitch containers apart)
+ * into the plane that holds the rest (@to, rows @to_pitch apart) for
+ * @job, over the tiles the regions uploaded last reach. */
 gboolean
 clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * job, cl_mem from, cl_mem to, GError ** error)
+    const ClbJob * job, cl_mem from, cl_int from_pitch, cl_mem to,
+    cl_int to_pitch, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
   const ClbDeviceProfile *profile = &engine->profile;
@@ -351,8 +353,9 @@ clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
   if (engine->n_region_tiles == 0)
     return TRUE;
   clb_arg_mem (&a, from);
+  clb_arg_int (&a, from_pitch);
   clb_arg_mem (&a, to);
-  clb_arg_int (&a, planes->plane_width[job->plane]);
+  clb_arg_int (&a, to_pitch);
   clb_arg_int (&a, job->pixel_stride);
   clb_arg_int4 (&a, clb_job_offsets (job));
   clb_args_size (&a, job);

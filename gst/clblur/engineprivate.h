@@ -425,13 +425,13 @@ gboolean clb_engine_upload (ClbEngine * engine, cl_mem mem, const void *data,
  * as kernels/region.cl reads them (the rectangles, the tiles of the frame
  * they reach, grown by the feather, each tile's list); merges @job's
  * samples of those regions from @from into @to (the plane that holds the
- * rest), weighted by the feather (with region_invert, @from's weight is
+ * rest; each with its own pitch), weighted by the feather (with region_invert, @from's weight is
  * the rest's), over the tiles they reach. */
 gboolean clb_engine_upload_regions (ClbEngine * engine,
     const ClbParams * params, gint width, gint height, GError ** error);
 gboolean clb_engine_run_composite (ClbEngine * engine,
-    const ClbParams * params, const ClbJob * job, cl_mem from, cl_mem to,
-    GError ** error);
+    const ClbParams * params, const ClbJob * job, cl_mem from,
+    cl_int from_pitch, cl_mem to, cl_int to_pitch, GError ** error);
 /* engine.c: runs a bilateral variant in bands; the range and spatial
  * tables of job @j for its radii. */
 gboolean clb_engine_run_bands (ClbEngine * engine, const ClbVariant * variant,

@@ -359,6 +359,7 @@ run_group_job (ClbEngine * engine, const ClbParams * gp, guint j,
   Growth growth = { 0, 0, 1, 1 };
   GroupBox boxes[MAX_GROUP_BOXES];
   gboolean any = FALSE;
+  cl_int pitch = engine->planes.plane_width[job->plane];
 
   for (pass = 0; pass < passes; pass++) {
     clb_job_radii (gp, job, pass, &rx[pass], &ry[pass]);
@@ -385,8 +386,8 @@ run_group_job (ClbEngine * engine, const ClbParams * gp, guint j,
    * with a strength: group_params), and only the group's regions are
    * uploaded: one composite over the tiles they reach */
   return clb_engine_run_composite (engine, gp, job,
-      engine->strength_planes[2],
-      clb_engine_result_planes (engine, gp)[job->plane], error);
+      engine->strength_planes[2], pitch,
+      clb_engine_result_planes (engine, gp)[job->plane], pitch, error);
 }
 
 gboolean

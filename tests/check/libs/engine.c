@@ -1152,6 +1152,7 @@ GST_START_TEST (test_args_cursor)
   fail_unless (kernel != NULL && buf != NULL);
   a = clb_args (kernel);
   clb_arg_mem (&a, buf);
+  clb_arg_int (&a, 16);
   clb_arg_mem (&a, buf);
   clb_arg_int (&a, 16);
   clb_arg_int (&a, 4);
@@ -1161,7 +1162,7 @@ GST_START_TEST (test_args_cursor)
   clb_arg_mem (&a, buf);
   for (i = 0; i < 4; i++)
     clb_arg_int (&a, 0);
-  fail_unless_equals_int (clb_args_count (&a), 19);
+  fail_unless_equals_int (clb_args_count (&a), 20);
   fail_unless (clb_args_done (&a, &err), "%s", err ? err->message : "");
   good = a;
 
@@ -1171,21 +1172,22 @@ GST_START_TEST (test_args_cursor)
   fail_unless (g_error_matches (err, CLB_RUNTIME_ERROR,
           CLB_RUNTIME_ERROR_FAILED), "%s", err->message);
   fail_unless (strstr (err->message, "clSetKernelArg (region_composite, "
-          "argument 19)") != NULL, "%s", err->message);
+          "argument 20)") != NULL, "%s", err->message);
   g_clear_error (&err);
 
   /* a wrong size (an int where an int4 goes): the calls after it do
    * nothing, the first failure is reported */
   a = clb_args (kernel);
   clb_arg_mem (&a, buf);
+  clb_arg_int (&a, 16);
   clb_arg_mem (&a, buf);
   clb_arg_int (&a, 16);
   clb_arg_int (&a, 4);
   clb_arg_int (&a, 0);
   clb_arg_int (&a, 1);
-  fail_unless_equals_int (clb_args_count (&a), 6);
+  fail_unless_equals_int (clb_args_count (&a), 7);
   fail_if (clb_args_done (&a, &err));
-  fail_unless (strstr (err->message, "argument 4)") != NULL, "%s",
+  fail_unless (strstr (err->message, "argument 5)") != NULL, "%s",
       err->message);
   fail_unless (strstr (err->message, "CL_INVALID_ARG_SIZE") != NULL, "%s",
       err->message);
