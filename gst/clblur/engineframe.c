@@ -21,7 +21,7 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
   const ClbPlanes *planes = &engine->planes;
   guint p;
 
-  if (!clb_engine_plan (engine, params, jobs, n_jobs)->direct)
+  if (!clb_engine_runs_direct (engine, params, jobs, n_jobs))
     return FALSE;
   for (p = 0; p < planes->n_planes; p++) {
     gsize row = planes->plane_width[p];
@@ -43,15 +43,29 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
 }
 
 /* Runs every job on the wrapped planes with the variant the plan gives
- * it (a plan that runs direct: one pass). */
+ * it (a plan that runs direct: one pass). With regions, the output is
+ * the original outside them: the frame is copied to it and the jobs
+ * write the engine's plane_in, whose regions the composite then merges
+ * into it; with region-invert the jobs write the output and the composite
+ * merges the input's regions into it. */
 gboolean
 clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, cl_mem * in, const gsize * src_stride,
     cl_mem * out, const gsize * dst_stride, GError ** error)
 {
   const ClbPlan *plan = clb_engine_plan (engine, params, jobs, n_jobs);
+  const ClbPlanes *planes = &engine->planes;
   gboolean mask = clb_mask_active (params), alpha_written = FALSE;
-  guint j, mp = params->mask_plane;
+  gboolean regions = params->use_regions;
+  gboolean into_planes = regions && !params->region_invert;
+  guint j, p, mp = params->mask_plane;
+
+  for (p = 0; into_planes && p < planes->n_planes; p++) {
+    if (!clb_engine_copy_rect (engine, in[p], 0, 0, src_stride[p], out[p],
+            0, 0, dst_stride[p], planes->plane_width[p],
+            planes->plane_height[p], "the frame", error))
+      return FALSE;
+  }
 
   for (j = 0; j < plan->n_jobs; j++) {
     const ClbJob *job = &jobs[j];
@@ -72,18 +86,22 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
       r.pair_rx = step->pair_rx;
       r.pair_ry = step->pair_ry;
       r.pair_in = in[r.pair_job->plane];
-      r.pair_out = out[r.pair_job->plane];
       r.pair_in_pitch = (cl_int) src_stride[r.pair_job->plane];
-      r.pair_out_pitch = (cl_int) dst_stride[r.pair_job->plane];
+      r.pair_out = into_planes ? engine->plane_in[r.pair_job->plane] :
+          out[r.pair_job->plane];
+      r.pair_out_pitch = into_planes ?
+          (cl_int) planes->plane_width[r.pair_job->plane] :
+          (cl_int) dst_stride[r.pair_job->plane];
     }
     /* with the mask, alpha is not the jobs' (the plan runs direct only
      * where no job is left empty) */
     job = clb_mask_job (params, job, &stripped);
     r.job = clb_variant_job (variant, job, &unkept);
     r.in = in[job->plane];
-    r.out = out[job->plane];
     r.in_pitch = (cl_int) src_stride[job->plane];
-    r.out_pitch = (cl_int) dst_stride[job->plane];
+    r.out = into_planes ? engine->plane_in[job->plane] : out[job->plane];
+    r.out_pitch = into_planes ? (cl_int) planes->plane_width[job->plane] :
+        (cl_int) dst_stride[job->plane];
     r.wrapped = TRUE;
     if (mask) {
       r.alpha = in[mp];
@@ -92,6 +110,21 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
     }
     if (!clb_engine_run_variant (engine, variant, &r, error))
       return FALSE;
+  }
+  if (regions && n_jobs > 0) {
+    if (!clb_engine_upload_regions (engine, params, planes->width,
+            planes->height, error))
+      return FALSE;
+    for (j = 0; j < n_jobs; j++) {
+      guint jp = jobs[j].plane;
+
+      if (!(into_planes ? clb_engine_run_composite (engine, params, &jobs[j],
+                  engine->plane_in[jp], planes->plane_width[jp], out[jp],
+                  dst_stride[jp], error) :
+              clb_engine_run_composite (engine, params, &jobs[j], in[jp],
+                  src_stride[jp], out[jp], dst_stride[jp], error)))
+        return FALSE;
+    }
   }
   /* the mask's plane of its own (A420's A): as it came */
   return !mask || alpha_written || clb_engine_copy_rect (engine, in[mp], 0,

@@ -188,7 +188,7 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
       in_stride[p] = src[p].stride;
       out_stride[p] = dst[p].stride;
     }
-    if (clb_engine_plan (engine, params, jobs, n_jobs)->direct) {
+    if (clb_engine_runs_direct (engine, params, jobs, n_jobs)) {
       /* the wrapping variants, at any stride */
       clb_engine_log_mem (engine, "in place");
       ok = clb_engine_run_wrapped_jobs (engine, params, jobs, n_jobs, in,
@@ -255,7 +255,7 @@ can_wrap_into (ClbEngine * engine, const ClbParams * params,
   guint p;
 
   if (!engine->profile.zero_copy
-      || !clb_engine_plan (engine, params, jobs, n_jobs)->direct)
+      || !clb_engine_runs_direct (engine, params, jobs, n_jobs))
     return FALSE;
   for (p = 0; p < planes->n_planes; p++) {
     if (dst[p].sub == NULL || dst[p].stride > G_MAXINT

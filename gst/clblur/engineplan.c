@@ -90,7 +90,8 @@ writes_every_byte (const ClbPlan * plan, const ClbPlanes * planes)
  * through the kernels alone: one box pass of separable or sat (or
  * mosaic) with a radius in every job, 8-bit samples (the caller's strides
  * are bytes), every plane one job whose variant reads and writes in place
- * (dense 8-bit in vector registers). */
+ * (dense 8-bit in vector registers); with regions, also a device-side
+ * copy of the frame and the composite. */
 static gboolean
 runs_direct (const ClbEngine * engine, const ClbPlan * plan)
 {
@@ -98,7 +99,11 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
   const ClbParams *params = &plan->params;
   guint bytes[CLB_MAX_PLANES] = { 0, }, lanes, c, j;
 
-  if (!engine->profile.zero_copy || params->use_regions
+  /* regions: the box's output goes to a plane of the engine's and the
+   * composite merges it (clb_engine_run_wrapped_jobs); not with the mask
+   * (a frame whose regions have a strength: clb_engine_runs_direct) */
+  if (!engine->profile.zero_copy || (params->use_regions
+          && clb_mask_active (params))
       || planes->sample_size != CLB_SAMPLES_8
       || plan->passes != 1 || (params->method != CLB_METHOD_SEPARABLE
           && params->method != CLB_METHOD_SAT
@@ -253,4 +258,16 @@ guint
 clb_engine_count_plans (ClbEngine * engine)
 {
   return engine->plans_made;
+}
+
+/* Whether this frame goes from the caller's input to its output through
+ * the kernels alone: the plan's answer, but for a frame whose regions
+ * have a strength (a property of the frame's regions, not of the plan:
+ * those are filtered in boxes of their own, clb_engine_run_region_groups). */
+gboolean
+clb_engine_runs_direct (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs)
+{
+  return clb_engine_plan (engine, params, jobs, n_jobs)->direct
+      && !clb_regions_have_strength (params);
 }

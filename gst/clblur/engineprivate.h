@@ -485,5 +485,10 @@ gboolean clb_engine_process_host_to_mem (ClbEngine * engine,
  * the last frame while nothing changed, else a new one (logged). */
 const ClbPlan *clb_engine_plan (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs);
+/* Whether this frame runs from the caller's input to its output through
+ * the kernels alone: the plan's "direct", but for frames whose regions
+ * have a strength. */
+gboolean clb_engine_runs_direct (ClbEngine * engine,
+    const ClbParams * params, const ClbJob * jobs, guint n_jobs);
 
 G_END_DECLS
