@@ -40,7 +40,7 @@
  * index. A launch of (TILE >> x_sub, TILE >> y_sub, tiles reached)
  * work-items: each tests only its tile's regions, so the cost follows the
  * area regions cover, not their count. On CPUs region_composite_x16 takes
- * a tile's row a work-item, its samples in vector lanes (below).
+ * a tile a work-item, a row's samples in vector lanes (below).
  */
 
 #define CLB_REGION_TILE 16
@@ -346,61 +346,55 @@ CLB_WEIGH (8)
 CLB_WEIGH (16)
 #endif
 
-/* region_composite for CPUs: a work-item takes a row of a tile, the steps
- * of its samples (CLB_REGION_TILE >> x_sub) in the lanes of an int16, so
- * that a region's tests are made once for the row and vectorised, and the
- * weighing divides by a reciprocal. A launch of (CLB_REGION_TILE >> y_sub,
- * tiles reached) work-items. */
-__kernel void
-region_composite_x16 (__global const sample_t *from, int from_pitch,
-                      __global sample_t *to, int to_pitch, int pstride,
-                      int4 off, int width, int height, int channels,
-                      int x_sub, int y_sub,
-                      int swap, int shift, int frame_width,
-                      int frame_height, __global const int *regions,
-                      int tiles_at, int list_at, int shape, int feather)
+/* The steps of a rectangle @r for the rows [@y0, @y0 + @nrows) of a
+ * tile (a row's steps in @steps[k], lowered where @r's are less):
+ * clb_region_steps16's, its columns' distances made once for the tile. */
+CLB_INLINE void
+clb_rect_rows16 (int4 r, int feather, int16 px0, int16 px1, int y0,
+                 int nrows, int y_sub, int frame_height, int16 *steps)
 {
-    __global const int *tile = regions + tiles_at + 4 * get_global_id (1);
-    int first = tile[2], end = tile[6], whole = tile[3];
-    int n = CLB_REGION_TILE >> x_sub;
-    int x0 = tile[0] * n;
-    int y = tile[1] * (CLB_REGION_TILE >> y_sub) + (int) get_global_id (0);
-    if (y >= height || x0 >= width || (first == end && !whole))
+    int16 far = (int16) (feather + 1);
+    int16 dx = max (max (sub_sat ((int16) r.s0, px1),
+                         sub_sat (px0, (int16) (r.s2 - 1))), (int16) 0);
+    if (!any (dx <= feather))
         return;
+    dx = min (dx, far);
+    int16 dx2 = dx * dx;
+    for (int k = 0; k < nrows; k++) {
+        long py0 = (long) (y0 + k) << y_sub;
+        long py1 = min (((long) (y0 + k) + 1) << y_sub,
+                        (long) frame_height) - 1;
+        long dy = clb_gap (py0, py1, r.s1, (long) r.s3 - 1);
+        if (dy > feather)
+            continue;
+        /* as clb_region_steps16 */
+        int16 n = dx2 + (int16) ((int) (dy * dy));
+        int16 t = max (convert_int16 (sqrt (convert_float16 (n))) - 1,
+                       (int16) 0);
+        for (int c = 0; c < 3; c++)
+            t = select (t, t + 1, t * t < n);
+        steps[k] = min (steps[k], min (t, far));
+    }
+}
 
-    int16 x = (int16) x0 + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
-                                    12, 13, 14, 15);
-    int16 px0 = x << x_sub;
-    int16 px1 = min ((x + 1) << x_sub, (int16) frame_width) - 1;
-    long py0 = (long) y << y_sub;
-    long py1 = min (((long) y + 1) << y_sub, (long) frame_height) - 1;
-    int16 step = (int16) (whole ? 0 : feather + 1);
-    for (int i = first; i < end && !whole && any (step != 0); i++)
-        step = min (step, clb_region_steps16 (vload4 (regions[list_at + i],
-                                                      regions),
-                                              shape, feather, px0, px1, py0,
-                                              py1, frame_width));
-    if (all (step > feather))
-        return;
-
+/* One row of region_composite_x16: its @n samples from (@fo in @from, @o
+ * in @to) weighed by their steps @step (past @feather: kept). */
+CLB_INLINE void
+clb_composite_row16 (__global const sample_t *from, size_t fo,
+                     __global sample_t *to, size_t o, int16 step, int n,
+                     int count, int pstride, int4 off, int channels,
+                     int swap, int shift, int feather, int dense)
+{
     /* q = (num * m) >> 32 with m = ceil (2^32 / total) is floor (num /
      * total) or one more (num < 2^32: num m / 2^32 < num / total + 1) */
     uint total = (uint) feather + 1;
     uint m = (uint) (((1UL << 32) + total - 1) / total);
-    size_t fo = (size_t) y * from_pitch + (size_t) x0 * pstride;
-    size_t o = (size_t) y * to_pitch + (size_t) x0 * pstride;
-    int count = min (n, width - x0);
 #if CLB_SAMPLE_BITS == 8
     /* every byte of a sample one of its channels, the tile's row whole in
      * the plane: the row's bytes weighed in vectors of 16 (8) lanes, the
      * weight of a sample past its regions' feathers 0 (its byte kept) */
-    int seen = 0;
-    for (int c = 0; c < channels; c++)
-        seen |= 1 << clb_comp (off, c);
     int bytes = n * pstride;
-    if (count == n && shift == 0 && channels == pstride
-        && seen == (1 << pstride) - 1
-        && (bytes % 16 == 0 || (bytes == 8 && pstride == 1))) {
+    if (dense && count == n) {
         uint16 w = convert_uint16 ((int16) total
                                    - min (step, (int16) total));
         __global uchar *pt = to + o;
@@ -444,5 +438,72 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
                            shift);
             }
         }
+    }
+}
+
+/* region_composite for CPUs: a work-item takes a tile, a row's steps
+ * (CLB_REGION_TILE >> x_sub samples) in the lanes of an int16, so that a
+ * region's tests are vectorised and a rectangle's columns measured once
+ * for the tile; each row then weighed 16 bytes at a time where its
+ * samples' bytes are all channels, the division by a reciprocal. A launch
+ * of (tiles reached) work-items. */
+__kernel void
+region_composite_x16 (__global const sample_t *from, int from_pitch,
+                      __global sample_t *to, int to_pitch, int pstride,
+                      int4 off, int width, int height, int channels,
+                      int x_sub, int y_sub,
+                      int swap, int shift, int frame_width,
+                      int frame_height, __global const int *regions,
+                      int tiles_at, int list_at, int shape, int feather)
+{
+    __global const int *tile = regions + tiles_at + 4 * get_global_id (0);
+    int first = tile[2], end = tile[6], whole = tile[3];
+    int n = CLB_REGION_TILE >> x_sub, rows = CLB_REGION_TILE >> y_sub;
+    int x0 = tile[0] * n, y0 = tile[1] * rows;
+    if (y0 >= height || x0 >= width || (first == end && !whole))
+        return;
+    int nrows = min (rows, height - y0);
+
+    int16 x = (int16) x0 + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                    12, 13, 14, 15);
+    int16 px0 = x << x_sub;
+    int16 px1 = min ((x + 1) << x_sub, (int16) frame_width) - 1;
+    int16 steps[CLB_REGION_TILE];
+    for (int k = 0; k < nrows; k++)
+        steps[k] = (int16) (whole ? 0 : feather + 1);
+    for (int i = first; i < end && !whole; i++) {
+        int4 r = vload4 (regions[list_at + i], regions);
+        if (shape == CLB_SHAPE_RECTANGLE) {
+            clb_rect_rows16 (r, feather, px0, px1, y0, nrows, y_sub,
+                             frame_height, steps);
+            continue;
+        }
+        for (int k = 0; k < nrows; k++) {
+            long py0 = (long) (y0 + k) << y_sub;
+            long py1 = min (((long) (y0 + k) + 1) << y_sub,
+                            (long) frame_height) - 1;
+            steps[k] = min (steps[k],
+                            clb_region_steps16 (r, shape, feather, px0, px1,
+                                                py0, py1, frame_width));
+        }
+    }
+
+    int seen = 0;
+    for (int c = 0; c < channels; c++)
+        seen |= 1 << clb_comp (off, c);
+    int bytes = n * pstride;
+    int dense = shift == 0 && channels == pstride
+        && seen == (1 << pstride) - 1
+        && (bytes % 16 == 0 || (bytes == 8 && pstride == 1));
+    int count = min (n, width - x0);
+    for (int k = 0; k < nrows; k++) {
+        if (all (steps[k] > feather))
+            continue;
+        clb_composite_row16 (from, (size_t) (y0 + k) * from_pitch
+                             + (size_t) x0 * pstride, to,
+                             (size_t) (y0 + k) * to_pitch
+                             + (size_t) x0 * pstride, steps[k], n, count,
+                             pstride, off, channels, swap, shift, feather,
+                             dense);
     }
 }

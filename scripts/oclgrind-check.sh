@@ -170,6 +170,14 @@ check cpu uninit 0 --bilateral --sizes 37x29 --formats RGB --radii 2 \
   --regions 40 --shape ellipse --feather 9 --sigma-spatial 0
 check cpu uninit 0 --bilateral --sizes 37x29 --formats I420 --radii 2 \
   --regions 40 --feather 5 --invert --sigma-spatial 0
+# regions from the caller's memory (the frame copied to the output on
+# the device, which the shadow does not follow: races and bounds), the
+# fused kernels into the engine's plane and the composite from it; with
+# region-invert into the output, the composite from the input
+check cpu races 1 --separable --sizes 37x29 --formats NV12 --radii 2 \
+  --regions 40 --shape ellipse --feather 3
+check cpu races 1 --sat --sizes 37x29 --formats RGBA --radii 2 \
+  --regions 40 --feather 2 --invert
 # alpha as the mask (kernels/mask.cl), both classes: RGBA without a
 # feather (CPU: mask_x16, fused from the caller's memory, then copied in
 # and filtered in place; GPU: mask_rows, mask_columns), RGBA with a

@@ -316,9 +316,9 @@ clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
 {
   const ClbPlanes *planes = &engine->planes;
   const ClbDeviceProfile *profile = &engine->profile;
-  /* CPUs: a work-item a tile's row, its samples in vector lanes */
-  gboolean rows = profile->device_class == CLB_DEVICE_CLASS_CPU;
-  guint k = rows ? K_REGION_COMPOSITE_X16 : K_REGION_COMPOSITE;
+  /* CPUs: a work-item a tile, a row's samples in vector lanes */
+  gboolean tiles = profile->device_class == CLB_DEVICE_CLASS_CPU;
+  guint k = tiles ? K_REGION_COMPOSITE_X16 : K_REGION_COMPOSITE;
   cl_kernel kernel = engine->kernels[planes->sample_size][k];
   size_t local[3] = { REGION_TILE >> job->x_sub, REGION_TILE >> job->y_sub,
     1
@@ -329,11 +329,10 @@ clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
   gboolean shaped;
   ClbArgs a = clb_args (kernel);
 
-  if (rows) {
-    /* (the tile's rows, tiles) */
-    local[0] = local[1];
-    local[1] = 1;
-    dims = 2;
+  if (tiles) {
+    /* (tiles) */
+    local[0] = local[1] = 1;
+    dims = 1;
   }
   items = local[0] * local[1];
   shaped = items <= max_wg && local[0] <= profile->max_items[0]
@@ -373,8 +372,8 @@ clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
   if (!clb_args_done (&a, error))
     return FALSE;
   CHECK (clb_engine_run_kernel (engine, kernel, dims, global,
-          shaped ? local : NULL, rows ? "region_composite_x16" :
-          "region_composite"), rows ?
+          shaped ? local : NULL, tiles ? "region_composite_x16" :
+          "region_composite"), tiles ?
       "clEnqueueNDRangeKernel (region_composite_x16)" :
       "clEnqueueNDRangeKernel (region_composite)");
   return TRUE;
