@@ -42,6 +42,7 @@ G_BEGIN_DECLS
   X (FILL_SAMPLES, "fill_samples") \
   X (REGION_COMPOSITE, "region_composite") \
   X (REGION_COMPOSITE_X16, "region_composite_x16") \
+  X (COPY_ROWS, "copy_rows") \
   X (GPU_BOX_SEP_ROWS, "gpu_box_sep_rows") \
   X (GPU_BOX_SEP_COLUMNS, "gpu_box_sep_columns") \
   X (GPU_BOX_SAT_ROWS, "gpu_box_sat_rows") \
