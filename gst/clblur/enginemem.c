@@ -6,9 +6,11 @@
  * element's buffer pool, gstclpool.c) comes in and goes out without a
  * host copy. Where the engine wraps frames (the device works on host
  * memory: PoCL), the kernels run on the planes' sub-buffers: the wrapping
- * variants with any stride, every method (no regions) on packed rows.
- * Otherwise (discrete GPUs, padded rows, regions) device-side copies to
- * and from the engine's buffers.
+ * variants with any stride (with regions too, their composite merging
+ * into the output: clb_engine_run_wrapped_jobs), every method on packed
+ * rows without regions. Otherwise (discrete GPUs, padded rows, regions
+ * the wrapping variants do not take: bilateral, a strength, the mask)
+ * device-side copies to and from the engine's buffers.
  */
 #include "config.h"
 
