@@ -195,40 +195,46 @@ clb_within16 (ulong16 u, ulong v, ulong a, ulong b, long16 t)
     return (u <= ga) & ((ulong16) v <= gb) & (p * p + q * q <= r * r);
 }
 
-/* clb_region_step for the footprints of 16 samples of a row, one a lane
- * ([px0, px1] x [py0, py1], px in the lanes): the same steps, by the same
- * tests, the bisection run in all lanes at once while any lane has its
- * step still open. */
+/* The distances along the row from the footprints [px0, px1] of 16
+ * samples (the lanes) to the columns of region @r, 0 inside; saturated:
+ * a corner within 2^28 of 0 and a footprint below 2^31. */
 CLB_INLINE int16
-clb_region_steps16 (int4 r, int shape, int feather, int16 px0, int16 px1,
-                    long py0, long py1, int frame_width)
+clb_dx16 (int4 r, int16 px0, int16 px1)
+{
+    return max (max (sub_sat ((int16) r.s0, px1),
+                     sub_sat (px0, (int16) (r.s2 - 1))), (int16) 0);
+}
+
+/* A rectangle's steps: the least t with n = dx^2 + dy^2 <= t^2 (@dx2 its
+ * lanes' dx^2, dx at most @far = feather + 1; dy <= feather), at most
+ * @far. t = ceil (sqrt (n)): n <= 2 (feather + 1)^2 < 2^24 is exact in a
+ * float, its root within 1 of the true one (3 ulp), so from its
+ * truncation less one, at most 3 steps up reach t and none passes it. */
+CLB_INLINE int16
+clb_rect_step16 (int16 dx2, long dy, int16 far)
+{
+    int16 n = dx2 + (int16) ((int) (dy * dy));
+    int16 t = max (convert_int16 (sqrt (convert_float16 (n))) - 1,
+                   (int16) 0);
+    /* (a select, not t -= t * t < n: Oclgrind 21.10 gives 255 for the
+     * lanes' true, as LLVM turns that into an add of their zero
+     * extension) */
+    for (int k = 0; k < 3; k++)
+        t = select (t, t + 1, t * t < n);
+    return min (t, far);
+}
+
+/* clb_region_step of an ellipse @r for the footprints of 16 samples of a
+ * row, one a lane ([px0, px1] x [py0, py1], px in the lanes): the same
+ * steps, the bisection run in all lanes at once. */
+CLB_INLINE int16
+clb_ellipse_steps16 (int4 r, int feather, int16 px0, int16 px1, long py0,
+                     long py1, int frame_width)
 {
     int16 far = (int16) (feather + 1);
-    long dy = clb_gap (py0, py1, r.s1, (long) r.s3 - 1);
-    if (dy > feather)
+    if (clb_gap (py0, py1, r.s1, (long) r.s3 - 1) > feather
+        || !any (clb_dx16 (r, px0, px1) <= feather))
         return far;
-    /* saturated: a corner within 2^28 of 0 and a footprint below 2^31 */
-    int16 dx = max (max (sub_sat ((int16) r.s0, px1),
-                         sub_sat (px0, (int16) (r.s2 - 1))), (int16) 0);
-    if (!any (dx <= feather))
-        return far;
-    dx = min (dx, far);
-
-    if (shape == CLB_SHAPE_RECTANGLE) {
-        /* the least t with n = dx^2 + dy^2 <= t^2, t = ceil (sqrt (n)):
-         * n <= 2 (feather + 1)^2 < 2^24 is exact in a float, its root
-         * within 1 of the true one (3 ulp), so from its truncation less
-         * one, at most 3 steps up reach t and none passes it */
-        int16 n = dx * dx + (int16) ((int) (dy * dy));
-        int16 t = max (convert_int16 (sqrt (convert_float16 (n))) - 1,
-                       (int16) 0);
-        /* (a select, not t -= t * t < n: Oclgrind 21.10 gives 255 for
-         * the lanes' true, as LLVM turns that into an add of their zero
-         * extension) */
-        for (int k = 0; k < 3; k++)
-            t = select (t, t + 1, t * t < n);
-        return min (t, far);
-    }
 
     ulong a = (ulong) ((long) r.s2 - r.s0), b = (ulong) ((long) r.s3 - r.s1);
     long c = (long) r.s0 + r.s2;
@@ -268,8 +274,8 @@ clb_region_steps16 (int4 r, int shape, int feather, int16 px0, int16 px1,
         vstore16 (px0, 0, p0);
         vstore16 (px1, 0, p1);
         for (int k = 0; k < 16; k++)
-            s[k] = clb_region_step (r, shape, feather, p0[k], p1[k], py0,
-                                    py1);
+            s[k] = clb_region_step (r, CLB_SHAPE_ELLIPSE, feather, p0[k],
+                                    p1[k], py0, py1);
         return vload16 (0, s);
     }
     /* below it every product of clb_within fits in 64 bits (u > ga: out) */
@@ -348,14 +354,14 @@ CLB_WEIGH (16)
 
 /* The steps of a rectangle @r for the rows [@y0, @y0 + @nrows) of a
  * tile (a row's steps in @steps[k], lowered where @r's are less):
- * clb_region_steps16's, its columns' distances made once for the tile. */
+ * clb_region_step's in 16 lanes, its columns' distances made once for the
+ * tile (clb_rect_step16 a row). */
 CLB_INLINE void
 clb_rect_rows16 (int4 r, int feather, int16 px0, int16 px1, int y0,
                  int nrows, int y_sub, int frame_height, int16 *steps)
 {
     int16 far = (int16) (feather + 1);
-    int16 dx = max (max (sub_sat ((int16) r.s0, px1),
-                         sub_sat (px0, (int16) (r.s2 - 1))), (int16) 0);
+    int16 dx = clb_dx16 (r, px0, px1);
     if (!any (dx <= feather))
         return;
     dx = min (dx, far);
@@ -365,15 +371,8 @@ clb_rect_rows16 (int4 r, int feather, int16 px0, int16 px1, int y0,
         long py1 = min (((long) (y0 + k) + 1) << y_sub,
                         (long) frame_height) - 1;
         long dy = clb_gap (py0, py1, r.s1, (long) r.s3 - 1);
-        if (dy > feather)
-            continue;
-        /* as clb_region_steps16 */
-        int16 n = dx2 + (int16) ((int) (dy * dy));
-        int16 t = max (convert_int16 (sqrt (convert_float16 (n))) - 1,
-                       (int16) 0);
-        for (int c = 0; c < 3; c++)
-            t = select (t, t + 1, t * t < n);
-        steps[k] = min (steps[k], min (t, far));
+        if (dy <= feather)
+            steps[k] = min (steps[k], clb_rect_step16 (dx2, dy, far));
     }
 }
 
@@ -483,8 +482,8 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
             long py1 = min (((long) (y0 + k) + 1) << y_sub,
                             (long) frame_height) - 1;
             steps[k] = min (steps[k],
-                            clb_region_steps16 (r, shape, feather, px0, px1,
-                                                py0, py1, frame_width));
+                            clb_ellipse_steps16 (r, feather, px0, px1, py0,
+                                                 py1, frame_width));
         }
     }
 

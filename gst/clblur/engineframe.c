@@ -42,28 +42,20 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
   return TRUE;
 }
 
-/* Copies the frame @in to @out (the planes' rows, each with its stride):
- * on CPUs by copy_rows, a work-item a row (PoCL's clEnqueueCopyBuffer is
- * one thread's memcpy: about 0.5 ms a 1080p NV12 frame with the other
- * core idle), else device-side copies. */
+/* Copies the frame @in to @out (the planes' rows, each with its stride)
+ * by copy_rows, a work-item a row: only CPU-class engines wrap frames
+ * (clb_engine_options_wrap_frames), and PoCL's clEnqueueCopyBuffer is one
+ * thread's memcpy (about 0.5 ms a 1080p NV12 frame, the other core idle). */
 static gboolean
 copy_frame (ClbEngine * engine, cl_mem * in, const gsize * src_stride,
     cl_mem * out, const gsize * dst_stride, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
-  gboolean cpu = engine->profile.device_class == CLB_DEVICE_CLASS_CPU;
   guint p;
 
   for (p = 0; p < planes->n_planes; p++) {
     ClbArgs a = clb_args (engine->kernels[CLB_SAMPLES_8][K_COPY_ROWS]);
 
-    if (!cpu) {
-      if (!clb_engine_copy_rect (engine, in[p], 0, 0, src_stride[p], out[p],
-              0, 0, dst_stride[p], planes->plane_width[p],
-              planes->plane_height[p], "the frame", error))
-        return FALSE;
-      continue;
-    }
     clb_arg_mem (&a, in[p]);
     clb_arg_int (&a, (cl_int) src_stride[p]);
     clb_arg_mem (&a, out[p]);
@@ -100,6 +92,10 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
   gboolean into_planes = regions && !params->region_invert;
   guint j, mp = params->mask_plane;
 
+  /* (uploaded first: a blocking write, which waits for what is queued) */
+  if (regions && !clb_engine_upload_regions (engine, params, planes->width,
+          planes->height, error))
+    return FALSE;
   if (into_planes && !copy_frame (engine, in, src_stride, out, dst_stride,
           error))
     return FALSE;
@@ -148,10 +144,7 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
     if (!clb_engine_run_variant (engine, variant, &r, error))
       return FALSE;
   }
-  if (regions && n_jobs > 0) {
-    if (!clb_engine_upload_regions (engine, params, planes->width,
-            planes->height, error))
-      return FALSE;
+  if (regions) {
     for (j = 0; j < n_jobs; j++) {
       guint jp = jobs[j].plane;
 
