@@ -335,18 +335,24 @@ clb_byte_weights (uint16 w, int pstride, int j)
                        14, 14, 15, 15, 15, 15);
 }
 
-/* (w f + (total - w) t + total / 2) / total in the lanes, the division as
- * below (m: ceil (2^32 / total); total 1: the numerator itself) */
+/* (w f + (total - w) t + total / 2) / total in the lanes (total 1: the
+ * numerator itself). The numerator is below 2^19 (total <= 1025), exact
+ * in a float; @r is 1 / total scaled by 1 - 2^-20 (a division is within
+ * 2.5 ulp in OpenCL), so the rounded product lies below the quotient and
+ * within 2^-20 * 256 (and a few 2^-24) of it: its truncation q is the
+ * quotient or one less, and num - q total >= total says which. (A float
+ * product, not mul_hi: CPUs without a 32-bit high multiply make that
+ * four.) */
 #define CLB_WEIGH(n)                                                        \
     CLB_INLINE uint##n                                                      \
-    clb_weigh##n (uint##n w, uint##n f, uint##n t, uint total, uint m)      \
+    clb_weigh##n (uint##n w, uint##n f, uint##n t, uint total, float r)     \
     {                                                                       \
         uint##n num = w * f + ((uint##n) total - w) * t                     \
             + (uint##n) (total / 2);                                        \
         if (total == 1)                                                     \
             return num;                                                     \
-        uint##n q = mul_hi (num, (uint##n) m);                              \
-        return select (q, q - 1, q * total > num);                          \
+        uint##n q = convert_uint##n (convert_float##n (num) * r);           \
+        return select (q, q + 1, num - q * total >= (uint##n) total);       \
     }
 CLB_WEIGH (8)
 CLB_WEIGH (16)
@@ -371,7 +377,10 @@ clb_rect_rows16 (int4 r, int feather, int16 px0, int16 px1, int y0,
         long py1 = min (((long) (y0 + k) + 1) << y_sub,
                         (long) frame_height) - 1;
         long dy = clb_gap (py0, py1, r.s1, (long) r.s3 - 1);
-        if (dy <= feather)
+        /* level with the rectangle the step is the column distance */
+        if (dy == 0)
+            steps[k] = min (steps[k], dx);
+        else if (dy <= feather)
             steps[k] = min (steps[k], clb_rect_step16 (dx2, dy, far));
     }
 }
@@ -385,7 +394,8 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
                      int swap, int shift, int feather, int dense)
 {
     /* q = (num * m) >> 32 with m = ceil (2^32 / total) is floor (num /
-     * total) or one more (num < 2^32: num m / 2^32 < num / total + 1) */
+     * total) or one more (num < 2^32: num m / 2^32 < num / total + 1);
+     * the vectors' weighing takes a float reciprocal, clb_weigh16's */
     uint total = (uint) feather + 1;
     uint m = (uint) (((1UL << 32) + total - 1) / total);
 #if CLB_SAMPLE_BITS == 8
@@ -394,9 +404,21 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
      * weight of a sample past its regions' feathers 0 (its byte kept) */
     int bytes = n * pstride;
     if (dense && count == n) {
+        __global uchar *pt = to + o;
+        if (all (step == (int16) (0))) {
+            /* the row inside its regions: the filtered bytes as they are */
+            if (bytes == 8) {
+                vstore8 (vload8 (0, from + fo), 0, pt);
+                return;
+            }
+            for (int j = 0; j < bytes / 16; j++)
+                CLB_STORE16 (uchar, CLB_LOAD16 (uchar, from + fo + 16 * j),
+                             pt + 16 * j);
+            return;
+        }
         uint16 w = convert_uint16 ((int16) total
                                    - min (step, (int16) total));
-        __global uchar *pt = to + o;
+        float r = 1.0f / (float) total * 0.99999904632568359375f;
         if (bytes == 8) {
             /* (the first 8 lanes through private memory: Oclgrind's
              * --uninitialized crashes on a vector's half) */
@@ -405,14 +427,14 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
             uint8 f8 = convert_uint8 (vload8 (0, from + fo));
             uint8 t8 = convert_uint8 (vload8 (0, pt));
             vstore8 (convert_uchar8 (clb_weigh8 (vload8 (0, w8), f8, t8,
-                                                 total, m)), 0, pt);
+                                                 total, r)), 0, pt);
             return;
         }
         for (int j = 0; j < bytes / 16; j++, pt += 16) {
             uint16 f = convert_uint16 (CLB_LOAD16 (uchar, from + fo + 16 * j));
             uint16 t = convert_uint16 (CLB_LOAD16 (uchar, pt));
             uint16 q = clb_weigh16 (clb_byte_weights (w, pstride, j), f, t,
-                                    total, m);
+                                    total, r);
             CLB_STORE16 (uchar, convert_uchar16 (q), pt);
         }
         return;
