@@ -7,9 +7,12 @@
 # RGBA and 23x17 NV12, radius 6, one frame: -i 1 --warm-up 0, checked
 # against the reference with -e), clboxblur-bench runs on Oclgrind's runtime
 # with OCLGRIND_INST_COUNTS=1, and the guard sums over the frame's kernels
-# (all but the engine's start-up probe, clb_loop_probe); and `mask`, the
+# (all but the engine's start-up probe, clb_loop_probe); `mask`, the
 # separable box with alpha as the mask (--mask --mask-only: the masked run
-# alone) on 67x41 RGBA and 23x17 A420:
+# alone) on 67x41 RGBA and 23x17 A420; and `regions`, the separable box
+# inside the bench's 40 regions with a feather of 8 (its second region
+# the frame's left half; the composite over the tiles they reach, and on
+# CPUs the frame's copy) on 67x41 RGBA and 23x17 NV12:
 #   instructions   LLVM IR instructions executed (Oclgrind's count)
 #   global-bytes   bytes loaded from and stored to global memory (loads,
 #                  stores, and vloadN/vstoreN on global pointers, which
@@ -73,7 +76,7 @@ done
 
 . scripts/oclgrind-lib.sh
 oclgrind_init "$build"
-[ -n "$methods" ] || methods="$(oclgrind_methods) mask"
+[ -n "$methods" ] || methods="$(oclgrind_methods) mask regions"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -144,6 +147,9 @@ for class in $classes; do
       mframes="67x41:RGBA 23x17:A420"
       args="--separable --mask --mask-only"
     fi
+    if [ "$m" = regions ]; then
+      args="--separable --regions 40 --feather 8"
+    fi
     for f in $mframes; do
       size=${f%:*} format=${f#*:}
       frame="$size-$format-r$radius"
@@ -186,13 +192,15 @@ secs=$(($(date +%s) - start))
 # 32-bit window sums (16-bit on the CPU class where they fit, as its
 # kernels store them: (2 radius + 1) 255 <= 65535), bilateral none; mosaic
 # and fill none (mosaic's column sums are one row a block row: counted in
-# its bytes, not in the least); fill only writes the frame.
+# its bytes, not in the least); fill only writes the frame; regions
+# separable's (what the composite and the copy add over it is theirs).
 traffic() {
   awk -v r="$radius" '
     { split($3, a, "-"); split(a[1], wh, "x"); px = wh[1] * wh[2]
       s = a[2] == "NV12" ? 1.5 : a[2] == "RGBA" ? 4 : a[2] == "A420" ? 2.5 : 1
       inter = ($1 == "bilateral" || $1 == "mosaic" || $1 == "fill") ? 0 : 4
-      if ($1 == "separable" && $2 == "cpu" && (2 * r + 1) * 255 <= 65535)
+      if (($1 == "separable" || $1 == "regions") && $2 == "cpu" &&
+          (2 * r + 1) * 255 <= 65535)
         inter = 2
       least = ($1 == "fill" ? 1 : 2) * s + 2 * inter * s
       k = $6; gsub(/,/, ", ", k)
