@@ -253,7 +253,7 @@ ring of 2·radius+2 table rows a band: where that ring fits a core's L2
 cache the target is at most 1.3x, beyond it at most 2x. The run below
 compares commit ddfed08 (sat on the caller's memory, padded table rows)
 with a base build of 016ba4e, before them (its path in the header); the
-pipelines' run above (576adf9) comes after them. Its output goes, as printed, into \`docs/benchmarks/sat-separable.txt\`:
+pipelines' run above (20bda96) comes after them. Its output goes, as printed, into \`docs/benchmarks/sat-separable.txt\`:
 
     scripts/sat-separable.py --rounds 5 build-rel BASE/build-rel | tee docs/benchmarks/sat-separable.txt
     scripts/plots.sh --from docs/benchmarks
