@@ -45,8 +45,11 @@ GST_START_TEST (test_lifecycle)
   guint i, fds = 0, cycles = 200;
   const gchar *env = g_getenv ("CLBOXBLUR_LIFECYCLE_CYCLES");
 
-  if (env != NULL)
-    cycles = CLAMP ((guint) g_ascii_strtoull (env, NULL, 10), 20, 200);
+  if (env != NULL && *env != '\0') {
+    guint64 wanted = g_ascii_strtoull (env, NULL, 10);
+
+    cycles = (guint) CLAMP (wanted, 20, 200);
+  }
 
   pipe = blurcheck_launch ("videotestsrc num-buffers=3 "
       "! video/x-raw,format=RGBA,width=64,height=48 ! clboxblur "
