@@ -19,7 +19,8 @@
 #include "clcheck.h"
 
 /* CLBOXBLUR_SOAK_FRAMES overrides the count (at least 1000) where a device
- * is slow, as Mesa's llvmpipe is (scripts/run.sh test-rusticl). */
+ * is slow, as Mesa's llvmpipe is (scripts/run.sh test-rusticl), or the
+ * run a second one (the gpu_class setup, after the default run's). */
 #define DEFAULT_FRAMES 10000
 static guint frames_wanted = DEFAULT_FRAMES;
 #define MAX_GROWTH (8 << 20)    /* bytes */
