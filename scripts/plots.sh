@@ -291,8 +291,11 @@ frame runs from the caller's memory to the caller's: a copy of the frame
 composite into the output. The ratios rise as the frame's shared part
 falls: the same commands gave 2.30 ms for 100 regions before this work
 (1.36x, 1.22x for the feathers), 1.15 ms with the composite a tile a
-work-item (1.17x, 1.11x), 1.01 ms now; the feathers' own cost, the
-composite over their band, is 0.1-0.25 ms of it. Its output goes, as
+work-item (1.17x, 1.11x), 1.01 ms at f4972bc; the feathers' own cost, the
+composite over their band, is 0.1-0.25 ms of it. The run below is of
+544e444 (the composite's weighing a float product: its kernel time -19%
+with feather 8), on another session's machine (one region 0.97 ms, against
+0.89): the frame's figures moved within their noise. Its output goes, as
 printed, into \`docs/benchmarks/regions.txt\`:
 
     scripts/regions-cost.sh | tee docs/benchmarks/regions.txt
