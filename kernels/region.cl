@@ -393,11 +393,7 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
                      int count, int pstride, int4 off, int channels,
                      int swap, int shift, int feather, int dense)
 {
-    /* q = (num * m) >> 32 with m = ceil (2^32 / total) is floor (num /
-     * total) or one more (num < 2^32: num m / 2^32 < num / total + 1);
-     * the vectors' weighing takes a float reciprocal, clb_weigh16's */
     uint total = (uint) feather + 1;
-    uint m = (uint) (((1UL << 32) + total - 1) / total);
 #if CLB_SAMPLE_BITS == 8
     /* every byte of a sample one of its channels, the tile's row whole in
      * the plane: the row's bytes weighed in vectors of 16 (8) lanes, the
@@ -440,6 +436,10 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
         return;
     }
 #endif
+    /* sample by sample: q = (num * m) >> 32 with m = ceil (2^32 / total)
+     * is floor (num / total) or one more (num < 2^32: num m / 2^32 <
+     * num / total + 1) */
+    uint m = (uint) (((1UL << 32) + total - 1) / total);
     int s[16];
     vstore16 (step, 0, s);
     for (int k = 0; k < count; k++, fo += pstride, o += pstride) {
