@@ -162,11 +162,13 @@ count() {                       # FRAMES CAPS ARGS: the host's instructions
 echo "host-guard: clboxblur's host instructions a frame (callgrind, PoCL basic device, 64x48, frames 5 to 20)"
 printf '%-16s %12s %12s %8s\n' case baseline count growth
 : >"$tmp/new"
+# whether case $1 is asked for (every case without --cases)
+selected() {
+  case " ${only:-$1} " in *" $1 "*) return 0 ;; esac
+  return 1
+}
 echo "$cases" | while IFS='|' read -r name caps args; do
-  case " ${only:-$name} " in
-  *" $name "*) ;;
-  *) continue ;;
-  esac
+  selected "$name" || continue
   # kernels compiled for the CPU valgrind shows, outside the count
   # shellcheck disable=SC2046
   clean valgrind --tool=none -q gst-launch-1.0 -q $(pipeline 2 "$caps" "$args") \
@@ -196,7 +198,7 @@ echo "$cases" | while IFS='|' read -r name caps args; do
 done
 [ -s "$tmp/new" ] || exit 1
 want=$(echo "$cases" | cut -d'|' -f1 | while read -r n; do
-  case " ${only:-$n} " in *" $n "*) echo "$n" ;; esac
+  if selected "$n"; then echo "$n"; fi
 done | wc -l)
 [ "$(wc -l <"$tmp/new")" -eq "$want" ] || exit 1
 
