@@ -2,31 +2,51 @@
 # Runs the resource-handling tests (start/stop, renegotiation, property
 # changes, error paths, contexts shared and handed in; then the GL memory
 # ones under Xvfb) under valgrind memcheck and fails on any definite leak or
-# memory error. About 10-13 minutes on 2 cores from cold; .ci/run runs it
+# memory error. About 6 minutes on 2 cores from cold; .ci/run runs it
 # after the suite. Each list names GstCheck cases; scripts/run-checks.sh
 # runs each test executable that holds some of them.
 #   scripts/valgrind.sh [GST_CHECKS list] [GL GST_CHECKS list]
 #
 # Under valgrind PoCL compiles for the CPU valgrind shows it (no AVX-512,
-# no hwloc), so nothing the suites compiled serves, and its compiler runs
-# under valgrind too: OpenCL C to bitcode a few minutes a program set,
-# and every kernel of a program more when the plugin asks for the
-# program's binary (its cache, CLBOXBLUR_CACHE_DIR), PoCL then compiling
-# all of them. So PoCL's own cache is a folder of the build
-# (valgrind-pocl-cache/), and the first executables run alone and fill
-# it: clboxblur_hold with the plugin's cache in a fresh folder of the
-# build (valgrind-kernel-cache/: its store path checked), clboxblur_formats
-# with the same folder (its load path); the others then side by side, one
-# a core (valgrind runs a process's threads on one core at a time), the
-# plugin's cache off (each compiles only the kernels it runs, the source
-# builds found in PoCL's cache). Measured from cold without the first
-# two steps (2-core Xeon): test_recycled alone 295 s, then 9-12 s a test
-# executable; the whole check 587 s.
+# no hwloc), so nothing the suites compiled serves, and its compiler ran
+# under valgrind too: from cold test_recycled alone took 295 s, the whole
+# check 587-702 s. So each run is made twice: first without valgrind,
+# then under it, both with PoCL told to compile for Haswell
+# (POCL_LLVM_CPU_NAME=haswell, POCL_KERNELLIB_NAME=avx2: AVX2, which
+# valgrind runs) into the same cache, a folder of the build
+# (valgrind-pocl-cache/): the run under valgrind finds every kernel the
+# first one compiled (test_renegotiate: 9 s under valgrind, against
+# minutes). On a CPU without AVX2 and FMA the names are left out and PoCL
+# compiles under valgrind as before. clboxblur_hold runs alone first with
+# the plugin's cache (CLBOXBLUR_CACHE_DIR) in a fresh folder of the build
+# (valgrind-kernel-cache/: its store path checked), clboxblur_formats
+# with the same folder (its load path), their first runs with a folder
+# of their own (valgrind-prefill-cache/) that sees the same calls; the
+# others then side by side, one a core (valgrind runs a process's
+# threads on one core at a time), the plugin's cache off.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 build="$top/${CLBOXBLUR_BUILD_DIR:-build}"
 jobs=$(nproc)
 mkdir -p "$build/valgrind-pocl-cache"
+if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo \
+  && grep -qw bmi2 /proc/cpuinfo; then
+  export POCL_LLVM_CPU_NAME=haswell POCL_KERNELLIB_NAME=avx2
+  prefill=yes
+else
+  echo "valgrind.sh: no AVX2 here: PoCL compiles under valgrind (slow)"
+  prefill=
+fi
+# run CACHE CHECKS REGISTRY JOBS COMMAND...: run-checks.sh with the
+# checks' environment
+run () {
+  r_cache=$1 r_checks=$2 r_reg=$3 r_jobs=$4
+  shift 4
+  "$top/scripts/run-checks.sh" -j "$r_jobs" "$build" "$r_checks" \
+    env CK_FORK=no GST_DEBUG=0 CLBOXBLUR_CACHE_DIR="$r_cache" \
+    POCL_CACHE_DIR="$build/valgrind-pocl-cache" \
+    GST_PLUGIN_PATH_1_0="$build/gst" GST_REGISTRY="$build/$r_reg" "$@"
+}
 # memcheck [-j JOBS] [-c CACHE_DIR] CHECKS REGISTRY [WRAPPER...]
 memcheck () {
   j=1 cache=
@@ -34,12 +54,17 @@ memcheck () {
   if [ "$1" = -c ]; then cache=$2; shift 2; fi
   c=$1 reg=$2
   shift 2
-  "$top/scripts/run-checks.sh" -j "$j" "$build" "$c" \
-    env CK_FORK=no GST_DEBUG=0 CLBOXBLUR_CACHE_DIR="$cache" \
-    POCL_CACHE_DIR="$build/valgrind-pocl-cache" \
-    GST_PLUGIN_PATH_1_0="$build/gst" GST_REGISTRY="$build/$reg" \
-    "$@" valgrind --leak-check=full --errors-for-leak-kinds=definite \
-    --error-exitcode=1 --num-callers=30 \
+  if [ -n "$prefill" ]; then
+    echo "valgrind.sh: $c without valgrind first (PoCL's cache)"
+    run "${cache:+$build/valgrind-prefill-cache}" "$c" "$reg" "$j" "$@" \
+      >"$build/valgrind-prefill.log" 2>&1 || {
+      cat "$build/valgrind-prefill.log"
+      echo "valgrind.sh: $c failed without valgrind" >&2
+      exit 1
+    }
+  fi
+  run "$cache" "$c" "$reg" "$j" "$@" valgrind --leak-check=full \
+    --errors-for-leak-kinds=definite --error-exitcode=1 --num-callers=30 \
     --suppressions="$top/tests/valgrind/pocl.supp"
 }
 if [ -n "${1:-}" ]; then
@@ -47,8 +72,8 @@ if [ -n "${1:-}" ]; then
 else
   # alone first: they fill PoCL's cache for the others, and store and load
   # the plugin's
-  rm -rf "$build/valgrind-kernel-cache"
-  mkdir -p "$build/valgrind-kernel-cache"
+  rm -rf "$build/valgrind-kernel-cache" "$build/valgrind-prefill-cache"
+  mkdir -p "$build/valgrind-kernel-cache" "$build/valgrind-prefill-cache"
   memcheck -c "$build/valgrind-kernel-cache" test_hold_reset valgrind.registry
   memcheck -c "$build/valgrind-kernel-cache" test_renegotiate valgrind.registry
   # Contexts shared between instances and handed in by the application
