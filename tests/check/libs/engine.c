@@ -261,7 +261,9 @@ GST_START_TEST (test_sat_ring)
   static const gboolean wraps[] = { TRUE, FALSE, TRUE, TRUE };
   ClbRuntime *rt = clcheck_built_runtime ();
   guint cap, bits, s, r, c, b, passes;
+  ClcheckSweep sweep;
 
+  clcheck_sweep_init (&sweep, "test_sat_ring");
   for (cap = 0; cap < G_N_ELEMENTS (caps); cap++) {
     GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
     ClbEngineOptions options;
@@ -290,6 +292,8 @@ GST_START_TEST (test_sat_ring)
                 if ((cap > 0 && (passes > 1 || c == 2 || r % 2))
                     || (bits == 16 && (c == 2 || c == 4))
                     || (passes > 1 && b != CLB_BORDER_REPLICATE))
+                  continue;
+                if (!clcheck_sweep_take (&sweep))
                   continue;
                 params.method = CLB_METHOD_SAT;
                 params.border = b;
@@ -326,6 +330,7 @@ GST_START_TEST (test_sat_ring)
     clb_engine_free (engine);
     g_ptr_array_unref (log);
   }
+  clcheck_sweep_done (&sweep);
   clb_runtime_free (rt);
 }
 
@@ -940,7 +945,9 @@ GST_START_TEST (test_division_paths)
   ClbEngine *engine = make_engine (rt, CLB_DEVICE_CLASS_CPU, NULL);
   guint r, b, m, n, pass;
   gint fill;
+  ClcheckSweep sweep;
 
+  clcheck_sweep_init (&sweep, "test_division_paths");
   for (m = 0; m < G_N_ELEMENTS (methods); m++) {
     for (r = 0; r < G_N_ELEMENTS (radii); r++) {
       for (b = CLB_BORDER_SHRINK; b <= CLB_BORDER_REFLECT; b++) {
@@ -950,6 +957,8 @@ GST_START_TEST (test_division_paths)
               ClbParams params = { 0, };
               guint worst;
 
+              if (!clcheck_sweep_take (&sweep))
+                continue;
               params.method = methods[m];
               params.border = b;
               params.radius_x = radii[r][0];
@@ -967,6 +976,7 @@ GST_START_TEST (test_division_paths)
       }
     }
   }
+  clcheck_sweep_done (&sweep);
   clb_engine_free (engine);
   clb_runtime_free (rt);
 }
