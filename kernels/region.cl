@@ -252,7 +252,28 @@ clb_ellipse_steps16 (int4 r, int feather, int16 px0, int16 px1, long py0,
     float vf = (float) v, af = (float) a, bf = (float) b;
     int16 lo = (int16) 0, hi = (int16) (feather + 1);
     int16 unsure = (int16) (wide ? -1 : 0);
-    for (int span = wide ? 0 : feather + 1; span > 0; span >>= 1) {
+    int span = wide ? 0 : feather + 1;
+    /* A bracket from the circles about the ellipse: with s = 2 t,
+     * (u / (a + s))^2 + (v / (b + s))^2 lies between r^2 / (M + s)^2 and
+     * r^2 / (m + s)^2 (r^2 = u^2 + v^2, M and m the larger and smaller
+     * of a and b), so the real root s* of its equation with 1 lies in
+     * [r - M, r - m], and the step ceil (s* / 2) in [ceil ((r - M) / 2),
+     * ceil ((r - m) / 2)]. Where u, v < 2^20 the float r is within
+     * r 2^-21 < 1 of the true one (the rounding of u^2, of the sum and
+     * sqrt's 3 ulp), so that bracket widened by 1 either way holds the
+     * step; its width is at most ceil ((M - m) / 2) + 1, and the
+     * bisection needs only the rounds of that, not of the feather's: one
+     * for a circle. */
+    if (!wide && vf < 0x1p20f && all (uf < 0x1p20f)) {
+        float big = fmax (af, bf), small = fmin (af, bf);
+        float16 rr = sqrt (uf * uf + vf * vf);
+        lo = clamp (convert_int16 (ceil ((rr - big - 1.0f) * 0.5f)),
+                    (int16) 0, (int16) (feather + 1));
+        hi = clamp (convert_int16 (ceil ((rr - small + 1.0f) * 0.5f)),
+                    (int16) 0, (int16) (feather + 1));
+        span = min (span, (int) ceil ((big - small) * 0.5f) + 1);
+    }
+    for (; span > 0; span >>= 1) {
         int16 open = lo < hi, mid = (lo + hi) >> 1;
         float16 tm = convert_float16 (mid);
         float16 ga = af + 2.0f * tm, gb = bf + 2.0f * tm;
