@@ -165,15 +165,21 @@ clcheck_filter_image (ClbEngine * engine, const ClbParams * params,
 }
 
 /* The large sweeps (every combination of sizes, radii, borders, channels,
- * passes) run every CLBOXBLUR_SWEEP_SHARE-th of their cases where that
+ * passes) run one in CLBOXBLUR_SWEEP_SHARE of their cases where that
  * is set (2 or 3; the rusticl setup sets 3: there a launch costs
  * milliseconds of rusticl's own code, about 0.1 s a case of
  * test_sat_ring against well under 1 ms on PoCL; the full sweeps run on
  * PoCL and with the GPU class).
- * The cases taken are those whose index in the sweep's order is a
- * multiple of the share: with 3, coprime to the inner loops' lengths (2,
- * 4, 5, 7), every value of each loop is among them, and the sweeps' checks of
- * the variants logged still find theirs (at 16 test_sat_ring's did not).
+ * The cases taken are those whose index in the sweep's order has digits
+ * in base share that add up to a multiple of the share: one of each
+ * share consecutive cases from a multiple of it, and which one moves
+ * with the cases before, so that an inner loop of the share's length
+ * (the borders: 3) does not always give the same value, as taking every
+ * share-th index did (a reviewer's simulation: test_methods_formats ran
+ * shrink alone). In a model of the three sweeps' loops, shares 2 and 3,
+ * every value of each loop and every pair of values of two loops is
+ * among the cases taken; the sweeps' checks of the variants logged still
+ * find theirs (at 16 test_sat_ring's did not).
  * The sweep prints how many of its cases ran when it ran a share. */
 typedef struct
 {
@@ -198,8 +204,14 @@ clcheck_sweep_init (ClcheckSweep * sweep, const gchar * name)
 static inline gboolean
 clcheck_sweep_take (ClcheckSweep * sweep)
 {
-  if (sweep->seen++ % sweep->share != 0)
-    return FALSE;
+  guint i = sweep->seen++, digits = 0;
+
+  if (sweep->share > 1) {
+    for (; i > 0; i /= sweep->share)
+      digits += i % sweep->share;
+    if (digits % sweep->share != 0)
+      return FALSE;
+  }
   sweep->ran++;
   return TRUE;
 }
