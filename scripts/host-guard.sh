@@ -22,9 +22,10 @@
 # run. The kernels are compiled outside the count, in a first run without
 # valgrind, for a CPU valgrind runs (POCL_LLVM_CPU_NAME=haswell,
 # POCL_KERNELLIB_NAME=avx2, in every run: see scripts/valgrind.sh), and
-# cached in the build folder (host-guard-cache/); on a CPU without AVX2
-# that first run is made under `valgrind --tool=none` (minutes the first
-# time), which compiles for the CPU valgrind shows.
+# cached in the build folder (host-guard-cache/); on a CPU without
+# Haswell's instruction sets (scripts/haswell.sh) that first run is
+# made under `valgrind --tool=none` (minutes the first time), which
+# compiles for the CPU valgrind shows.
 #
 # Stable: passed 10 runs of 10 in a row on an unchanged tree (2 cores,
 # a PoCL test suite and a CI run beside it), every count within 0.6% of
@@ -125,8 +126,7 @@ mkdir -p "$cache/clboxblur" "$cache/pocl"
 # PoCL's ICD alone, whatever else the machine has (as .ci/run does).
 mkdir "$tmp/icd"
 cp /etc/OpenCL/vendors/pocl.icd "$tmp/icd/"
-if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo \
-  && grep -qw bmi2 /proc/cpuinfo; then
+if "$top/scripts/haswell.sh"; then
   cpu="POCL_LLVM_CPU_NAME=haswell POCL_KERNELLIB_NAME=avx2"
   warm=
 else

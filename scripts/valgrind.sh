@@ -16,8 +16,9 @@
 # valgrind runs) into the same cache, a folder of the build
 # (valgrind-pocl-cache/): the run under valgrind finds every kernel the
 # first one compiled (test_renegotiate: 9 s under valgrind, against
-# minutes). On a CPU without AVX2 and FMA the names are left out and PoCL
-# compiles under valgrind as before. clboxblur_hold runs alone first with
+# minutes). On a CPU without Haswell's instruction sets
+# (scripts/haswell.sh) the names are left out and PoCL compiles under
+# valgrind as before. clboxblur_hold runs alone first with
 # the plugin's cache (CLBOXBLUR_CACHE_DIR) in a fresh folder of the build
 # (valgrind-kernel-cache/: its store path checked), clboxblur_formats
 # with the same folder (its load path), their first runs with a folder
@@ -29,12 +30,11 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 build="$top/${CLBOXBLUR_BUILD_DIR:-build}"
 jobs=$(nproc)
 mkdir -p "$build/valgrind-pocl-cache"
-if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo \
-  && grep -qw bmi2 /proc/cpuinfo; then
+if "$top/scripts/haswell.sh"; then
   export POCL_LLVM_CPU_NAME=haswell POCL_KERNELLIB_NAME=avx2
   prefill=yes
 else
-  echo "valgrind.sh: no AVX2 here: PoCL compiles under valgrind (slow)"
+  echo "valgrind.sh: not every instruction set of Haswell here (scripts/haswell.sh): PoCL compiles under valgrind (slow)"
   prefill=
 fi
 # run CACHE CHECKS REGISTRY JOBS COMMAND...: run-checks.sh with the
