@@ -260,8 +260,10 @@ clb_ellipse_steps16 (int4 r, int feather, int16 px0, int16 px1, long py0,
      * [r - M, r - m], and the step ceil (s* / 2) in [ceil ((r - M) / 2),
      * ceil ((r - m) / 2)]. Where u, v < 2^20 the float r is within
      * r 2^-21 < 1 of the true one (the rounding of u^2, of the sum and
-     * sqrt's 3 ulp), so that bracket widened by 1 either way holds the
-     * step; its width is at most ceil ((M - m) / 2) + 1, and the
+     * sqrt's 3 ulp; r - M is exact where M <= 2 r, past it the bound
+     * is below 0 and clamped, and the 1 added or taken away rounds by at
+     * most 1/8: a reviewer's bound, 0.6 in all),
+     * so that bracket widened by 1 either way holds the step; its width is at most ceil ((M - m) / 2) + 1, and the
      * bisection needs only the rounds of that, not of the feather's: one
      * for a circle. */
     if (!wide && vf < 0x1p20f && all (uf < 0x1p20f)) {
