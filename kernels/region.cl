@@ -55,6 +55,39 @@ clb_gap (long a0, long a1, long b0, long b1)
     return max (max (b0 - a1, a0 - b1), 0L);
 }
 
+/* any () and all () of 16 lanes of 0 or -1: each lane ORed (ANDed)
+ * with the lanes 8, 4, 2 and 1 on, in whole vectors, then one lane's
+ * sign: PoCL 3.1 makes any () of an int16 a chain of 16 lane extractions
+ * and branches (about a tenth of region_composite_x16's samples with
+ * feathered ellipses, perf). (Shuffles of two defined vectors, not
+ * .lo, .hi or swizzles, whose undefined second operand crashes Oclgrind
+ * 21.10's --uninitialized.) */
+#define CLB_REDUCE16(x, op)                                             \
+    do {                                                                \
+        x op CLB_SHUFFLE16 (uint16, x, x, 8, 9, 10, 11, 12, 13, 14, 15, \
+                            0, 1, 2, 3, 4, 5, 6, 7);                    \
+        x op CLB_SHUFFLE16 (uint16, x, x, 4, 5, 6, 7, 0, 1, 2, 3, 12,   \
+                            13, 14, 15, 8, 9, 10, 11);                  \
+        x op CLB_SHUFFLE16 (uint16, x, x, 2, 3, 0, 1, 6, 7, 4, 5, 10,   \
+                            11, 8, 9, 14, 15, 12, 13);                  \
+        x op CLB_SHUFFLE16 (uint16, x, x, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, \
+                            11, 10, 13, 12, 15, 14);                    \
+    } while (0)
+
+CLB_INLINE int
+clb_any16 (int16 x)
+{
+    CLB_REDUCE16 (x, |=);
+    return x.s0 < 0;
+}
+
+CLB_INLINE int
+clb_all16 (int16 x)
+{
+    CLB_REDUCE16 (x, &=);
+    return x.s0 < 0;
+}
+
 /* a^2 + b^2 <= c^2 for a, b, c < 2^62, in 128-bit arithmetic. */
 CLB_INLINE int
 clb_sum_squares_le (ulong a, ulong b, ulong c)
@@ -233,7 +266,7 @@ clb_ellipse_steps16 (int4 r, int feather, int16 px0, int16 px1, long py0,
 {
     int16 far = (int16) (feather + 1);
     if (clb_gap (py0, py1, r.s1, (long) r.s3 - 1) > feather
-        || !any (clb_dx16 (r, px0, px1) <= feather))
+        || !clb_any16 (clb_dx16 (r, px0, px1) <= feather))
         return far;
 
     ulong a = (ulong) ((long) r.s2 - r.s0), b = (ulong) ((long) r.s3 - r.s1);
@@ -266,7 +299,7 @@ clb_ellipse_steps16 (int4 r, int feather, int16 px0, int16 px1, long py0,
      * so that bracket widened by 1 either way holds the step; its width is at most ceil ((M - m) / 2) + 1, and the
      * bisection needs only the rounds of that, not of the feather's: one
      * for a circle. */
-    if (!wide && vf < 0x1p20f && all (uf < 0x1p20f)) {
+    if (!wide && vf < 0x1p20f && clb_all16 (uf < 0x1p20f)) {
         float big = fmax (af, bf), small = fmin (af, bf);
         float16 rr = sqrt (uf * uf + vf * vf);
         lo = clamp (convert_int16 (ceil ((rr - big - 1.0f) * 0.5f)),
@@ -287,7 +320,7 @@ clb_ellipse_steps16 (int4 r, int feather, int16 px0, int16 px1, long py0,
         hi = select (hi, mid, open & (g <= 0.0f));
         lo = select (lo, mid + 1, open & (g > 0.0f));
     }
-    if (!any (unsure))
+    if (!clb_any16 (unsure))
         return lo;
 
     /* exactly: where the grown ellipse's products pass 2^31, each lane
@@ -391,7 +424,7 @@ clb_rect_rows16 (int4 r, int feather, int16 px0, int16 px1, int y0,
 {
     int16 far = (int16) (feather + 1);
     int16 dx = clb_dx16 (r, px0, px1);
-    if (!any (dx <= feather))
+    if (!clb_any16 (dx <= feather))
         return;
     dx = min (dx, far);
     int16 dx2 = dx * dx;
@@ -424,7 +457,7 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
     int bytes = n * pstride;
     if (dense && count == n) {
         __global uchar *pt = to + o;
-        if (all (step == (int16) (0))) {
+        if (clb_all16 (step == (int16) (0))) {
             /* the row inside its regions: the filtered bytes as they are */
             if (bytes == 8) {
                 vstore8 (vload8 (0, from + fo), 0, pt);
@@ -541,7 +574,7 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
         && (bytes % 16 == 0 || (bytes == 8 && pstride == 1));
     int count = min (n, width - x0);
     for (int k = 0; k < nrows; k++) {
-        if (all (steps[k] > feather))
+        if (clb_all16 (steps[k] > feather))
             continue;
         clb_composite_row16 (from, (size_t) (y0 + k) * from_pitch
                              + (size_t) x0 * pstride, to,
