@@ -55,37 +55,31 @@ clb_gap (long a0, long a1, long b0, long b1)
     return max (max (b0 - a1, a0 - b1), 0L);
 }
 
-/* any () and all () of 16 lanes of 0 or -1: each lane ORed (ANDed)
- * with the lanes 8, 4, 2 and 1 on, in whole vectors, then one lane's
- * sign: PoCL 3.1 makes any () of an int16 a chain of 16 lane extractions
- * and branches (about a tenth of region_composite_x16's samples with
- * feathered ellipses, perf). (Shuffles of two defined vectors, not
- * .lo, .hi or swizzles, whose undefined second operand crashes Oclgrind
- * 21.10's --uninitialized.) */
-#define CLB_REDUCE16(x, op)                                             \
-    do {                                                                \
-        x op CLB_SHUFFLE16 (uint16, x, x, 8, 9, 10, 11, 12, 13, 14, 15, \
-                            0, 1, 2, 3, 4, 5, 6, 7);                    \
-        x op CLB_SHUFFLE16 (uint16, x, x, 4, 5, 6, 7, 0, 1, 2, 3, 12,   \
-                            13, 14, 15, 8, 9, 10, 11);                  \
-        x op CLB_SHUFFLE16 (uint16, x, x, 2, 3, 0, 1, 6, 7, 4, 5, 10,   \
-                            11, 8, 9, 14, 15, 12, 13);                  \
-        x op CLB_SHUFFLE16 (uint16, x, x, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, \
-                            11, 10, 13, 12, 15, 14);                    \
-    } while (0)
-
+/* any () of 16 lanes of 0 or -1: each lane ORed with the lanes 8, 4, 2
+ * and 1 on, in whole vectors, then one lane's sign; all () is no lane of
+ * ~x. PoCL 3.1 makes the builtins on an int16 a chain of 16 lane
+ * extractions and branches (about a tenth of region_composite_x16's
+ * samples with feathered ellipses, perf). (Shuffles of two defined
+ * vectors, not .lo, .hi or swizzles, whose undefined second operand
+ * crashes Oclgrind 21.10's --uninitialized.) */
 CLB_INLINE int
 clb_any16 (int16 x)
 {
-    CLB_REDUCE16 (x, |=);
+    x |= CLB_SHUFFLE16 (uint16, x, x, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2,
+                        3, 4, 5, 6, 7);
+    x |= CLB_SHUFFLE16 (uint16, x, x, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15,
+                        8, 9, 10, 11);
+    x |= CLB_SHUFFLE16 (uint16, x, x, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9,
+                        14, 15, 12, 13);
+    x |= CLB_SHUFFLE16 (uint16, x, x, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10,
+                        13, 12, 15, 14);
     return x.s0 < 0;
 }
 
 CLB_INLINE int
 clb_all16 (int16 x)
 {
-    CLB_REDUCE16 (x, &=);
-    return x.s0 < 0;
+    return !clb_any16 (~x);
 }
 
 /* a^2 + b^2 <= c^2 for a, b, c < 2^62, in 128-bit arithmetic. */
@@ -295,10 +289,10 @@ clb_ellipse_steps16 (int4 r, int feather, int16 px0, int16 px1, long py0,
      * r 2^-21 < 1 of the true one (the rounding of u^2, of the sum and
      * sqrt's 3 ulp; r - M is exact where M <= 2 r, past it the bound
      * is below 0 and clamped, and the 1 added or taken away rounds by at
-     * most 1/8: a reviewer's bound, 0.6 in all),
-     * so that bracket widened by 1 either way holds the step; its width is at most ceil ((M - m) / 2) + 1, and the
-     * bisection needs only the rounds of that, not of the feather's: one
-     * for a circle. */
+     * most 1/8: a reviewer's bound, 0.6 in all), so that bracket
+     * widened by 1 either way holds the step; its width is at most
+     * ceil ((M - m) / 2) + 1, and the bisection needs only the rounds of
+     * that, not of the feather's: one for a circle. */
     if (!wide && vf < 0x1p20f && clb_all16 (uf < 0x1p20f)) {
         float big = fmax (af, bf), small = fmin (af, bf);
         float16 rr = sqrt (uf * uf + vf * vf);
