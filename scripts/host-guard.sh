@@ -126,8 +126,7 @@ mkdir -p "$cache/clboxblur" "$cache/pocl"
 # PoCL's ICD alone, whatever else the machine has (as .ci/run does).
 mkdir "$tmp/icd"
 cp /etc/OpenCL/vendors/pocl.icd "$tmp/icd/"
-if "$top/scripts/haswell.sh"; then
-  cpu="POCL_LLVM_CPU_NAME=haswell POCL_KERNELLIB_NAME=avx2"
+if cpu=$("$top/scripts/haswell.sh"); then
   warm=
 else
   cpu=

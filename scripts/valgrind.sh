@@ -30,8 +30,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 build="$top/${CLBOXBLUR_BUILD_DIR:-build}"
 jobs=$(nproc)
 mkdir -p "$build/valgrind-pocl-cache"
-if "$top/scripts/haswell.sh"; then
-  export POCL_LLVM_CPU_NAME=haswell POCL_KERNELLIB_NAME=avx2
+if cpu=$("$top/scripts/haswell.sh"); then
+  # shellcheck disable=SC2086,SC2163
+  export $cpu
   prefill=yes
 else
   echo "valgrind.sh: not every instruction set of Haswell here (scripts/haswell.sh): PoCL compiles under valgrind (slow)"
