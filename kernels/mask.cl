@@ -613,7 +613,7 @@ mask_blend16 (uint16 sum, uchar16 x, uint16 a, int ao, int feathered)
  * window sums (4 uint a pixel), @s the row's pixels, @d where the output
  * row goes: the window sums along the row, a pixel's 4 lanes at a time,
  * blended 4 pixels at a time (mask_blend16). (mask_fused_x16 walks padded
- * rows of sums without branches instead: mask_hp_row.) */
+ * rows of sums, one a channel, without branches instead: mask_q_row.) */
 void
 mask_h_row (__global const uint *t, __global const uchar *s,
             __global uchar *d, int width, int rx, int border, int ao)
@@ -677,69 +677,6 @@ mask_horizontal_x16 (__global const uint *tmp, __global const uchar *src,
         return;
     mask_h_row (tmp + (size_t) y * width * 4, src + (size_t) y * src_pitch,
                 dst + (size_t) y * pitch, width, rx, border, ao);
-}
-
-/* @v (a row of vertical sums, 4 uint a pixel) += or -= (@sign) the
- * weighed pixels of row @s. */
-void
-mask_v_add (__global uint *v, __global const uchar *s, int width, int ao,
-            int sign)
-{
-    int row_len = width * 4, k = 0;
-    for (; k + 16 <= row_len; k += 16) {
-        uint16 p = mask_weigh16 (CLB_LOAD16 (uchar, s + k), ao);
-        uint16 o = CLB_LOAD16 (uint, v + k);
-        CLB_STORE16 (uint, sign > 0 ? o + p : o - p, v + k);
-    }
-    for (; k < row_len; k += 4) {
-        uint4 p = mask_weigh4 (vload4 (0, s + k), ao);
-        uint4 o = vload4 (0, v + k);
-        vstore4 (sign > 0 ? o + p : o - p, 0, v + k);
-    }
-}
-
-/* mask_v_move's 16-byte steps up to @end, with @ao a constant (the
- * callers below): the alpha's lane fixed in the loop. */
-CLB_INLINE int
-mask_v_steps (__global uint *v, __global const uchar *a,
-              __global const uchar *b, int end, int ao)
-{
-    int k = 0;
-    for (; k + 16 <= end; k += 16) {
-        uint16 p = mask_weigh16 (CLB_LOAD16 (uchar, a + k), ao)
-            - mask_weigh16 (CLB_LOAD16 (uchar, b + k), ao);
-        CLB_STORE16 (uint, CLB_LOAD16 (uint, v + k) + p, v + k);
-    }
-    return k;
-}
-
-/* @v += the weighed pixels of row @a - those of row @b (each NULL: none):
- * a move of the vertical window sums. */
-void
-mask_v_move (__global uint *v, __global const uchar *a,
-             __global const uchar *b, int width, int ao)
-{
-    int row_len = width * 4, k;
-    if (a == 0 || b == 0) {
-        if (a != 0)
-            mask_v_add (v, a, width, ao, 1);
-        if (b != 0)
-            mask_v_add (v, b, width, ao, -1);
-        return;
-    }
-    if (ao == 0)
-        k = mask_v_steps (v, a, b, row_len, 0);
-    else if (ao == 1)
-        k = mask_v_steps (v, a, b, row_len, 1);
-    else if (ao == 2)
-        k = mask_v_steps (v, a, b, row_len, 2);
-    else
-        k = mask_v_steps (v, a, b, row_len, 3);
-    for (; k < row_len; k += 4) {
-        uint4 p = mask_weigh4 (vload4 (0, a + k), ao)
-            - mask_weigh4 (vload4 (0, b + k), ao);
-        vstore4 (vload4 (0, v + k) + p, 0, v + k);
-    }
 }
 
 /* ---- mask_planar_x16: CPUs, 8-bit jobs of one sample a pixel whose
@@ -877,16 +814,20 @@ mask_pa_move (__global uint *va, __global const uchar *ai,
     }
 }
 
-/* @v's positions -pad .. -1 and width .. width + pad - 1 as the border
- * maps them (0 where it drops them). */
+/* The positions -pad .. -1 and width .. width + pad - 1 of @rows rows
+ * @len apart from @v as the border maps them (0 where it drops them). */
 void
-mask_pv_pad (__global uint *v, int width, int pad, int border)
+mask_pv_pad (__global uint *v, int rows, int len, int width, int pad,
+             int border)
 {
     for (int i = 1; i <= pad; i++) {
         int j = clb_border_index (-i, width, border);
-        v[-i] = j >= 0 ? v[j] : 0;
-        j = clb_border_index (width - 1 + i, width, border);
-        v[width - 1 + i] = j >= 0 ? v[j] : 0;
+        int k = clb_border_index (width - 1 + i, width, border);
+        for (int c = 0; c < rows; c++) {
+            __global uint *w = v + c * len;
+            w[-i] = j >= 0 ? w[j] : 0;
+            w[width - 1 + i] = k >= 0 ? w[k] : 0;
+        }
     }
 }
 
@@ -1057,10 +998,7 @@ mask_planar_x16 (__global const uchar *src, int src_off, int src_pitch,
     mask_pv_first (vi, vw, va, src, src_pitch, alpha, apitch, width, height,
                    y0, ry, fy, border);
     for (int y = y0; y < y1; y++) {
-        mask_pv_pad (vi, width, pad, border);
-        mask_pv_pad (vw, width, pad, border);
-        if (fx >= 0)
-            mask_pv_pad (va, width, pad, border);
+        mask_pv_pad (vi, fx >= 0 ? 3 : 2, len, width, pad, border);
         mask_p_row (vi, vw, va, src + (size_t) y * src_pitch,
                     alpha + (size_t) y * apitch, dst + (size_t) y * dst_pitch,
                     width, rx, fx, fx >= 0 ? separable_count (y, fy, height,
@@ -1084,28 +1022,140 @@ mask_planar_x16 (__global const uchar *src, int src_off, int src_pitch,
     }
 }
 /* ---- mask_fused_x16: both passes of mask_x16 in one walk down a band
- * of rows, from one buffer into another (the caller's memory): a row of
- * vertical window sums (in tmp, a row a band, in cache) moves down by
- * the entering row minus the leaving one, and each output row is the
- * horizontal pass over it (mask_h_row). With a feather (@fx >= 0) a
- * second row in tmp holds the vertical sums of alpha over the feather's
- * rows (2 fy + 1), moved down alike and padded past the row's ends as
- * mask_planar_x16's (@fx + 1 positions); before each output row,
- * mask_fa_row makes the row's feathered alphas from it, 16 pixels at a
- * time, into a third row (a byte a pixel) that mask_h_row reads. ---- */
+ * of rows, from one buffer into another (the caller's memory), 16 pixels
+ * a step with each channel in a vector of its own: rows of vertical
+ * window sums in tmp (a band's, in cache), one a channel, as
+ * mask_planar_x16's (vc0, vc1 and vc2 of I w for the three colour bytes,
+ * vw of w; with a feather (@fx >= 0), va of the alpha over the feather's
+ * rows), each padded past the row's ends by the radius + 1 positions
+ * (mask_pv_pad), move down by the entering row minus the leaving one,
+ * and each output row is the horizontal pass over them (mask_pv_window):
+ * one float reciprocal of Σw serves the three colours of a pixel
+ * (mask_mix16), the alpha byte is written as read. The pixels are read
+ * and written as uint, each byte shifted out and back in. ---- */
 
-/* The alphas of 16 pixels at @p (lane @ao of each 4 bytes): the
- * pixels read as uint, the alpha's byte shifted down. */
-uint16
-mask_alpha_u16 (__global const uchar *p, int ao)
+/* Byte @k (0 .. 3, in memory order) of each of 16 pixels read as uint. */
+CLB_INLINE uint16
+mask_byte16 (uint16 px, int k)
 {
 #ifdef __ENDIAN_LITTLE__
-    uint sh = (uint) ao * 8;
+    return (px >> (uint16) (8 * k)) & (uint16) (0xff);
 #else
-    uint sh = (uint) (3 - ao) * 8;
+    return (px >> (uint16) (24 - 8 * k)) & (uint16) (0xff);
 #endif
-    return (CLB_LOAD16 (uint, (__global const uint *) p) >> sh)
-        & (uint16) (0xff);
+}
+
+/* @v (0 .. 255 a lane) as byte @k of a uint. */
+CLB_INLINE uint16
+mask_at_byte16 (uint16 v, int k)
+{
+#ifdef __ENDIAN_LITTLE__
+    return v << (uint16) (8 * k);
+#else
+    return v << (uint16) (24 - 8 * k);
+#endif
+}
+
+/* The colour bytes of a pixel whose alpha is byte @ao: the first, second
+ * and third of the others. */
+#define MASK_K0(ao) ((ao) == 0 ? 1 : 0)
+#define MASK_K1(ao) ((ao) <= 1 ? 2 : 1)
+#define MASK_K2(ao) ((ao) <= 2 ? 3 : 2)
+
+/* The first @n (< 16: the rest 0) or 16 pixels at @p, as uint. */
+uint16
+mask_load_px (__global const uchar *p, int n)
+{
+    __global const uint *q = (__global const uint *) p;
+    if (n >= 16)
+        return CLB_LOAD16 (uint, q);
+    uint b[16];
+    for (int k = 0; k < 16; k++)
+        b[k] = k < n ? q[k] : 0;
+    return vload16 (0, b);
+}
+
+/* The first @n (or all 16) pixels of @v to @p. */
+void
+mask_store_px (uint16 v, __global uchar *p, int n)
+{
+    __global uint *q = (__global uint *) p;
+    if (n >= 16) {
+        CLB_STORE16 (uint, v, q);
+        return;
+    }
+    uint b[16];
+    vstore16 (v, 0, b);
+    for (int k = 0; k < n; k++)
+        q[k] = b[k];
+}
+
+/* The weighed colours (I w, both factors below 2^16: one 16-bit
+ * multiply-add a lane on CPUs that have it) and w = 255 - alpha of 16
+ * pixels. */
+CLB_INLINE void
+mask_weigh_px (uint16 px, int ao, uint16 * c0, uint16 * c1, uint16 * c2,
+               uint16 * w)
+{
+    *w = mask_byte16 (px, ao) ^ (uint16) (0xff);
+    *c0 = as_uint16 (as_int16 (mask_byte16 (px, MASK_K0 (ao)))
+                     * as_int16 (*w));
+    *c1 = as_uint16 (as_int16 (mask_byte16 (px, MASK_K1 (ao)))
+                     * as_int16 (*w));
+    *c2 = as_uint16 (as_int16 (mask_byte16 (px, MASK_K2 (ao)))
+                     * as_int16 (*w));
+}
+
+/* @v (the four rows of vertical sums, @len uint apart: vc0, vc1, vc2,
+ * vw) += the weighed pixels of row @a - those of row @b (each NULL:
+ * none), 16 pixels a step, @ao a constant (the callers below). */
+CLB_INLINE void
+mask_q_move_ao (__global uint *v, int len, __global const uchar *a,
+                __global const uchar *b, int width, int ao)
+{
+    for (int x = 0; x < width; x += 16) {
+        int n = width - x;
+        uint16 d0 = (uint16) (0), d1 = d0, d2 = d0, dw = d0;
+        uint16 c0, c1, c2, w;
+        if (a != 0) {
+            mask_weigh_px (mask_load_px (a + x * 4, n), ao, &c0, &c1, &c2,
+                           &w);
+            d0 = c0;
+            d1 = c1;
+            d2 = c2;
+            dw = w;
+        }
+        if (b != 0) {
+            mask_weigh_px (mask_load_px (b + x * 4, n), ao, &c0, &c1, &c2,
+                           &w);
+            d0 -= c0;
+            d1 -= c1;
+            d2 -= c2;
+            dw -= w;
+        }
+        __global uint *p = v + x;
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, p) + d0, p);
+        p += len;
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, p) + d1, p);
+        p += len;
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, p) + d2, p);
+        p += len;
+        CLB_STORE16 (uint, CLB_LOAD16 (uint, p) + dw, p);
+    }
+}
+
+void
+mask_q_move (__global uint *v, int len, __global const uchar *a,
+             __global const uchar *b, int width, int ao)
+{
+    if (ao == 0)
+        mask_q_move_ao (v, len, a, b, width, 0);
+    else if (ao == 1)
+        mask_q_move_ao (v, len, a, b, width, 1);
+    else if (ao == 2)
+        mask_q_move_ao (v, len, a, b, width, 2);
+    else
+        mask_q_move_ao (v, len, a, b, width, 3);
 }
 
 /* @va (a row of alpha sums, a uint a pixel) += the alphas of row @a and
@@ -1114,146 +1164,93 @@ void
 mask_va_move (__global uint *va, __global const uchar *a,
               __global const uchar *b, int width, int ao)
 {
-    int x = 0;
-    for (; x + 16 <= width; x += 16) {
+    for (int x = 0; x < width; x += 16) {
+        int n = width - x;
         uint16 d = (uint16) (0);
         if (a != 0)
-            d += mask_alpha_u16 (a + x * 4, ao);
+            d += mask_byte16 (mask_load_px (a + x * 4, n), ao);
         if (b != 0)
-            d -= mask_alpha_u16 (b + x * 4, ao);
+            d -= mask_byte16 (mask_load_px (b + x * 4, n), ao);
         CLB_STORE16 (uint, CLB_LOAD16 (uint, va + x) + d, va + x);
     }
-    for (; x < width; x++) {
-        uint d = 0;
-        if (a != 0)
-            d += a[x * 4 + ao];
-        if (b != 0)
-            d -= b[x * 4 + ao];
-        va[x] += d;
-    }
 }
 
-/* The feathered alphas of a row into @fa (16 bytes at a time: @fa holds
- * width rounded up to 16), mask_feather16's. */
-void
-mask_fa_row (__global const uint *va, __global uchar *fa, int width, int fx,
-             uint cy, int border)
+/* One output row: the window sums along the row from the vertical ones
+ * (@v: vc0, vc1, vc2, vw, @len apart; @va the feather's), B and the
+ * blend of each colour as mask_mix16 makes them, 16 pixels a step, the
+ * alpha as read or, with a feather (@feathered, @fx >= 0), the rounded
+ * mean of @va's window sums (@cy rows), @ao and @feathered constants
+ * (the callers below). */
+CLB_INLINE void
+mask_q_row_ao (__global const uint *v, int len, __global const uint *va,
+               __global const uchar *s, __global uchar *d, int width,
+               int rx, int fx, uint cy, int border, int ao, int feathered)
 {
-    uint16 ca = mask_pv_start (va, fx);
+    __global const uint *v1 = v + len, *v2 = v1 + len, *vw = v2 + len;
+    uint16 c0 = mask_pv_start (v, rx), c1 = mask_pv_start (v1, rx);
+    uint16 c2 = mask_pv_start (v2, rx), cw = mask_pv_start (vw, rx);
+    uint16 ca = feathered ? mask_pv_start (va, fx) : (uint16) (0);
     float r_in = mask_feather_rcp (cy, fx);
-    for (int x = 0; x < width; x += 16)
-        CLB_STORE16 (uchar, convert_uchar16 (mask_feather16 (va, x, fx, &ca, cy,
-                                                             r_in, width,
-                                                             border)),
-                     fa + x);
-}
-
-/* @v's pixels (4 uint each) -pad .. -1 and width .. width + pad - 1 as
- * the border maps them (0 where it drops them). */
-void
-mask_hp_pad (__global uint *v, int width, int pad, int border)
-{
-    for (int i = 1; i <= pad; i++) {
-        int j = clb_border_index (-i, width, border);
-        vstore4 (j >= 0 ? vload4 (j, v) : (uint4) (0), -i, v);
-        j = clb_border_index (width - 1 + i, width, border);
-        vstore4 (j >= 0 ? vload4 (j, v) : (uint4) (0), width - 1 + i, v);
+    uint16 keep = mask_at_byte16 ((uint16) (0xff), ao);
+    for (int x = 0; x < width; x += 16) {
+        int n = width - x;
+        uint16 s0 = mask_pv_window (v, x, rx, &c0);
+        uint16 s1 = mask_pv_window (v1, x, rx, &c1);
+        uint16 s2 = mask_pv_window (v2, x, rx, &c2);
+        uint16 sw = mask_pv_window (vw, x, rx, &cw);
+        float16 r = MASK_RCP (uint16, float16, sw);
+        uint16 h = sw >> 1;
+        uint16 px = mask_load_px (s + x * 4, n);
+        uint16 a = feathered ? mask_feather16 (va, x, fx, &ca, cy, r_in,
+                                               width, border)
+            : mask_byte16 (px, ao);
+        uint16 o = (px & keep)
+            | mask_at_byte16 (mask_mix16 (s0 + h, sw, r,
+                                          mask_byte16 (px, MASK_K0 (ao)), a,
+                                          feathered), MASK_K0 (ao))
+            | mask_at_byte16 (mask_mix16 (s1 + h, sw, r,
+                                          mask_byte16 (px, MASK_K1 (ao)), a,
+                                          feathered), MASK_K1 (ao))
+            | mask_at_byte16 (mask_mix16 (s2 + h, sw, r,
+                                          mask_byte16 (px, MASK_K2 (ao)), a,
+                                          feathered), MASK_K2 (ao));
+        mask_store_px (o, d + x * 4, n);
     }
 }
 
-/* Steps of mask_hp_row: 4 pixels (16 lanes) a step from pixel @x to
- * @end (@x + a multiple of 4 while @n is 16, else one step of the last
- * @n / 4 pixels), the window sums carried in @cb (the last pixel's in
- * each pixel's lanes). With @ao and @fa constants (the callers below),
- * the alpha's lanes and whether it is feathered are fixed in the loop. */
-CLB_INLINE uint16
-mask_hp_steps (__global const uint *v, __global const uchar *s,
-               __global uchar *d, int x, int end, int n, int rx, int ao,
-               __global const uchar *fa, uint16 cb)
+/* mask_q_row_ao with @ao and whether a feather is made as constants. */
+void
+mask_q_row (__global const uint *v, int len, __global const uint *va,
+            __global const uchar *s, __global uchar *d, int width, int rx,
+            int fx, uint cy, int border, int ao)
 {
-    uint16 z = separable_zero16 (end);
-    for (; x < end; x += 4) {
-        uint16 sum = cb + separable_scan16 (CLB_LOAD16 (uint, v + (x + rx) * 4)
-                                            - CLB_LOAD16 (uint, v + (x - rx
-                                                                 - 1) * 4),
-                                            4, z);
-        cb = CLB_LAST4 (sum);
-        uchar16 px = n < 16 ? mask_load_part (s + x * 4, n)
-            : CLB_LOAD16 (uchar, s + x * 4);
-        uint16 a;
-        if (fa != 0) {
-            /* the 4 pixels' bytes as one uint (@fa and x: multiples of
-             * 4), each pixel's byte shifted down in its lanes (mask_mix16
-             * keeps the low 8 bits) */
-#ifdef __ENDIAN_LITTLE__
-            uint16 sh = (uint16) (0, 0, 0, 0, 8, 8, 8, 8, 16, 16, 16, 16, 24,
-                                  24, 24, 24);
-#else
-            uint16 sh = (uint16) (24, 24, 24, 24, 16, 16, 16, 16, 8, 8, 8, 8,
-                                  0, 0, 0, 0);
-#endif
-            a = (uint16) (((__global const uint *) fa)[x >> 2]) >> sh;
-        } else {
-            a = mask_lane16 (convert_uint16 (px), ao);
-        }
-        uchar16 o = mask_blend16 (sum, px, a, ao, fa != 0);
-        if (n < 16)
-            mask_store_part (o, d + x * 4, n);
+#define MASK_Q_ROW(ao_, f_)                                             \
+    mask_q_row_ao (v, len, va, s, d, width, rx, fx, cy, border, ao_, f_)
+    if (fx >= 0) {
+        if (ao == 0)
+            MASK_Q_ROW (0, 1);
+        else if (ao == 1)
+            MASK_Q_ROW (1, 1);
+        else if (ao == 2)
+            MASK_Q_ROW (2, 1);
         else
-            CLB_STORE16 (uchar, o, d + x * 4);
+            MASK_Q_ROW (3, 1);
+    } else {
+        if (ao == 0)
+            MASK_Q_ROW (0, 0);
+        else if (ao == 1)
+            MASK_Q_ROW (1, 0);
+        else if (ao == 2)
+            MASK_Q_ROW (2, 0);
+        else
+            MASK_Q_ROW (3, 0);
     }
-    return cb;
+#undef MASK_Q_ROW
 }
 
-/* mask_hp_steps with @ao as a constant (0 .. 3) and the alphas @fa
- * given or none (@fa_ a constant 0). */
-#define MASK_HP_STEPS(x_, end_, n_, fa_)                                  \
-    do {                                                                \
-        if (ao == 0)                                                    \
-            cb = mask_hp_steps (v, s, d, x_, end_, n_, rx, 0, fa_, cb); \
-        else if (ao == 1)                                               \
-            cb = mask_hp_steps (v, s, d, x_, end_, n_, rx, 1, fa_, cb); \
-        else if (ao == 2)                                               \
-            cb = mask_hp_steps (v, s, d, x_, end_, n_, rx, 2, fa_, cb); \
-        else                                                            \
-            cb = mask_hp_steps (v, s, d, x_, end_, n_, rx, 3, fa_, cb); \
-    } while (0)
-
-/* One output row of mask_fused_x16: @v the row's vertical window sums (4
- * uint a pixel, padded by more than @rx pixels: mask_hp_pad), @s the
- * row's pixels, @d where the output row goes, 4 pixels (16 lanes) a step
- * without branches: the window sums of 4 neighbours are the last one's
- * plus the prefix sums, pixel by pixel (2 shuffles), of the entering
- * minus the leaving columns (modulo 2^32: the wrapped differences add up
- * to the exact sums); blended (mask_blend16) with the alpha as read or,
- * with a feather, from @fa (the row's feathered alphas, a byte a pixel;
- * NULL: none). The whole steps run with the alpha's lane a constant (one
- * copy of the loop for each); the last 1 to 3 pixels in one more step. */
-void
-mask_hp_row (__global const uint *v, __global const uchar *s,
-             __global uchar *d, int width, int rx, int ao,
-             __global const uchar *fa)
-{
-    uint4 c = (uint4) (0);
-    for (int i = -rx - 1; i < rx; i++)
-        c += vload4 (i, v);
-    uint16 cb = (uint16) (c, c, c, c);
-    int end = width & ~3;
-    if (fa != 0)
-        MASK_HP_STEPS (0, end, 16, fa);
-    else
-        MASK_HP_STEPS (0, end, 16, 0);
-    if (end < width)
-        mask_hp_steps (v, s, d, end, width, (width - end) * 4, rx, ao,
-                            fa, cb);
-}
-#undef MASK_HP_STEPS
-
-/* A work-item per band of @band_rows rows; the band's rows in tmp: the
- * vertical sums (4 uint a pixel, width rounded up to 4 + 2 (rx + 1)
- * pixels) and, with a feather, va (width rounded
- * up to 16, + 2 (fx + 1) pad uint) and fa (width rounded up to 16
- * bytes). */
+/* A work-item per band of @band_rows rows; the band's rows in tmp: vc0,
+ * vc1, vc2 and vw (width rounded up to 16 + 2 (rx + 1) uint each) and,
+ * with a feather, va (width rounded up to 16 + 2 (fx + 1) uint). */
 __kernel void
 mask_fused_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
                 int dst_pitch, __global uint *tmp, int width, int height,
@@ -1266,19 +1263,19 @@ mask_fused_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
         return;
     int y1 = min (height, y0 + band_rows);
     int w16 = (width + 15) & ~15, pad = fx + 1, vpad = rx + 1;
-    int vlen = (((width + 3) & ~3) + 2 * vpad) * 4;
-    int len = vlen + (fx >= 0 ? w16 + 2 * pad + w16 / 4 : 0);
+    int vlen = w16 + 2 * vpad;
+    int len = 4 * vlen + (fx >= 0 ? w16 + 2 * pad : 0);
     __global uint *base = tmp + (size_t) band * len;
-    __global uint *v = base + vpad * 4;
-    __global uint *va = base + vlen + pad;
-    __global uchar *fa = (__global uchar *) (va + w16 + pad);
+    __global uint *v = base + vpad;
+    __global uint *va = base + 4 * vlen + pad;
 
     for (int k = 0; k < len; k++)
         base[k] = 0;
     for (int i = y0 - ry; i <= y0 + ry; i++) {
         int r = clb_border_index (i, height, border);
         if (r >= 0)
-            mask_v_add (v, src + (size_t) r * src_pitch, width, ao, 1);
+            mask_q_move (v, vlen, src + (size_t) r * src_pitch, 0, width,
+                         ao);
     }
     if (fx >= 0) {
         for (int i = y0 - fy; i <= y0 + fy; i++) {
@@ -1289,20 +1286,18 @@ mask_fused_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
         }
     }
     for (int y = y0; y < y1; y++) {
-        if (fx >= 0) {
-            mask_pv_pad (va, width, pad, border);
-            mask_fa_row (va, fa, width, fx, separable_count (y, fy, height,
-                                                             border), border);
-        }
-        mask_hp_pad (v, width, vpad, border);
-        mask_hp_row (v, src + (size_t) y * src_pitch,
-                     dst + (size_t) y * dst_pitch, width, rx, ao,
-                     fx >= 0 ? fa : 0);
+        mask_pv_pad (v, 4, vlen, width, vpad, border);
+        if (fx >= 0)
+            mask_pv_pad (va, 1, 0, width, pad, border);
+        mask_q_row (v, vlen, va, src + (size_t) y * src_pitch,
+                    dst + (size_t) y * dst_pitch, width, rx, fx,
+                    fx >= 0 ? separable_count (y, fy, height, border) : 1,
+                    border, ao);
         if (y + 1 == y1)
             break;
         int in = clb_border_index (y + ry + 1, height, border);
         int out = clb_border_index (y - ry, height, border);
-        mask_v_move (v, in >= 0 ? src + (size_t) in * src_pitch : 0,
+        mask_q_move (v, vlen, in >= 0 ? src + (size_t) in * src_pitch : 0,
                      out >= 0 ? src + (size_t) out * src_pitch : 0, width,
                      ao);
         if (fx >= 0) {

@@ -560,37 +560,35 @@ mask_x16_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
 }
 
 /* uint of a band's rows in mask_fused_x16's work buffer: the vertical
- * sums (4 a pixel, width rounded up to 4, padded by rx + 1 pixels each
- * side) and, with a feather, the alpha sums (width rounded up to 16,
- * padded by fx + 1 each side) and the feathered alphas (a byte a pixel,
- * width rounded up to 16). */
+ * sums, a row a channel (the three colours' and the weights': width
+ * rounded up to 16, padded by rx + 1 each side) and, with a feather, the
+ * alpha sums (width rounded up to 16, padded by fx + 1 each side). */
 static guint64
 mask_fused_band_uints (const ClbJob * job, guint rx, gint fx)
 {
   guint64 w16 = (job->width + 15) / 16 * 16;
-  guint64 w4 = (job->width + 3) / 4 * 4;
 
-  return (w4 + 2 * ((guint64) rx + 1)) * 4 + (fx >= 0 ? w16
-      + 2 * ((guint64) fx + 1) + w16 / 4 : 0);
+  return 4 * (w16 + 2 * ((guint64) rx + 1)) + (fx >= 0 ? w16
+      + 2 * ((guint64) fx + 1) : 0);
 }
 
 /* Rows a work-item of mask_fused_x16 walks: the job's rows shared among
  * twice the compute units, fewer where the device caps loops; 0 where
- * not one fits. Loop costs: a move of the vertical sums (row_len / 16
- * vector steps and up to 3 pixels; the alphas': a step a 16 pixels and
- * up to 15), a row of the horizontal pass (the pad, the first window, a
- * step a 4 pixels, the last step's 16-byte loops; with a feather: its
- * pad, its first window, a step a 16 pixels, shrink's counts at the
+ * not one fits. Loop costs: a move of the vertical sums (a step a 16
+ * pixels, the last step's two loads of up to 16 pixels; the alphas'
+ * alike), a row of the horizontal pass (the four rows' pads and first
+ * windows, a step a 16 pixels, the last step's load and store loops;
+ * with a feather: its pad, its first window, shrink's counts at the
  * ends: 16 a step, at most 2 fx / 16 + 3 steps). */
 static guint
 mask_fused_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
     guint rx, guint ry, gint fx, gint fy)
 {
   guint64 chunks = (job->width + 15) / 16;
-  guint64 fmove = fx >= 0 ? chunks + 16 : 0;
-  guint64 move = (guint64) job->width * 4 / 16 + 6 + fmove;
-  guint64 horizontal = 3 * (guint64) rx + 3 + job->width / 4 + 2 * 16 + 8
-      + (fx >= 0 ? 6 * (guint64) fx + 6 + chunks + 3 * 16 + 2 : 0);
+  guint64 fmove = fx >= 0 ? chunks + 2 * 16 : 0;
+  guint64 move = chunks + 2 * 16 + 6 + fmove;
+  guint64 horizontal = 12 * (guint64) rx + 8 + chunks + 2 * 16 + 8
+      + (fx >= 0 ? 6 * (guint64) fx + 6 + 3 * 16 + 2 : 0);
   guint64 start = mask_fused_band_uints (job, rx, fx) + 1
       + (2 * (guint64) ry + 2) * move
       + (fy >= 0 ? (2 * (guint64) fy + 2) * fmove : 0);
