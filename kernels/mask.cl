@@ -768,21 +768,28 @@ mask_store_part (uchar16 v, __global uchar *p, int n)
 
 /* The vertical sums' move down a row: @vi, @vw += the weighed samples
  * of row @si (alphas @ai) and -= those of row @so (@ao), each pair NULL
- * for none, one load and store of the sums for both. */
-void
-mask_pv_move (__global uint *vi, __global uint *vw,
-              __global const uchar *si, __global const uchar *ai,
-              __global const uchar *so, __global const uchar *ao, int width)
+ * for none, one load and store of the sums for both; with @two (a
+ * constant: the callers inline it), @vi2 alike from the second job's
+ * rows @si2 and @so2 (the same alphas). */
+CLB_INLINE void
+mask_pv_move (__global uint *vi, __global uint *vi2, __global uint *vw,
+              __global const uchar *si, __global const uchar *si2,
+              __global const uchar *ai, __global const uchar *so,
+              __global const uchar *so2, __global const uchar *ao,
+              int width, int two)
 {
     for (int x = 0; x < width; x += 16) {
         int n = width - x;
-        uint16 di = (uint16) (0), dw = (uint16) (0);
+        uint16 di = (uint16) (0), di2 = di, dw = di;
         /* I w <= 255 * 255: 16-bit products */
         if (ai != 0) {
             ushort16 w = (ushort16) (255)
                 - convert_ushort16 (mask_load_part (ai + x, n));
             di += convert_uint16 (convert_ushort16 (mask_load_part (si + x,
                                                                     n)) * w);
+            if (two)
+                di2 += convert_uint16 (convert_ushort16
+                                       (mask_load_part (si2 + x, n)) * w);
             dw += convert_uint16 (w);
         }
         if (ao != 0) {
@@ -790,9 +797,14 @@ mask_pv_move (__global uint *vi, __global uint *vw,
                 - convert_ushort16 (mask_load_part (ao + x, n));
             di -= convert_uint16 (convert_ushort16 (mask_load_part (so + x,
                                                                     n)) * w);
+            if (two)
+                di2 -= convert_uint16 (convert_ushort16
+                                       (mask_load_part (so2 + x, n)) * w);
             dw -= convert_uint16 (w);
         }
         CLB_STORE16 (uint, CLB_LOAD16 (uint, vi + x) + di, vi + x);
+        if (two)
+            CLB_STORE16 (uint, CLB_LOAD16 (uint, vi2 + x) + di2, vi2 + x);
         CLB_STORE16 (uint, CLB_LOAD16 (uint, vw + x) + dw, vw + x);
     }
 }
@@ -896,20 +908,25 @@ mask_feather_rcp (uint cy, int fx)
 /* One output row: the window sums along the row from the vertical ones
  * (mask_pv_window), B and the blend as mask_mix16 makes them, the alpha
  * as read from @al or, with a feather (@fx >= 0), the rounded mean of
- * @va's window sums (cy rows). */
-void
-mask_p_row (__global const uint *vi, __global const uint *vw,
-            __global const uint *va, __global const uchar *s,
-            __global const uchar *al, __global uchar *d, int width, int rx,
-            int fx, uint cy, int border)
+ * @va's window sums (cy rows); with @two (a constant), the second job's
+ * row too (@vi2, @s2 into @d2), with the same weights, reciprocals and
+ * alphas. */
+CLB_INLINE void
+mask_p_row (__global const uint *vi, __global const uint *vi2,
+            __global const uint *vw, __global const uint *va,
+            __global const uchar *s, __global const uchar *s2,
+            __global const uchar *al, __global uchar *d, __global uchar *d2,
+            int width, int rx, int fx, uint cy, int border, int two)
 {
     uint16 ci = mask_pv_start (vi, rx), cw = mask_pv_start (vw, rx);
+    uint16 ci2 = two ? mask_pv_start (vi2, rx) : (uint16) (0);
     uint16 ca = fx >= 0 ? mask_pv_start (va, fx) : (uint16) (0);
     float r_in = mask_feather_rcp (cy, fx);
     for (int x = 0; x < width; x += 16) {
         int n = width - x;
         uint16 si = mask_pv_window (vi, x, rx, &ci);
         uint16 sw = mask_pv_window (vw, x, rx, &cw);
+        float16 r = MASK_RCP (uint16, float16, sw);
         uint16 v = convert_uint16 (n < 16 ? mask_load_part (s + x, n)
                                    : CLB_LOAD16 (uchar, s + x));
         uint16 a;
@@ -919,29 +936,40 @@ mask_p_row (__global const uint *vi, __global const uint *vw,
             a = convert_uint16 (n < 16 ? mask_load_part (al + x, n)
                                 : CLB_LOAD16 (uchar, al + x));
         }
-        uchar16 o = convert_uchar16 (mask_mix16 (si + (sw >> 1), sw,
-                                                 MASK_RCP (uint16, float16,
-                                                           sw), v, a,
-                                                 fx >= 0));
+        uchar16 o = convert_uchar16 (mask_mix16 (si + (sw >> 1), sw, r, v,
+                                                 a, fx >= 0));
         if (n < 16)
             mask_store_part (o, d + x, n);
         else
             CLB_STORE16 (uchar, o, d + x);
+        if (!two)
+            continue;
+        si = mask_pv_window (vi2, x, rx, &ci2);
+        v = convert_uint16 (n < 16 ? mask_load_part (s2 + x, n)
+                            : CLB_LOAD16 (uchar, s2 + x));
+        o = convert_uchar16 (mask_mix16 (si + (sw >> 1), sw, r, v, a,
+                                         fx >= 0));
+        if (n < 16)
+            mask_store_part (o, d2 + x, n);
+        else
+            CLB_STORE16 (uchar, o, d2 + x);
     }
 }
 
 /* The vertical sums of the first row of a band (@y0): the box's window
- * of rows (@ry) into @vi and @vw and, with a feather (@va not NULL), the
+ * of rows (@ry) into @vi and @vw (with @two, a constant, the second
+ * job's into @vi2 from @src2) and, with a feather (@va not NULL), the
  * feather's (@fy) into @va, 16 pixels at a time summed in registers. */
-void
-mask_pv_first (__global uint *vi, __global uint *vw, __global uint *va,
-               __global const uchar *src, int src_pitch,
+CLB_INLINE void
+mask_pv_first (__global uint *vi, __global uint *vi2, __global uint *vw,
+               __global uint *va, __global const uchar *src,
+               int src_pitch, __global const uchar *src2, int src2_pitch,
                __global const uchar *alpha, int apitch, int width,
-               int height, int y0, int ry, int fy, int border)
+               int height, int y0, int ry, int fy, int border, int two)
 {
     for (int x = 0; x < width; x += 16) {
         int n = width - x;
-        uint16 si = (uint16) (0), sw = (uint16) (0), sa = (uint16) (0);
+        uint16 si = (uint16) (0), si2 = si, sw = si, sa = si;
         for (int i = y0 - ry; i <= y0 + ry; i++) {
             int r = clb_border_index (i, height, border);
             if (r < 0)
@@ -951,9 +979,16 @@ mask_pv_first (__global uint *vi, __global uint *vw, __global uint *va,
             si += convert_uint16 (convert_ushort16 (mask_load_part
                                                     (src + (size_t) r
                                                      * src_pitch + x, n)) * w);
+            if (two)
+                si2 += convert_uint16 (convert_ushort16 (mask_load_part
+                                                         (src2 + (size_t) r
+                                                          * src2_pitch + x,
+                                                          n)) * w);
             sw += convert_uint16 (w);
         }
         CLB_STORE16 (uint, si, vi + x);
+        if (two)
+            CLB_STORE16 (uint, si2, vi2 + x);
         CLB_STORE16 (uint, sw, vw + x);
         if (va == 0)
             continue;
@@ -967,51 +1002,55 @@ mask_pv_first (__global uint *vi, __global uint *vw, __global uint *va,
     }
 }
 
-/* A work-item per band of @band_rows rows, from @src (+ @src_off) into
- * @dst (+ @dst_off), the alphas at @alpha + @a_off (a byte a pixel, rows
- * @apitch apart), the band's rows of sums at @tmp + @tmp_off: vi, vw and
- * (feather) va, each (width rounded up to 16) + 2 pad uint. */
-__kernel void
-mask_planar_x16 (__global const uchar *src, int src_off, int src_pitch,
-                 __global uchar *dst, int dst_off, int dst_pitch,
-                 __global const uchar *alpha, int a_off, int apitch,
-                 __global uint *tmp, int tmp_off, int width, int height,
-                 int rx, int ry, int fx, int fy, int border, int band_rows,
-                 int pad)
+/* Band @band of @band_rows rows, from @src into @dst (and with @two, a
+ * constant, the second job's @src2 into @dst2, the same size and
+ * alphas), the alphas at @alpha (a byte a pixel, rows @apitch apart),
+ * the band's rows of sums from @tmp: vi, vw, (two) vi2 and (feather) va,
+ * each (width rounded up to 16) + 2 pad uint. */
+CLB_INLINE void
+mask_planar_band (__global const uchar *src, int src_pitch,
+                  __global uchar *dst, int dst_pitch,
+                  __global const uchar *src2, int src2_pitch,
+                  __global uchar *dst2, int dst2_pitch,
+                  __global const uchar *alpha, int apitch,
+                  __global uint *tmp, int band, int width, int height,
+                  int rx, int ry, int fx, int fy, int border, int band_rows,
+                  int pad, int two)
 {
-    int band = get_global_id (0);
     int y0 = band * band_rows;
     if (y0 >= height)
         return;
     int y1 = min (height, y0 + band_rows);
     int len = ((width + 15) & ~15) + 2 * pad;
-    int rows = fx >= 0 ? 3 : 2;
-    __global uint *base = tmp + tmp_off + (size_t) band * len * rows;
-    __global uint *vi = base + pad, *vw = vi + len;
-    __global uint *va = fx >= 0 ? vw + len : 0;
-    src += src_off;
-    dst += dst_off;
-    alpha += a_off;
+    int rows = 2 + two + (fx >= 0 ? 1 : 0);
+    __global uint *base = tmp + (size_t) band * len * rows;
+    __global uint *vi = base + pad, *vw = vi + len, *vi2 = vw + len;
+    __global uint *va = fx >= 0 ? vw + len * (1 + two) : 0;
 
     for (int k = 0; k < len * rows; k++)
         base[k] = 0;
-    mask_pv_first (vi, vw, va, src, src_pitch, alpha, apitch, width, height,
-                   y0, ry, fy, border);
+    mask_pv_first (vi, vi2, vw, va, src, src_pitch, src2, src2_pitch, alpha,
+                   apitch, width, height, y0, ry, fy, border, two);
     for (int y = y0; y < y1; y++) {
-        mask_pv_pad (vi, fx >= 0 ? 3 : 2, len, width, pad, border);
-        mask_p_row (vi, vw, va, src + (size_t) y * src_pitch,
+        mask_pv_pad (vi, rows, len, width, pad, border);
+        mask_p_row (vi, vi2, vw, va, src + (size_t) y * src_pitch,
+                    src2 + (size_t) y * src2_pitch,
                     alpha + (size_t) y * apitch, dst + (size_t) y * dst_pitch,
-                    width, rx, fx, fx >= 0 ? separable_count (y, fy, height,
-                                                              border) : 1,
-                    border);
+                    dst2 + (size_t) y * dst2_pitch, width, rx, fx,
+                    fx >= 0 ? separable_count (y, fy, height, border) : 1,
+                    border, two);
         if (y + 1 == y1)
             break;
         int in = clb_border_index (y + ry + 1, height, border);
         int out = clb_border_index (y - ry, height, border);
-        mask_pv_move (vi, vw, in >= 0 ? src + (size_t) in * src_pitch : 0,
+        mask_pv_move (vi, vi2, vw,
+                      in >= 0 ? src + (size_t) in * src_pitch : 0,
+                      in >= 0 ? src2 + (size_t) in * src2_pitch : 0,
                       in >= 0 ? alpha + (size_t) in * apitch : 0,
                       out >= 0 ? src + (size_t) out * src_pitch : 0,
-                      out >= 0 ? alpha + (size_t) out * apitch : 0, width);
+                      out >= 0 ? src2 + (size_t) out * src2_pitch : 0,
+                      out >= 0 ? alpha + (size_t) out * apitch : 0, width,
+                      two);
         if (fx >= 0) {
             in = clb_border_index (y + fy + 1, height, border);
             out = clb_border_index (y - fy, height, border);
@@ -1020,6 +1059,45 @@ mask_planar_x16 (__global const uchar *src, int src_off, int src_pitch,
                           width);
         }
     }
+}
+
+/* A work-item per band of @band_rows rows, from @src (+ @src_off) into
+ * @dst (+ @dst_off), the alphas at @alpha + @a_off (a byte a pixel, rows
+ * @apitch apart), the band's rows of sums at @tmp + @tmp_off
+ * (mask_planar_band). */
+__kernel void
+mask_planar_x16 (__global const uchar *src, int src_off, int src_pitch,
+                 __global uchar *dst, int dst_off, int dst_pitch,
+                 __global const uchar *alpha, int a_off, int apitch,
+                 __global uint *tmp, int tmp_off, int width, int height,
+                 int rx, int ry, int fx, int fy, int border, int band_rows,
+                 int pad)
+{
+    mask_planar_band (src + src_off, src_pitch, dst + dst_off, dst_pitch,
+                      src + src_off, src_pitch, dst + dst_off, dst_pitch,
+                      alpha + a_off, apitch, tmp + tmp_off,
+                      get_global_id (0), width, height, rx, ry, fx, fy,
+                      border, band_rows, pad, 0);
+}
+
+/* The same for two jobs of one size and alphas (A420's U and V): the
+ * weights' sums, their reciprocals and the feathered alphas made once
+ * for both. */
+__kernel void
+mask_planar_pair_x16 (__global const uchar *src, int src_off, int src_pitch,
+                      __global uchar *dst, int dst_off, int dst_pitch,
+                      __global const uchar *src2, int src2_off,
+                      int src2_pitch, __global uchar *dst2, int dst2_off,
+                      int dst2_pitch, __global const uchar *alpha, int a_off,
+                      int apitch, __global uint *tmp, int tmp_off, int width,
+                      int height, int rx, int ry, int fx, int fy, int border,
+                      int band_rows, int pad)
+{
+    mask_planar_band (src + src_off, src_pitch, dst + dst_off, dst_pitch,
+                      src2 + src2_off, src2_pitch, dst2 + dst2_off,
+                      dst2_pitch, alpha + a_off, apitch, tmp + tmp_off,
+                      get_global_id (0), width, height, rx, ry, fx, fy,
+                      border, band_rows, pad, 1);
 }
 /* ---- mask_fused_x16: both passes of mask_x16 in one walk down a band
  * of rows, from one buffer into another (the caller's memory), 16 pixels

@@ -731,12 +731,13 @@ mask_planar_pad (guint rx, gint fx)
   return MAX (rx, (guint) MAX (fx, 0)) + 1;
 }
 
-/* uint of a band's rows of sums: vi, vw and (feather) va. */
+/* uint of a band's rows of sums: vi, vw, (@two jobs) vi2 and (feather)
+ * va. */
 static guint64
-mask_planar_band_uints (const ClbJob * job, guint rx, gint fx)
+mask_planar_band_uints (const ClbJob * job, guint rx, gint fx, gboolean two)
 {
   return ((job->width + 15) / 16 * 16 + 2 * (guint64) mask_planar_pad (rx,
-          fx)) * (fx >= 0 ? 3 : 2);
+          fx)) * (2 + (two ? 1 : 0) + (fx >= 0 ? 1 : 0));
 }
 
 /* Rows a work-item of mask_planar_x16 walks: the job's rows shared among
@@ -757,7 +758,7 @@ mask_planar_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
   guint64 horizontal = 2 * (guint64) rx + 1 + chunks + 3 * 16 + 4
       + (fx >= 0 ? 2 * (guint64) fx + 1 + 2 * (guint64) fx + 64 : 0);
   guint64 wy = 2 * (guint64) ry + 1, wf = fy >= 0 ? 2 * (guint64) fy + 1 : 0;
-  guint64 start = mask_planar_band_uints (job, rx, fx) + 4
+  guint64 start = mask_planar_band_uints (job, rx, fx, FALSE) + 4
       + chunks * (wy + wf + 2) + wy * 2 * 16 + wf * 16;
   guint64 step = move + fmove + pads + horizontal + 2;
   guint64 bands = MAX (profile->compute_units, 1) * 2;
@@ -771,18 +772,18 @@ mask_planar_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
   return (guint) CLAMP (rows, 1, MAX (job->height, 1));
 }
 
-/* Bytes of mask_planar_x16's work buffer: the bands' sums, the
- * subsampled job's alpha, the input's copy where the job is filtered in
- * place (@copy: the plane's bytes). */
+/* Bytes of mask_planar_x16's work buffer: the bands' sums (@two jobs'),
+ * the subsampled job's alpha, the input's copy where the job is filtered
+ * in place (@copy: the plane's bytes). */
 static guint64
 mask_planar_work (const ClbJob * job, guint rx, gint fx, guint rows,
-    guint64 copy)
+    guint64 copy, gboolean two)
 {
   guint64 bands = (job->height + rows - 1) / rows;
   guint64 sub = job->x_sub || job->y_sub ?
       (guint64) job->width * job->height : 0;
 
-  return bands * mask_planar_band_uints (job, rx, fx) * sizeof (cl_uint)
+  return bands * mask_planar_band_uints (job, rx, fx, two) * sizeof (cl_uint)
       + sub + copy;
 }
 
@@ -799,7 +800,7 @@ mask_planar_usable (const ClbDeviceProfile * profile,
 
   return area * 255 * 255 + area * 255 / 2 <= G_MAXUINT32 && rows > 0
       && mask_planar_work (job, rx, -1, rows,
-      (guint64) planes->plane_width[job->plane] * job->height)
+      (guint64) planes->plane_width[job->plane] * job->height, FALSE)
       <= clb_work_budget (profile, planes);
 }
 
@@ -835,8 +836,12 @@ failed:
   return FALSE;
 }
 
+/* mask_planar_x16 on r->job, or with @two mask_planar_pair_x16 on it and
+ * r->pair_job (the same size and alphas: their alphas made once, in one
+ * launch); neither in place. */
 static gboolean
-run_mask_planar (ClbEngine * engine, const ClbRun * r, GError ** error)
+run_mask_planar_jobs (ClbEngine * engine, const ClbRun * r, gboolean two,
+    GError ** error)
 {
   const ClbParams *params = r->params;
   const ClbJob *job = r->job;
@@ -851,12 +856,13 @@ run_mask_planar (ClbEngine * engine, const ClbRun * r, GError ** error)
   cl_mem alpha = alpha_plane (engine, r, &apitch), src = r->in;
   ClbArgs a;
 
+  g_assert (!two || (!in_place && r->pair_in != r->pair_out));
   if (rows == 0)
     return run_mask_general (engine, r, error);
   /* engine->work: the bands' sums, the alphas (sub), the copy */
   at_sub = (job->height + rows - 1) / rows * mask_planar_band_uints (job,
-      r->rx, fx) * sizeof (cl_uint);
-  at_copy = mask_planar_work (job, r->rx, fx, rows, 0);
+      r->rx, fx, two) * sizeof (cl_uint);
+  at_copy = mask_planar_work (job, r->rx, fx, rows, 0, two);
   if (!clb_engine_ensure_work (engine, at_copy + copy, error))
     return FALSE;
   if (sub && !run_alpha_sub (engine, r, alpha, apitch, at_sub, error))
@@ -867,13 +873,22 @@ run_mask_planar (ClbEngine * engine, const ClbRun * r, GError ** error)
             at_copy, copy, 0, NULL, NULL), "clEnqueueCopyBuffer");
     src = engine->work;
   }
-  a = clb_args (engine->kernels[CLB_SAMPLES_8][K_MASK_PLANAR_X16]);
+  a = clb_args (engine->kernels[CLB_SAMPLES_8][two ? K_MASK_PLANAR_PAIR_X16 :
+          K_MASK_PLANAR_X16]);
   clb_arg_mem (&a, src);
   clb_arg_int (&a, (in_place ? at_copy : 0) + job->offset[0]);
   clb_arg_int (&a, r->in_pitch);
   clb_arg_mem (&a, r->out);
   clb_arg_int (&a, job->offset[0]);
   clb_arg_int (&a, r->out_pitch);
+  if (two) {
+    clb_arg_mem (&a, r->pair_in);
+    clb_arg_int (&a, r->pair_job->offset[0]);
+    clb_arg_int (&a, r->pair_in_pitch);
+    clb_arg_mem (&a, r->pair_out);
+    clb_arg_int (&a, r->pair_job->offset[0]);
+    clb_arg_int (&a, r->pair_out_pitch);
+  }
   clb_arg_mem (&a, sub ? engine->work : alpha);
   clb_arg_int (&a, sub ? at_sub : params->mask_offset);
   clb_arg_int (&a, sub ? (cl_int) job->width : apitch);
@@ -890,14 +905,50 @@ run_mask_planar (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&a, mask_planar_pad (r->rx, fx));
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_PLANAR_X16,
-          (job->height + rows - 1) / rows, "mask_planar_x16"),
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, two ? K_MASK_PLANAR_PAIR_X16 :
+          K_MASK_PLANAR_X16, (job->height + rows - 1) / rows,
+          two ? "mask_planar_pair_x16" : "mask_planar_x16"),
       "clEnqueueNDRangeKernel (mask_planar_x16)");
   return TRUE;
 
 failed:
   return FALSE;
 }
+
+static gboolean
+run_mask_planar (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  return run_mask_planar_jobs (engine, r, FALSE, error);
+}
+
+/* Both jobs in one launch from one buffer into another; in place (frames
+ * copied in: the plan's later uses), each alone. */
+static gboolean
+run_mask_planar_pair (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  ClbRun b = *r;
+
+  if (r->in != r->out && r->pair_in != r->pair_out)
+    return run_mask_planar_jobs (engine, r, TRUE, error);
+  b.job = r->pair_job;
+  b.index = r->pair_index;
+  b.rx = r->pair_rx;
+  b.ry = r->pair_ry;
+  b.in = r->pair_in;
+  b.out = r->pair_out;
+  b.in_pitch = r->pair_in_pitch;
+  b.out_pitch = r->pair_out_pitch;
+  b.pair_job = NULL;
+  return run_mask_planar_jobs (engine, r, FALSE, error)
+      && run_mask_planar_jobs (engine, &b, FALSE, error);
+}
+
+/* Not a row of the table: the plan pairs the jobs (clb_mask_pair). */
+static const ClbVariant mask_planar_pair = {
+  "mask_planar_pair_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_ANY,
+  FALSE, CLB_DEVICE_CLASS_CPU, "mask_alpha_sub (subsampled jobs), "
+      "mask_planar_pair_x16", 0, TRUE, NULL, run_mask_planar_pair
+};
 
 /* The masked box's rows of the variant table (for the box methods, both
  * alike: clb_mask_variant_choose), in the order they are tried. The
@@ -941,4 +992,31 @@ clb_mask_variant_choose (const ClbDeviceProfile * profile,
       return v;
   }
   return NULL;
+}
+
+/* mask_planar_pair for two jobs that mask_planar_x16 takes alone (@alone_a
+ * and @alone_b) on planes of their own, of one size and subsampling (so
+ * one alpha: A420's U and V) and radii, where the device does not cap
+ * loops (mask_planar_band_rows counts one job's) and the bands' rows of
+ * sums fit the budget; else NULL. */
+const ClbVariant *
+clb_mask_pair (const ClbDeviceProfile * profile, const ClbPlanes * planes,
+    const ClbParams * params, const ClbVariant * alone_a, const ClbJob * a,
+    guint rxa, guint rya, const ClbVariant * alone_b, const ClbJob * b,
+    guint rxb, guint ryb)
+{
+  guint rows;
+
+  if (alone_a == NULL || alone_b == NULL || alone_a->run != run_mask_planar
+      || alone_b->run != run_mask_planar || a->plane == b->plane
+      || a->width != b->width || a->height != b->height
+      || a->x_sub != b->x_sub || a->y_sub != b->y_sub || rxa != rxb
+      || rya != ryb || profile->loop_budget != 0)
+    return NULL;
+  rows = mask_planar_band_rows (profile, a, rxa, rya,
+      feather_radius (params, a->x_sub), feather_radius (params, a->y_sub));
+  if (rows == 0 || mask_planar_work (a, rxa, feather_radius (params,
+              a->x_sub), rows, 0, TRUE) > clb_work_budget (profile, planes))
+    return NULL;
+  return &mask_planar_pair;
 }

@@ -160,15 +160,18 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
 
 /* Pairs the jobs of pass @pass that one variant runs together
  * (clb_variant_pair: packed 4:2:2's Y and UV jobs, two planes'
- * separable jobs): the first job's
- * step runs both, the other's is marked paired. */
+ * separable jobs; with the mask, clb_mask_pair: two planes' masked jobs
+ * of one alpha, not bilateral's, which the mask only blends): the first
+ * job's step runs both, the other's is marked paired. */
 static void
 pair_steps (ClbEngine * engine, ClbPlan * plan, guint pass)
 {
   ClbStep *steps = plan->steps[pass];
   guint a, b;
 
-  if (clb_mask_active (&plan->params))
+  gboolean mask = clb_mask_active (&plan->params);
+
+  if (mask && plan->params.method == CLB_METHOD_BILATERAL)
     return;
   for (a = 0; a < plan->n_jobs; a++) {
     for (b = 0; b < plan->n_jobs; b++) {
@@ -177,10 +180,13 @@ pair_steps (ClbEngine * engine, ClbPlan * plan, guint pass)
       if (a == b || steps[a].pair || steps[a].paired || steps[b].pair
           || steps[b].paired)
         continue;
-      v = clb_variant_pair (&engine->profile, plan->params.method,
-          &engine->planes, steps[a].variant, &plan->jobs[a], steps[a].rx,
+      v = mask ? clb_mask_pair (&engine->profile, &engine->planes,
+          &plan->params, steps[a].variant, &plan->jobs[a], steps[a].rx,
           steps[a].ry, steps[b].variant, &plan->jobs[b], steps[b].rx,
-          steps[b].ry);
+          steps[b].ry) : clb_variant_pair (&engine->profile,
+          plan->params.method, &engine->planes, steps[a].variant,
+          &plan->jobs[a], steps[a].rx, steps[a].ry, steps[b].variant,
+          &plan->jobs[b], steps[b].rx, steps[b].ry);
       if (v == NULL)
         continue;
       steps[a].variant = v;

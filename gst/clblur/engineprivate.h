@@ -63,7 +63,8 @@ G_BEGIN_DECLS
   X (MASK_HORIZONTAL_X16, "mask_horizontal_x16") \
   X (MASK_FUSED_X16, "mask_fused_x16") \
   X (MASK_ALPHA_SUB, "mask_alpha_sub") \
-  X (MASK_PLANAR_X16, "mask_planar_x16")
+  X (MASK_PLANAR_X16, "mask_planar_x16") \
+  X (MASK_PLANAR_PAIR_X16, "mask_planar_pair_x16")
 
 #define CLB_KERNEL_ENUM(id, name) K_##id,
 enum
@@ -85,7 +86,9 @@ typedef struct {
   const ClbVariant *variant;    /* NULL when passed through */
   ClbWorkShape shape;
   /* Two jobs run as one (clb_separable_pair: packed 4:2:2's Y and UV
-   * jobs in one walk, or two jobs of separable_fused_x16 in one launch):
+   * jobs in one walk, or two jobs of separable_fused_x16 in one launch;
+   * clb_mask_pair: two masked jobs of one size and alphas, A420's U and
+   * V):
    * the first's step has pair = 1 + the other's index and pair_rx,
    * pair_ry its radii; the other's step is paired (its variant the one
    * it would run alone; it runs nothing). */
@@ -339,6 +342,11 @@ extern const guint clb_mask_n_variants;
 const ClbVariant *clb_mask_variant_choose (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbParams * params, const ClbJob * job,
     guint rx, guint ry, ClbWorkShape * shape);
+
+const ClbVariant *clb_mask_pair (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbParams * params,
+    const ClbVariant * alone_a, const ClbJob * a, guint rxa, guint rya,
+    const ClbVariant * alone_b, const ClbJob * b, guint rxb, guint ryb);
 /* The job bilateral filters where the mask blends its output: @job with
  * the mask's alpha kept as it came (not filtered, out of the range
  * distance: the distance of the stripped job, clb_mask_job), in @kept,
