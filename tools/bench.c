@@ -81,6 +81,27 @@ cmp_double (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+/* Whether the frame's alpha left as it came (--mask: no job holds it). */
+static gboolean
+verify_alpha (const Layout * l, guint8 ** src, guint8 ** dst)
+{
+  guint p = l->alpha_plane, x, y;
+  gsize pitch = l->planes.plane_width[p];
+
+  for (y = 0; y < l->planes.plane_height[p]; y++) {
+    for (x = 0; x < l->planes.width; x++) {
+      gsize i = y * pitch + x * l->alpha_pixel_stride + l->alpha_offset;
+
+      if (src[p][i] != dst[p][i]) {
+        g_printerr ("%s: the alpha at (%u, %u) is %u, not %u as it came\n",
+            l->name, x, y, dst[p][i], src[p][i]);
+        return FALSE;
+      }
+    }
+  }
+  return TRUE;
+}
+
 /* The masked reference of @job (its samples @in; the job holds no alpha)
  * into @ref: the alpha from the frame (subsampled jobs: the 2x2 mean), the
  * box of the mask (ref_mask_blur, brute force: slow on large frames). */
@@ -682,7 +703,7 @@ run_mask_ab (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
   }
   if (o->check) {
     ok = verify (&bf->l, bf->l.mask_jobs, bf->l.n_mask_jobs, &masked,
-        bf->src, bf->dst);
+        bf->src, bf->dst) && verify_alpha (&bf->l, bf->src, bf->dst);
     *failures += !ok;
   }
   mp = median_of (tp, n);
