@@ -1004,15 +1004,18 @@ mask_pv_first (__global uint *vi, __global uint *vi2, __global uint *vw,
 
 /* Band @band of @band_rows rows, from @src into @dst (and with @two, a
  * constant, the second job's @src2 into @dst2, the same size and
- * alphas), the alphas at @alpha (a byte a pixel, rows @apitch apart),
- * the band's rows of sums from @tmp: vi, vw, (two) vi2 and (feather) va,
- * each (width rounded up to 16) + 2 pad uint. */
+ * alphas), the alphas at @alpha (a byte a pixel, rows @apitch apart; with
+ * @copy, each of the band's rows copied to @acopy, rows @acpitch apart:
+ * the frame's alpha plane, as it came), the band's rows of sums from
+ * @tmp: vi, vw, (two) vi2 and (feather) va, each (width rounded up to
+ * 16) + 2 pad uint. */
 CLB_INLINE void
 mask_planar_band (__global const uchar *src, int src_pitch,
                   __global uchar *dst, int dst_pitch,
                   __global const uchar *src2, int src2_pitch,
                   __global uchar *dst2, int dst2_pitch,
                   __global const uchar *alpha, int apitch,
+                  __global uchar *acopy, int acpitch, int copy,
                   __global uint *tmp, int band, int width, int height,
                   int rx, int ry, int fx, int fy, int border, int band_rows,
                   int pad, int two)
@@ -1039,6 +1042,13 @@ mask_planar_band (__global const uchar *src, int src_pitch,
                     dst2 + (size_t) y * dst2_pitch, width, rx, fx,
                     fx >= 0 ? separable_count (y, fy, height, border) : 1,
                     border, two);
+        if (copy) {
+            __global const uchar *a = alpha + (size_t) y * apitch;
+            __global uchar *c = acopy + (size_t) y * acpitch;
+            for (int x = 0; x < width; x += 16)
+                mask_store_part (mask_load_part (a + x, width - x), c + x,
+                                 width - x);
+        }
         if (y + 1 == y1)
             break;
         int in = clb_border_index (y + ry + 1, height, border);
@@ -1063,19 +1073,21 @@ mask_planar_band (__global const uchar *src, int src_pitch,
 
 /* A work-item per band of @band_rows rows, from @src (+ @src_off) into
  * @dst (+ @dst_off), the alphas at @alpha + @a_off (a byte a pixel, rows
- * @apitch apart), the band's rows of sums at @tmp + @tmp_off
- * (mask_planar_band). */
+ * @apitch apart; with @copy, copied to @acopy + @ac_off), the band's rows
+ * of sums at @tmp + @tmp_off (mask_planar_band). */
 __kernel void
 mask_planar_x16 (__global const uchar *src, int src_off, int src_pitch,
                  __global uchar *dst, int dst_off, int dst_pitch,
                  __global const uchar *alpha, int a_off, int apitch,
+                 __global uchar *acopy, int ac_off, int acpitch, int copy,
                  __global uint *tmp, int tmp_off, int width, int height,
                  int rx, int ry, int fx, int fy, int border, int band_rows,
                  int pad)
 {
     mask_planar_band (src + src_off, src_pitch, dst + dst_off, dst_pitch,
                       src + src_off, src_pitch, dst + dst_off, dst_pitch,
-                      alpha + a_off, apitch, tmp + tmp_off,
+                      alpha + a_off, apitch, acopy + ac_off, acpitch, copy,
+                      tmp + tmp_off,
                       get_global_id (0), width, height, rx, ry, fx, fy,
                       border, band_rows, pad, 0);
 }
@@ -1089,13 +1101,15 @@ mask_planar_pair_x16 (__global const uchar *src, int src_off, int src_pitch,
                       __global const uchar *src2, int src2_off,
                       int src2_pitch, __global uchar *dst2, int dst2_off,
                       int dst2_pitch, __global const uchar *alpha, int a_off,
-                      int apitch, __global uint *tmp, int tmp_off, int width,
-                      int height, int rx, int ry, int fx, int fy, int border,
-                      int band_rows, int pad)
+                      int apitch, __global uchar *acopy, int ac_off,
+                      int acpitch, int copy, __global uint *tmp, int tmp_off,
+                      int width, int height, int rx, int ry, int fx, int fy,
+                      int border, int band_rows, int pad)
 {
     mask_planar_band (src + src_off, src_pitch, dst + dst_off, dst_pitch,
                       src2 + src2_off, src2_pitch, dst2 + dst2_off,
-                      dst2_pitch, alpha + a_off, apitch, tmp + tmp_off,
+                      dst2_pitch, alpha + a_off, apitch, acopy + ac_off,
+                      acpitch, copy, tmp + tmp_off,
                       get_global_id (0), width, height, rx, ry, fx, fy,
                       border, band_rows, pad, 1);
 }

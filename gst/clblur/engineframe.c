@@ -42,36 +42,47 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
   return TRUE;
 }
 
-/* Copies the frame @in to @out (the planes' rows, each with its stride)
- * by copy_rows, a work-item a row: only CPU-class engines wrap frames
- * (clb_engine_options_wrap_frames), and PoCL's clEnqueueCopyBuffer is one
- * thread's memcpy (about 0.5 ms a 1080p NV12 frame, the other core idle). */
+/* Copies plane @p of the frame @in to @out (its rows, each with its
+ * stride) by copy_rows, a work-item a row: only CPU-class engines wrap
+ * frames (clb_engine_options_wrap_frames), and PoCL's clEnqueueCopyBuffer
+ * is one thread's memcpy (about 0.5 ms a 1080p NV12 frame, the other core
+ * idle). */
 static gboolean
-copy_frame (ClbEngine * engine, cl_mem * in, const gsize * src_stride,
-    cl_mem * out, const gsize * dst_stride, GError ** error)
+copy_plane (ClbEngine * engine, cl_mem * in, const gsize * src_stride,
+    cl_mem * out, const gsize * dst_stride, guint p, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
-  guint p;
+  ClbArgs a = clb_args (engine->kernels[CLB_SAMPLES_8][K_COPY_ROWS]);
 
-  for (p = 0; p < planes->n_planes; p++) {
-    ClbArgs a = clb_args (engine->kernels[CLB_SAMPLES_8][K_COPY_ROWS]);
-
-    clb_arg_mem (&a, in[p]);
-    clb_arg_int (&a, (cl_int) src_stride[p]);
-    clb_arg_mem (&a, out[p]);
-    clb_arg_int (&a, (cl_int) dst_stride[p]);
-    clb_arg_int (&a, planes->plane_width[p]);
-    clb_arg_int (&a, planes->plane_height[p]);
-    if (!clb_args_done (&a, error))
-      return FALSE;
-    CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_COPY_ROWS,
-            planes->plane_height[p], "copy_rows"),
-        "clEnqueueNDRangeKernel (copy_rows)");
-  }
+  clb_arg_mem (&a, in[p]);
+  clb_arg_int (&a, (cl_int) src_stride[p]);
+  clb_arg_mem (&a, out[p]);
+  clb_arg_int (&a, (cl_int) dst_stride[p]);
+  clb_arg_int (&a, planes->plane_width[p]);
+  clb_arg_int (&a, planes->plane_height[p]);
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_COPY_ROWS,
+          planes->plane_height[p], "copy_rows"),
+      "clEnqueueNDRangeKernel (copy_rows)");
   return TRUE;
 
 failed:
   return FALSE;
+}
+
+/* Copies the frame @in to @out, plane by plane (copy_plane). */
+static gboolean
+copy_frame (ClbEngine * engine, cl_mem * in, const gsize * src_stride,
+    cl_mem * out, const gsize * dst_stride, GError ** error)
+{
+  guint p;
+
+  for (p = 0; p < engine->planes.n_planes; p++) {
+    if (!copy_plane (engine, in, src_stride, out, dst_stride, p, error))
+      return FALSE;
+  }
+  return TRUE;
 }
 
 /* Runs every job on the wrapped planes with the variant the plan gives
@@ -140,6 +151,13 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
       r.alpha = in[mp];
       r.alpha_pitch = (cl_int) src_stride[mp];
       alpha_written |= job->plane == mp;
+      /* the alpha plane copied by the job that reads it whole */
+      if (!alpha_written && !into_planes
+          && clb_mask_copies_alpha (variant, planes, params, r.job)) {
+        r.alpha_out = out[mp];
+        r.alpha_out_pitch = (cl_int) dst_stride[mp];
+        alpha_written = TRUE;
+      }
     }
     if (!clb_engine_run_variant (engine, variant, &r, error))
       return FALSE;
@@ -156,11 +174,10 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
         return FALSE;
     }
   }
-  /* the mask's plane of its own (A420's A): as it came */
-  return !mask || alpha_written || clb_engine_copy_rect (engine, in[mp], 0,
-      0, src_stride[mp], out[mp], 0, 0, dst_stride[mp],
-      engine->planes.plane_width[mp], engine->planes.plane_height[mp],
-      "the alpha", error);
+  /* the mask's plane of its own (A420's A): as it came (copied with the
+   * frame where the jobs wrote plane_in) */
+  return !mask || alpha_written || into_planes || copy_plane (engine, in,
+      src_stride, out, dst_stride, mp, error);
 }
 
 /* The frame through kernels that read the caller's input and write its

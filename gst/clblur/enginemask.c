@@ -858,7 +858,10 @@ run_mask_planar_jobs (ClbEngine * engine, const ClbRun * r, gboolean two,
 
   g_assert (!two || (!in_place && r->pair_in != r->pair_out));
   if (rows == 0)
-    return run_mask_general (engine, r, error);
+    return run_mask_general (engine, r, error)
+        && (r->alpha_out == NULL || clb_engine_copy_rect (engine, alpha, 0,
+            0, apitch, r->alpha_out, 0, 0, r->alpha_out_pitch, job->width,
+            job->height, "the alpha", error));
   /* engine->work: the bands' sums, the alphas (sub), the copy */
   at_sub = (job->height + rows - 1) / rows * mask_planar_band_uints (job,
       r->rx, fx, two) * sizeof (cl_uint);
@@ -892,6 +895,11 @@ run_mask_planar_jobs (ClbEngine * engine, const ClbRun * r, gboolean two,
   clb_arg_mem (&a, sub ? engine->work : alpha);
   clb_arg_int (&a, sub ? at_sub : params->mask_offset);
   clb_arg_int (&a, sub ? (cl_int) job->width : apitch);
+  /* the alpha plane's copy (any buffer where there is none) */
+  clb_arg_mem (&a, r->alpha_out ? r->alpha_out : r->out);
+  clb_arg_int (&a, 0);
+  clb_arg_int (&a, r->alpha_out_pitch);
+  clb_arg_int (&a, r->alpha_out != NULL);
   clb_arg_mem (&a, engine->work);
   clb_arg_int (&a, 0);
   clb_arg_int (&a, job->width);
@@ -939,6 +947,7 @@ run_mask_planar_pair (ClbEngine * engine, const ClbRun * r, GError ** error)
   b.in_pitch = r->pair_in_pitch;
   b.out_pitch = r->pair_out_pitch;
   b.pair_job = NULL;
+  b.alpha_out = NULL;
   return run_mask_planar_jobs (engine, r, FALSE, error)
       && run_mask_planar_jobs (engine, &b, FALSE, error);
 }
@@ -1019,4 +1028,22 @@ clb_mask_pair (const ClbDeviceProfile * profile, const ClbPlanes * planes,
               a->x_sub), rows, 0, TRUE) > clb_work_budget (profile, planes))
     return NULL;
   return &mask_planar_pair;
+}
+
+/* Whether a wrapped run of @variant on @job can copy the frame's alpha
+ * plane as it came (ClbRun.alpha_out): mask_planar_x16's and its pair's
+ * jobs whose alpha is that whole plane, a byte a pixel (A420's Y); the
+ * copy then costs a store of each row its band reads. */
+gboolean
+clb_mask_copies_alpha (const ClbVariant * variant, const ClbPlanes * planes,
+    const ClbParams * params, const ClbJob * job)
+{
+  guint mp = params->mask_plane;
+
+  return variant != NULL && (variant->run == run_mask_planar
+      || variant->run == run_mask_planar_pair) && job->plane != mp
+      && job->x_sub == 0 && job->y_sub == 0 && params->mask_offset == 0
+      && params->mask_pixel_stride == 1
+      && planes->plane_width[mp] == job->width
+      && planes->plane_height[mp] == job->height;
 }

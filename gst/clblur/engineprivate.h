@@ -205,6 +205,11 @@ typedef struct {
    * engine's buffers (frame_in or plane_in, rows of the plane's width) */
   cl_mem alpha;
   cl_int alpha_pitch;
+  /* with the mask on a wrapped run whose job reads the whole alpha plane
+   * (clb_mask_copies_alpha): where the run copies that plane as it came,
+   * rows @alpha_out_pitch apart; NULL: it does not */
+  cl_mem alpha_out;
+  cl_int alpha_out_pitch;
   /* bilateral: the band of the job's pixels this run filters, columns
    * [x0, x1) of rows [y0, y1) */
   guint x0, x1, y0, y1;
@@ -342,6 +347,9 @@ extern const guint clb_mask_n_variants;
 const ClbVariant *clb_mask_variant_choose (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbParams * params, const ClbJob * job,
     guint rx, guint ry, ClbWorkShape * shape);
+
+gboolean clb_mask_copies_alpha (const ClbVariant * variant,
+    const ClbPlanes * planes, const ClbParams * params, const ClbJob * job);
 
 const ClbVariant *clb_mask_pair (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbParams * params,
