@@ -25,11 +25,13 @@
  *   mask_fused_x16, mask_vertical_x16, mask_horizontal_x16  CPUs, 8-bit
  *                 pixels of 4 bytes with alpha (a feather fused only): in vector
  *                 lanes, 32-bit sums (further down)
- *   mask_alpha_sub, mask_planar_x16  CPUs, 8-bit jobs of one sample a
- *                 pixel, the alpha a plane of its own (A420): the
- *                 subsampled job's alphas made once, then both passes
- *                 fused in bands of rows, 16 pixels in vector lanes,
- *                 32-bit sums (at the end)
+ *   mask_alpha_sub, mask_planar_x16, mask_planar_pair_x16  CPUs, 8-bit
+ *                 jobs of one sample a pixel, the alpha a plane of its own
+ *                 (A420): the subsampled job's alphas made once, then
+ *                 both passes fused in bands of rows, 16 pixels in vector
+ *                 lanes, 32-bit sums, two jobs of one alpha (U and V) in
+ *                 one walk, the alpha plane copied by the job that reads
+ *                 it whole (further down)
  *
  * The intermediate's row sums: I w < (2 * 2047 + 1) * 255 * 255 < 2^32
  * for 8-bit samples (uint); 16-bit samples need 64 bits (ulong). The

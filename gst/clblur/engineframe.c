@@ -39,6 +39,18 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
         return FALSE;
     }
   }
+  /* mask_fused_x16 reads and writes pixels of 4 bytes as uint: their
+   * rows at addresses of 4 bytes (else the frame is copied in and out) */
+  if (clb_mask_active (params)) {
+    guint j;
+
+    for (j = 0; j < n_jobs; j++) {
+      p = jobs[j].plane;
+      if (jobs[j].pixel_stride == 4 && (((guintptr) src[p]
+                  | (guintptr) dst[p] | src_stride[p] | dst_stride[p]) & 3))
+        return FALSE;
+    }
+  }
   return TRUE;
 }
 
@@ -174,10 +186,9 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
         return FALSE;
     }
   }
-  /* the mask's plane of its own (A420's A): as it came (copied with the
-   * frame where the jobs wrote plane_in) */
-  return !mask || alpha_written || into_planes || copy_plane (engine, in,
-      src_stride, out, dst_stride, mp, error);
+  /* the mask's plane of its own (A420's A): as it came */
+  return !mask || alpha_written || copy_plane (engine, in, src_stride, out,
+      dst_stride, mp, error);
 }
 
 /* The frame through kernels that read the caller's input and write its

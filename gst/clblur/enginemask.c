@@ -8,8 +8,9 @@
  * mask_x16 on CPUs for 8-bit pixels of 4 bytes with alpha (vector lanes;
  * fused from one buffer into another, the only way it takes a feather),
  * mask_planar_x16 on CPUs for 8-bit jobs of one sample a pixel whose
- * alpha is a plane of its own (A420: vector lanes, fused, a feather too),
- * mask_cpu and
+ * alpha is a plane of its own (A420: vector lanes, fused, a feather too;
+ * the chroma's two jobs in one launch, mask_planar_pair_x16; the Y job's
+ * launch copies the alpha plane), mask_cpu and
  * mask_gpu (mask_rows, then mask_columns_strip or mask_columns) for the
  * rest. Bilateral's output is blended with the original by alpha
  * (clb_mask_blend). The alpha channel itself is never filtered: it is
@@ -637,10 +638,16 @@ run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
       fx, fy);
   ClbArgs v, hz;
 
+  /* the fused kernel reads and writes the pixels as uint: rows at
+   * multiples of 4 bytes (the buffers' starts are: clb_engine_filter
+   * wraps no others) */
+  gboolean fused = r->in != r->out && rows > 0
+      && ((r->in_pitch | r->out_pitch) & 3) == 0;
+
   g_assert (ao >= 0);
-  if (fx >= 0 && (r->in == r->out || rows == 0))
+  if (fx >= 0 && !fused)
     return run_mask_general (engine, r, error);
-  if (r->in != r->out && rows > 0) {
+  if (fused) {
     /* from one buffer into another: both passes in one kernel */
     size_t bands = (h + rows - 1) / rows;
     ClbArgs a;
@@ -746,7 +753,8 @@ mask_planar_band_uints (const ClbJob * job, guint rx, gint fx, gboolean two)
  * row, the tails), a move of the vertical sums (a step a 16 pixels,
  * the tails' 16-byte loops: the entering and the leaving row's samples
  * and alphas), the pads, a row of the horizontal pass (its
- * first window, a step a 16 pixels, the tails, shrink's counts). */
+ * first window, a step a 16 pixels, the tails, shrink's counts) and the
+ * alpha row's copy, counted whether or not the run copies it. */
 static guint
 mask_planar_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
     guint rx, guint ry, gint fx, gint fy)
@@ -756,7 +764,8 @@ mask_planar_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
   guint64 fmove = fx >= 0 ? chunks + 2 * 16 + 2 : 0;
   guint64 pads = (fx >= 0 ? 3 : 2) * (guint64) mask_planar_pad (rx, fx);
   guint64 horizontal = 2 * (guint64) rx + 1 + chunks + 3 * 16 + 4
-      + (fx >= 0 ? 2 * (guint64) fx + 1 + 2 * (guint64) fx + 64 : 0);
+      + (fx >= 0 ? 2 * (guint64) fx + 1 + 2 * (guint64) fx + 64 : 0)
+      + chunks + 2 * 16;      /* the alpha row's copy (ClbRun.alpha_out) */
   guint64 wy = 2 * (guint64) ry + 1, wf = fy >= 0 ? 2 * (guint64) fy + 1 : 0;
   guint64 start = mask_planar_band_uints (job, rx, fx, FALSE) + 4
       + chunks * (wy + wf + 2) + wy * 2 * 16 + wf * 16;
@@ -915,7 +924,8 @@ run_mask_planar_jobs (ClbEngine * engine, const ClbRun * r, gboolean two,
     return FALSE;
   CHECK (clb_run_lines (engine, CLB_SAMPLES_8, two ? K_MASK_PLANAR_PAIR_X16 :
           K_MASK_PLANAR_X16, (job->height + rows - 1) / rows,
-          two ? "mask_planar_pair_x16" : "mask_planar_x16"),
+          two ? "mask_planar_pair_x16" : "mask_planar_x16"), two ?
+      "clEnqueueNDRangeKernel (mask_planar_pair_x16)" :
       "clEnqueueNDRangeKernel (mask_planar_x16)");
   return TRUE;
 

@@ -43,11 +43,14 @@ make_engine (ClbRuntime * rt, ClbDeviceClass device_class, guint64 max_alloc,
  * reference. @with_alpha: the job holds all 4 channels, alpha among them
  * (the engine leaves it out); else the 3 colour channels. Returns the
  * largest difference of a colour sample; fails at once on an alpha that
- * changed. */
+ * changed. @skew (8 bits only): the input's rows @skew bytes longer than
+ * the pixels and the first @skew bytes into its memory, the output's
+ * 2 @skew (pitches and addresses that are not multiples of 4 for 1 and
+ * 3). */
 static guint
-masked_worst (ClbEngine * engine, guint w, guint h, gboolean wide,
+masked_worst_skewed (ClbEngine * engine, guint w, guint h, gboolean wide,
     guint lane, gboolean with_alpha, guint rx, guint ry, guint feather,
-    ClbBorder border, guint32 seed)
+    ClbBorder border, guint32 seed, guint skew)
 {
   ClbSampleSize size = wide ? CLB_SAMPLES_16 : CLB_SAMPLES_8;
   guint max = wide ? 65535 : 255, c, k;
@@ -58,8 +61,11 @@ masked_worst (ClbEngine * engine, guint w, guint h, gboolean wide,
   GRand *rand = g_rand_new_with_seed (seed);
   gsize np = (gsize) w * h, i;
   gsize stride = (gsize) w * 4 * (wide ? 2 : 1);
+  gsize in_stride = stride + skew, out_stride = stride + 2 * skew;
   guint16 *in = g_new (guint16, np * 4), *out = g_new (guint16, np * 4);
-  guint8 *in8 = g_malloc (np * 4), *out8 = g_malloc (np * 4);
+  guint8 *in_mem = g_malloc0 (in_stride * h + skew);
+  guint8 *out_mem = g_malloc0 (out_stride * h + 2 * skew);
+  guint8 *in8 = in_mem + skew, *out8 = out_mem + 2 * skew;
   guint16 *colour = g_new (guint16, np * 3), *ref = g_new (guint16, np * 3);
   guint16 *alpha = g_new (guint16, np), *blend = g_new (guint16, np);
   const guint8 *src[1];
@@ -85,7 +91,7 @@ masked_worst (ClbEngine * engine, guint w, guint h, gboolean wide,
     in[i * 4 + lane] = kind == 0 ? max : kind == 1 ? 0 :
         (guint) g_rand_int_range (rand, 0, max + 1);
     for (c = 0; c < 4; c++)
-      in8[i * 4 + c] = (guint8) in[i * 4 + c];
+      in8[y * in_stride + x * 4 + c] = (guint8) in[i * 4 + c];
     alpha[i] = in[i * 4 + lane];
     for (c = 0, k = 0; c < 4; c++) {
       if (c != lane)
@@ -104,8 +110,10 @@ masked_worst (ClbEngine * engine, guint w, guint h, gboolean wide,
   params.mask_feather = feather;
   src[0] = wide ? (const guint8 *) in : in8;
   dst[0] = wide ? (guint8 *) out : out8;
-  fail_unless (clcheck_filter_plane (engine, &params, &job, 1, src, &stride,
-          dst, &stride, &err), "%s", err ? err->message : "");
+  g_assert (skew == 0 || !wide);
+  fail_unless (clcheck_filter_plane (engine, &params, &job, 1, src,
+          wide ? &stride : &in_stride, dst, wide ? &stride : &out_stride,
+          &err), "%s", err ? err->message : "");
 
   if (feather > 0)
     fail_unless (ref_box_blur (alpha, blend, w, h, 1, feather, feather,
@@ -116,7 +124,8 @@ masked_worst (ClbEngine * engine, guint w, guint h, gboolean wide,
           ry, (RefBorder) border, max) == 0);
   for (i = 0; i < np; i++) {
     for (c = 0, k = 0; c < 4; c++) {
-      guint got = wide ? out[i * 4 + c] : out8[i * 4 + c];
+      guint got = wide ? out[i * 4 + c] : out8[(i / w) * out_stride
+          + (i % w) * 4 + c];
 
       if (c == lane) {
         fail_unless (got == in[i * 4 + c], "alpha of pixel %" G_GSIZE_FORMAT
@@ -130,13 +139,22 @@ masked_worst (ClbEngine * engine, guint w, guint h, gboolean wide,
   g_rand_free (rand);
   g_free (in);
   g_free (out);
-  g_free (in8);
-  g_free (out8);
+  g_free (in_mem);
+  g_free (out_mem);
   g_free (colour);
   g_free (ref);
   g_free (alpha);
   g_free (blend);
   return worst;
+}
+
+static guint
+masked_worst (ClbEngine * engine, guint w, guint h, gboolean wide,
+    guint lane, gboolean with_alpha, guint rx, guint ry, guint feather,
+    ClbBorder border, guint32 seed)
+{
+  return masked_worst_skewed (engine, w, h, wide, lane, with_alpha, rx, ry,
+      feather, border, seed, 0);
 }
 
 /* Both classes, 8 and 16 bits, alpha first or last, the job with or
@@ -229,6 +247,40 @@ GST_START_TEST (test_mask_x16_rows)
     if (classes[cl] == CLB_DEVICE_CLASS_CPU
         && clb_engine_get_loop_cap (engine) == 0)
       fail_unless (clcheck_lines_with (log, "variant mask_x16") > 0);
+    g_ptr_array_set_size (log, 0);
+    clb_engine_free (engine);
+  }
+  g_ptr_array_unref (log);
+  clb_runtime_free (rt);
+}
+
+GST_END_TEST;
+
+/* 4-byte pixels whose rows lie at addresses or pitches that are not
+ * multiples of 4 (the engine copies such frames in: mask_fused_x16 reads
+ * pixels as uint) and rows longer than their pixels (4 and 8 bytes more:
+ * wrapped, the fused kernel at those pitches), both classes, the alpha
+ * in each lane, with and without a feather. */
+GST_START_TEST (test_mask_x16_pitch)
+{
+  static const guint widths[] = { 3, 17, 67 };
+  static const guint skews[] = { 1, 2, 3, 4 };
+  static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_CPU,
+    CLB_DEVICE_CLASS_GPU
+  };
+  ClbRuntime *rt = clcheck_built_runtime ();
+  GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+  guint cl, z, k, f, seed = 900;
+
+  for (cl = 0; cl < G_N_ELEMENTS (classes); cl++) {
+    ClbEngine *engine = make_engine (rt, classes[cl], 0, log);
+
+    for (z = 0; z < G_N_ELEMENTS (widths); z++)
+      for (k = 0; k < G_N_ELEMENTS (skews); k++)
+        for (f = 0; f < 2; f++, seed++)
+          fail_unless_equals_int (masked_worst_skewed (engine, widths[z], 9,
+                  FALSE, seed % 4, seed % 2, 4, 2, f * 3, seed % 3, seed,
+                  skews[k]), 0);
     g_ptr_array_set_size (log, 0);
     clb_engine_free (engine);
   }
@@ -537,6 +589,7 @@ enginemask_suite (void)
   tcase_add_test (tc, test_mask_engine);
   tcase_add_test (tc, test_mask_variants);
   tcase_add_test (tc, test_mask_x16_rows);
+  tcase_add_test (tc, test_mask_x16_pitch);
   tcase_add_test (tc, test_mask_bands);
   tcase_add_test (tc, test_mask_planar);
   tcase_add_test (tc, test_mask_planar_caps);
