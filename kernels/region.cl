@@ -386,13 +386,16 @@ clb_byte_weights (uint16 w, int pstride, int j)
 }
 
 /* (w f + (total - w) t + total / 2) / total in the lanes (total 1: the
- * numerator itself). The numerator is below 2^19 (total <= 1025), exact
- * in a float; @r is 1 / total scaled by 1 - 2^-20 (a division is within
- * 2.5 ulp in OpenCL), so the rounded product lies below the quotient and
- * within 2^-20 * 256 (and a few 2^-24) of it: its truncation q is the
- * quotient or one less, and num - q total >= total says which. (A float
- * product, not mul_hi: CPUs without a 32-bit high multiply make that
- * four.) */
+ * numerator itself). The numerator n is below 2^19 (total <= 1025),
+ * exact in a float; @r is 1 / total scaled by 1 + 2^-20, which puts it
+ * above 1 / total (a division is within 2.5 ulp in OpenCL) and below it
+ * by less than 2^-19.6 of it, so the rounded product is at least n /
+ * total (rounding keeps a product at or past an integer there) and
+ * exceeds it by less than 256 * 2^-19.6 < 1 / total (total < 3100): its
+ * truncation is the quotient, with no correction. (Checked for every
+ * total 2 .. 1025 and numerator, the reciprocal 3 ulp either way; it
+ * fails from total 3018.) (A float product, not mul_hi: CPUs without a
+ * 32-bit high multiply make that four.) */
 #define CLB_WEIGH(n)                                                        \
     CLB_INLINE uint##n                                                      \
     clb_weigh##n (uint##n w, uint##n f, uint##n t, uint total, float r)     \
@@ -401,8 +404,7 @@ clb_byte_weights (uint16 w, int pstride, int j)
             + (uint##n) (total / 2);                                        \
         if (total == 1)                                                     \
             return num;                                                     \
-        uint##n q = convert_uint##n (convert_float##n (num) * r);           \
-        return select (q, q + 1, num - q * total >= (uint##n) total);       \
+        return convert_uint##n (convert_float##n (num) * r);                \
     }
 CLB_WEIGH (8)
 CLB_WEIGH (16)
@@ -464,7 +466,7 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
         }
         uint16 w = convert_uint16 ((int16) total
                                    - min (step, (int16) total));
-        float r = 1.0f / (float) total * 0.99999904632568359375f;
+        float r = 1.0f / (float) total * 1.00000095367431640625f;
         if (bytes == 8) {
             /* (the first 8 lanes through private memory: Oclgrind's
              * --uninitialized crashes on a vector's half) */
