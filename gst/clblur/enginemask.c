@@ -944,20 +944,11 @@ run_mask_planar (ClbEngine * engine, const ClbRun * r, GError ** error)
 static gboolean
 run_mask_planar_pair (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
-  ClbRun b = *r;
+  ClbRun b;
 
   if (r->in != r->out && r->pair_in != r->pair_out)
     return run_mask_planar_jobs (engine, r, TRUE, error);
-  b.job = r->pair_job;
-  b.index = r->pair_index;
-  b.rx = r->pair_rx;
-  b.ry = r->pair_ry;
-  b.in = r->pair_in;
-  b.out = r->pair_out;
-  b.in_pitch = r->pair_in_pitch;
-  b.out_pitch = r->pair_out_pitch;
-  b.pair_job = NULL;
-  b.alpha_out = NULL;
+  clb_run_pair_other (r, &b);
   return run_mask_planar_jobs (engine, r, FALSE, error)
       && run_mask_planar_jobs (engine, &b, FALSE, error);
 }

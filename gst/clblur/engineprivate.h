@@ -313,6 +313,9 @@ extern const guint clb_fill_n_variants;
 gint clb_packed_422_luma (const ClbPlanes * planes, const ClbJob * y,
     const ClbJob * uv);
 
+/* A pair's second job's run alone (enginevariants.c). */
+void clb_run_pair_other (const ClbRun * r, ClbRun * other);
+
 /* The variant that runs jobs @a and @b of @method, each given @alone by
  * the table, together (clb_separable_pair, clb_mosaic_pair), or NULL
  * (enginevariants.c). */

@@ -537,20 +537,12 @@ run_separable_fused_pair (ClbEngine * engine, const ClbRun * r,
     GError ** error)
 {
   const ClbJob *ja = r->job, *jb = r->pair_job;
-  ClbRun b = *r;
+  ClbRun b;
   guint rows_a, rows_b;
   guint64 bands_a, bands_b, work_a;
   ClbArgs a;
 
-  b.job = jb;
-  b.index = r->pair_index;
-  b.rx = r->pair_rx;
-  b.ry = r->pair_ry;
-  b.in = r->pair_in;
-  b.out = r->pair_out;
-  b.in_pitch = r->pair_in_pitch;
-  b.out_pitch = r->pair_out_pitch;
-  b.pair_job = NULL;
+  clb_run_pair_other (r, &b);
   if (r->in == r->out || b.in == b.out)
     return run_separable_fused (engine, r, error)
         && run_separable_fused (engine, &b, error);

@@ -145,6 +145,25 @@ clb_variant_choose_pair (const ClbDeviceProfile * profile, ClbMethod method,
       rxb, ryb);
 }
 
+/* The run of @r's paired job alone (ClbRun.pair_job: its job, index,
+ * radii, buffers and pitches) into @other: where a pair's variant runs
+ * its two jobs one after the other. */
+void
+clb_run_pair_other (const ClbRun * r, ClbRun * other)
+{
+  *other = *r;
+  other->job = r->pair_job;
+  other->index = r->pair_index;
+  other->rx = r->pair_rx;
+  other->ry = r->pair_ry;
+  other->in = r->pair_in;
+  other->out = r->pair_out;
+  other->in_pitch = r->pair_in_pitch;
+  other->out_pitch = r->pair_out_pitch;
+  other->pair_job = NULL;
+  other->alpha_out = NULL;
+}
+
 const gchar *
 clb_variant_get_name (const ClbVariant * variant)
 {
