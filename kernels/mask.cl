@@ -742,31 +742,37 @@ mask_alpha_sub (__global const uchar *alpha, int apitch, int aoff, int aw,
     }
 }
 
-/* The first @n (< 16: the rest 0) or 16 bytes at @p. */
-uchar16
-mask_load_part (__global const uchar *p, int n)
-{
-    if (n >= 16)
-        return CLB_LOAD16 (uchar, p);
-    uchar b[16];
-    for (int k = 0; k < 16; k++)
-        b[k] = k < n ? p[k] : 0;
-    return vload16 (0, b);
-}
-
-/* The first @n (or all 16) lanes of @v to @p. */
-void
-mask_store_part (uchar16 v, __global uchar *p, int n)
-{
-    if (n >= 16) {
-        CLB_STORE16 (uchar, v, p);
-        return;
+/* @load: the first @n (< 16: the rest 0) or 16 elements of @type at @p;
+ * @store: the first @n (or all 16) lanes of @v to @p. For bytes
+ * (mask_load_part, mask_store_part) and for pixels of 4 bytes read as
+ * uint (mask_load_px, mask_store_px: mask_fused_x16). */
+#define MASK_PART(type, load, store)                                    \
+    type##16                                                            \
+    load (__global const type *p, int n)                                \
+    {                                                                   \
+        if (n >= 16)                                                    \
+            return CLB_LOAD16 (type, p);                                \
+        type b[16];                                                     \
+        for (int k = 0; k < 16; k++)                                    \
+            b[k] = k < n ? p[k] : 0;                                    \
+        return vload16 (0, b);                                          \
+    }                                                                   \
+                                                                        \
+    void                                                                \
+    store (type##16 v, __global type *p, int n)                         \
+    {                                                                   \
+        if (n >= 16) {                                                  \
+            CLB_STORE16 (type, v, p);                                   \
+            return;                                                     \
+        }                                                               \
+        type b[16];                                                     \
+        vstore16 (v, 0, b);                                             \
+        for (int k = 0; k < n; k++)                                     \
+            p[k] = b[k];                                                \
     }
-    uchar b[16];
-    vstore16 (v, 0, b);
-    for (int k = 0; k < n; k++)
-        p[k] = b[k];
-}
+MASK_PART (uchar, mask_load_part, mask_store_part)
+MASK_PART (uint, mask_load_px, mask_store_px)
+#undef MASK_PART
 
 /* The vertical sums' move down a row: @vi, @vw += the weighed samples
  * of row @si (alphas @ai) and -= those of row @so (@ao), each pair NULL
@@ -1156,34 +1162,6 @@ mask_at_byte16 (uint16 v, int k)
 #define MASK_K1(ao) ((ao) <= 1 ? 2 : 1)
 #define MASK_K2(ao) ((ao) <= 2 ? 3 : 2)
 
-/* The first @n (< 16: the rest 0) or 16 pixels at @p, as uint. */
-uint16
-mask_load_px (__global const uchar *p, int n)
-{
-    __global const uint *q = (__global const uint *) p;
-    if (n >= 16)
-        return CLB_LOAD16 (uint, q);
-    uint b[16];
-    for (int k = 0; k < 16; k++)
-        b[k] = k < n ? q[k] : 0;
-    return vload16 (0, b);
-}
-
-/* The first @n (or all 16) pixels of @v to @p. */
-void
-mask_store_px (uint16 v, __global uchar *p, int n)
-{
-    __global uint *q = (__global uint *) p;
-    if (n >= 16) {
-        CLB_STORE16 (uint, v, q);
-        return;
-    }
-    uint b[16];
-    vstore16 (v, 0, b);
-    for (int k = 0; k < n; k++)
-        q[k] = b[k];
-}
-
 /* The weighed colours (I w, both factors below 2^16: one 16-bit
  * multiply-add a lane on CPUs that have it) and w = 255 - alpha of 16
  * pixels. */
@@ -1212,16 +1190,16 @@ mask_q_move_ao (__global uint *v, int len, __global const uchar *a,
         uint16 d0 = (uint16) (0), d1 = d0, d2 = d0, dw = d0;
         uint16 c0, c1, c2, w;
         if (a != 0) {
-            mask_weigh_px (mask_load_px (a + x * 4, n), ao, &c0, &c1, &c2,
-                           &w);
+            mask_weigh_px (mask_load_px ((__global const uint *) a + x,
+                                         n), ao, &c0, &c1, &c2, &w);
             d0 = c0;
             d1 = c1;
             d2 = c2;
             dw = w;
         }
         if (b != 0) {
-            mask_weigh_px (mask_load_px (b + x * 4, n), ao, &c0, &c1, &c2,
-                           &w);
+            mask_weigh_px (mask_load_px ((__global const uint *) b + x,
+                                         n), ao, &c0, &c1, &c2, &w);
             d0 -= c0;
             d1 -= c1;
             d2 -= c2;
@@ -1262,9 +1240,11 @@ mask_va_move (__global uint *va, __global const uchar *a,
         int n = width - x;
         uint16 d = (uint16) (0);
         if (a != 0)
-            d += mask_byte16 (mask_load_px (a + x * 4, n), ao);
+            d += mask_byte16 (mask_load_px ((__global const uint *) a + x,
+                                            n), ao);
         if (b != 0)
-            d -= mask_byte16 (mask_load_px (b + x * 4, n), ao);
+            d -= mask_byte16 (mask_load_px ((__global const uint *) b + x,
+                                            n), ao);
         CLB_STORE16 (uint, CLB_LOAD16 (uint, va + x) + d, va + x);
     }
 }
@@ -1294,7 +1274,7 @@ mask_q_row_ao (__global const uint *v, int len, __global const uint *va,
         uint16 sw = mask_pv_window (vw, x, rx, &cw);
         float16 r = MASK_RCP (uint16, float16, sw);
         uint16 h = sw >> 1;
-        uint16 px = mask_load_px (s + x * 4, n);
+        uint16 px = mask_load_px ((__global const uint *) s + x, n);
         uint16 a = feathered ? mask_feather16 (va, x, fx, &ca, cy, r_in,
                                                width, border)
             : mask_byte16 (px, ao);
@@ -1308,7 +1288,7 @@ mask_q_row_ao (__global const uint *v, int len, __global const uint *va,
             | mask_at_byte16 (mask_mix16 (s2 + h, sw, r,
                                           mask_byte16 (px, MASK_K2 (ao)), a,
                                           feathered), MASK_K2 (ao));
-        mask_store_px (o, d + x * 4, n);
+        mask_store_px (o, (__global uint *) d + x, n);
     }
 }
 
