@@ -46,6 +46,12 @@
 #define CLB_REGION_TILE 16
 #define CLB_SHAPE_RECTANGLE 0
 #define CLB_SHAPE_ELLIPSE 1
+/* How region_composite_x16 takes its steps: made (the map ignored), made
+ * and kept in the map by a full-resolution job, read from the map by a
+ * subsampled one */
+#define CLB_STEPS_MAKE 0
+#define CLB_STEPS_KEEP 1
+#define CLB_STEPS_READ 2
 
 /* The distance from [a0, a1] to [b0, b1] (a0 <= a1, b0 <= b1), 0 when they
  * overlap. */
@@ -251,74 +257,17 @@ clb_rect_step16 (int16 dx2, long dy, int16 far)
     return min (t, far);
 }
 
-/* clb_region_step of an ellipse @r for the footprints of 16 samples of a
- * row, one a lane ([px0, px1] x [py0, py1], px in the lanes): the same
- * steps, the bisection run in all lanes at once. */
+/* clb_region_step of ellipse @r for the footprints of 16 samples of a row,
+ * one a lane ([px0, px1] x [py0, py1], px in the lanes; @c its doubled
+ * centre's x, @v the row's nearest doubled offset from its centre's y, @a
+ * and @b its doubled axes), exactly, where the float bisection of
+ * clb_ellipse_rows16 is unsure of a lane. */
 CLB_INLINE int16
-clb_ellipse_steps16 (int4 r, int feather, int16 px0, int16 px1, long py0,
-                     long py1, int frame_width)
+clb_ellipse_exact16 (int4 r, int feather, int16 px0, int16 px1, long py0,
+                     long py1, long c, ulong v, ulong a, ulong b)
 {
     int16 far = (int16) (feather + 1);
-    if (clb_gap (py0, py1, r.s1, (long) r.s3 - 1) > feather
-        || !clb_any16 (clb_dx16 (r, px0, px1) <= feather))
-        return far;
-
-    ulong a = (ulong) ((long) r.s2 - r.s0), b = (ulong) ((long) r.s3 - r.s1);
-    long c = (long) r.s0 + r.s2;
-    ulong v = clb_nearest ((long) r.s1 + r.s3, py0, py1);
-    /* the lanes' u in floats, where the centre, the axes and the
-     * footprints' doubled centres are below 2^24 (all exact: u rounded
-     * once, as the bound below takes it) */
-    int wide = abs (c) >= (1UL << 24) || a >= (1UL << 24)
-        || b >= (1UL << 24) || frame_width >= (1 << 22);
-    float cf = (float) c;
-    float16 lo2f = 2.0f * convert_float16 (px0) + 1.0f;
-    float16 hi2f = 2.0f * convert_float16 (px1) + 1.0f;
-    float16 uf = select (select ((float16) (float) (1 - (c & 1)), cf - hi2f,
-                                 cf > hi2f), lo2f - cf, cf < lo2f);
-    float vf = (float) v, af = (float) a, bf = (float) b;
-    int16 lo = (int16) 0, hi = (int16) (feather + 1);
-    int16 unsure = (int16) (wide ? -1 : 0);
-    int span = wide ? 0 : feather + 1;
-    /* A bracket from the circles about the ellipse: with s = 2 t,
-     * (u / (a + s))^2 + (v / (b + s))^2 lies between r^2 / (M + s)^2 and
-     * r^2 / (m + s)^2 (r^2 = u^2 + v^2, M and m the larger and smaller
-     * of a and b), so the real root s* of its equation with 1 lies in
-     * [r - M, r - m], and the step ceil (s* / 2) in [ceil ((r - M) / 2),
-     * ceil ((r - m) / 2)]. Where u, v < 2^20 the float r is within
-     * r 2^-21 < 1 of the true one (the rounding of u^2, of the sum and
-     * sqrt's 3 ulp; r - M is exact where M <= 2 r, past it the bound
-     * is below 0 and clamped, and the 1 added or taken away rounds by at
-     * most 1/8: a reviewer's bound, 0.6 in all), so that bracket
-     * widened by 1 either way holds the step; its width is at most
-     * ceil ((M - m) / 2) + 1, and the bisection needs only the rounds of
-     * that, not of the feather's: one for a circle. */
-    if (!wide && vf < 0x1p20f && clb_all16 (uf < 0x1p20f)) {
-        float big = fmax (af, bf), small = fmin (af, bf);
-        float16 rr = sqrt (uf * uf + vf * vf);
-        lo = clamp (convert_int16 (ceil ((rr - big - 1.0f) * 0.5f)),
-                    (int16) 0, (int16) (feather + 1));
-        hi = clamp (convert_int16 (ceil ((rr - small + 1.0f) * 0.5f)),
-                    (int16) 0, (int16) (feather + 1));
-        span = min (span, (int) ceil ((big - small) * 0.5f) + 1);
-    }
-    for (; span > 0; span >>= 1) {
-        int16 open = lo < hi, mid = (lo + hi) >> 1;
-        float16 tm = convert_float16 (mid);
-        float16 ga = af + 2.0f * tm, gb = bf + 2.0f * tm;
-        float16 p = uf * gb, q = vf * ga, rr = ga * gb;
-        float16 pp = p * p, qq = q * q, r2 = rr * rr;
-        float16 g = pp + qq - r2;
-        unsure |= open & (fabs (g) <= (pp + qq + r2) * 0x1p-16f);
-        /* (g > 0, not ~(g <= 0): Oclgrind 21.10 runs the latter wrong) */
-        hi = select (hi, mid, open & (g <= 0.0f));
-        lo = select (lo, mid + 1, open & (g > 0.0f));
-    }
-    if (!clb_any16 (unsure))
-        return lo;
-
-    /* exactly: where the grown ellipse's products pass 2^31, each lane
-     * alone */
+    /* where the grown ellipse's products pass 2^31, each lane alone */
     if ((a + 2 * (ulong) feather) * (b + 2 * (ulong) feather) >= (1UL << 31)) {
         int p0[16], p1[16], s[16];
         vstore16 (px0, 0, p0);
@@ -347,6 +296,89 @@ clb_ellipse_steps16 (int4 r, int feather, int16 px0, int16 px1, long py0,
     }
     return select (select (convert_int16 (elo), far, convert_int16 (~inf)),
                    (int16) 0, convert_int16 (in0));
+}
+
+/* The steps of ellipse @r for the rows [@y0, @y0 + @nrows) of a tile (a
+ * row's steps in @steps[k], lowered where @r's are less): clb_region_step's
+ * in 16 lanes, the bisection run in all lanes at once, what depends only
+ * on the columns (the lanes' offsets from the centre) made once for the
+ * tile. */
+CLB_INLINE void
+clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, int y0,
+                    int nrows, int y_sub, int frame_width, int frame_height,
+                    int16 *steps)
+{
+    if (!clb_any16 (clb_dx16 (r, px0, px1) <= feather))
+        return;
+
+    ulong a = (ulong) ((long) r.s2 - r.s0), b = (ulong) ((long) r.s3 - r.s1);
+    long c = (long) r.s0 + r.s2;
+    /* the lanes' u in floats, where the centre, the axes and the
+     * footprints' doubled centres are below 2^24 (all exact: u rounded
+     * once, as the bound below takes it) */
+    int wide = abs (c) >= (1UL << 24) || a >= (1UL << 24)
+        || b >= (1UL << 24) || frame_width >= (1 << 22);
+    float cf = (float) c;
+    float16 lo2f = 2.0f * convert_float16 (px0) + 1.0f;
+    float16 hi2f = 2.0f * convert_float16 (px1) + 1.0f;
+    float16 uf = select (select ((float16) (float) (1 - (c & 1)), cf - hi2f,
+                                 cf > hi2f), lo2f - cf, cf < lo2f);
+    float16 uu = uf * uf;
+    float af = (float) a, bf = (float) b;
+    float big = fmax (af, bf), small = fmin (af, bf);
+    /* A bracket from the circles about the ellipse: with s = 2 t,
+     * (u / (a + s))^2 + (v / (b + s))^2 lies between r^2 / (M + s)^2 and
+     * r^2 / (m + s)^2 (r^2 = u^2 + v^2, M and m the larger and smaller
+     * of a and b), so the real root s* of its equation with 1 lies in
+     * [r - M, r - m], and the step ceil (s* / 2) in [ceil ((r - M) / 2),
+     * ceil ((r - m) / 2)]. Where u, v < 2^20 the float r is within
+     * r 2^-21 < 1 of the true one (the rounding of u^2, of the sum and
+     * sqrt's 3 ulp; r - M is exact where M <= 2 r, past it the bound
+     * is below 0 and clamped, and the 1 added or taken away rounds by at
+     * most 1/8: a reviewer's bound, 0.6 in all), so that bracket
+     * widened by 1 either way holds the step; its width is at most
+     * ceil ((M - m) / 2) + 1, and the bisection needs only the rounds of
+     * that, not of the feather's: one for a circle. */
+    int narrow = !wide && clb_all16 (uf < 0x1p20f);
+    int narrow_span = min (feather + 1, (int) ceil ((big - small) * 0.5f) + 1);
+
+    for (int k = 0; k < nrows; k++) {
+        long py0 = (long) (y0 + k) << y_sub;
+        long py1 = min (((long) (y0 + k) + 1) << y_sub,
+                        (long) frame_height) - 1;
+        if (clb_gap (py0, py1, r.s1, (long) r.s3 - 1) > feather)
+            continue;
+        ulong v = clb_nearest ((long) r.s1 + r.s3, py0, py1);
+        float vf = (float) v;
+        int16 lo = (int16) 0, hi = (int16) (feather + 1);
+        int16 unsure = (int16) (wide ? -1 : 0);
+        int span = wide ? 0 : feather + 1;
+        if (narrow && vf < 0x1p20f) {
+            float16 rr = sqrt (uu + vf * vf);
+            lo = clamp (convert_int16 (ceil ((rr - big - 1.0f) * 0.5f)),
+                        (int16) 0, (int16) (feather + 1));
+            hi = clamp (convert_int16 (ceil ((rr - small + 1.0f) * 0.5f)),
+                        (int16) 0, (int16) (feather + 1));
+            span = narrow_span;
+        }
+        for (; span > 0; span >>= 1) {
+            int16 open = lo < hi, mid = (lo + hi) >> 1;
+            float16 tm = convert_float16 (mid);
+            float16 ga = af + 2.0f * tm, gb = bf + 2.0f * tm;
+            float16 p = uf * gb, q = vf * ga, rr = ga * gb;
+            float16 pp = p * p, qq = q * q, r2 = rr * rr;
+            float16 g = pp + qq - r2;
+            unsure |= open & (fabs (g) <= (pp + qq + r2) * 0x1p-16f);
+            /* (g > 0, not ~(g <= 0): Oclgrind 21.10 runs the latter
+             * wrong) */
+            hi = select (hi, mid, open & (g <= 0.0f));
+            lo = select (lo, mid + 1, open & (g > 0.0f));
+        }
+        if (clb_any16 (unsure))
+            lo = clb_ellipse_exact16 (r, feather, px0, px1, py0, py1, c, v,
+                                      a, b);
+        steps[k] = min (steps[k], lo);
+    }
 }
 
 #if CLB_SAMPLE_BITS == 8
@@ -514,12 +546,30 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
     }
 }
 
+/* The least of lanes 2 i and 2 i + 1 in lanes i and i + 8 (i < 8). */
+CLB_INLINE int16
+clb_halve16 (int16 s)
+{
+    return min (CLB_SHUFFLE16 (uint16, s, s, 0, 2, 4, 6, 8, 10, 12, 14, 0, 2,
+                               4, 6, 8, 10, 12, 14),
+                CLB_SHUFFLE16 (uint16, s, s, 1, 3, 5, 7, 9, 11, 13, 15, 1, 3,
+                               5, 7, 9, 11, 13, 15));
+}
+
 /* region_composite for CPUs: a work-item takes a tile, a row's steps
  * (CLB_REGION_TILE >> x_sub samples) in the lanes of an int16, so that a
- * region's tests are vectorised and a rectangle's columns measured once
- * for the tile; each row then weighed 16 bytes at a time where its
- * samples' bytes are all channels, the division by a reciprocal. A launch
- * of (tiles reached) work-items. */
+ * region's tests are vectorised and a rectangle's or an ellipse's columns
+ * measured once for the tile; each row then weighed 16 bytes at a time
+ * where its samples' bytes are all channels, the division by a
+ * reciprocal. A launch of (tiles reached) work-items. With @map_mode
+ * CLB_STEPS_KEEP (a full-resolution job) the least step of each block of
+ * 2^map_x_sub x 2^map_y_sub pixels of the tile (0 or 1 each: 4:2:0's
+ * 2x2) goes to @map, a ushort a block, the tile's blocks row by row
+ * (pixels past the frame at feather + 1); with CLB_STEPS_READ (a job
+ * subsampled by at least that, of the same frame and regions, after it) a
+ * sample's step is the least of its footprint's blocks', which is its
+ * step by definition, and no region is tested: a chroma plane's steps
+ * cost a few loads instead of a third of the tests. */
 __kernel void
 region_composite_x16 (__global const sample_t *from, int from_pitch,
                       __global sample_t *to, int to_pitch, int pstride,
@@ -527,7 +577,9 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
                       int x_sub, int y_sub,
                       int swap, int shift, int frame_width,
                       int frame_height, __global const int *regions,
-                      int tiles_at, int list_at, int shape, int feather)
+                      int tiles_at, int list_at, int shape, int feather,
+                      __global ushort *map, int map_mode, int map_x_sub,
+                      int map_y_sub)
 {
     __global const int *tile = regions + tiles_at + 4 * get_global_id (0);
     int first = tile[2], end = tile[6], whole = tile[3];
@@ -542,8 +594,33 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
     int16 px0 = x << x_sub;
     int16 px1 = min ((x + 1) << x_sub, (int16) frame_width) - 1;
     int16 steps[CLB_REGION_TILE];
+    int16 far = (int16) (feather + 1);
+    __global ushort *tile_map = map + get_global_id (0)
+        * ((CLB_REGION_TILE >> map_x_sub) * (CLB_REGION_TILE >> map_y_sub));
     for (int k = 0; k < nrows; k++)
-        steps[k] = (int16) (whole ? 0 : feather + 1);
+        steps[k] = whole ? (int16) 0 : far;
+    if (map_mode == CLB_STEPS_READ && !whole) {
+        /* a sample's step the least of its footprint's pixels' */
+        int dy = y_sub - map_y_sub;
+        for (int k = 0; k < nrows; k++) {
+            int16 s = far;
+            for (int q = 0; q < (1 << dy); q++) {
+                int m = (k << dy) + q;
+                s = min (s, map_x_sub == 0 ?
+                         convert_int16 (vload16 (m, tile_map)) :
+                         convert_int16 (CLB_SHUFFLE16 (ushort16,
+                                                       vload8 (m, tile_map),
+                                                       vload8 (m, tile_map),
+                                                       0, 1, 2, 3, 4, 5, 6,
+                                                       7, 0, 1, 2, 3, 4, 5,
+                                                       6, 7)));
+            }
+            for (int q = map_x_sub; q < x_sub; q++)
+                s = clb_halve16 (s);
+            steps[k] = s;
+        }
+        first = end;
+    }
     for (int i = first; i < end && !whole; i++) {
         int4 r = vload4 (regions[list_at + i], regions);
         if (shape == CLB_SHAPE_RECTANGLE) {
@@ -551,13 +628,33 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
                              frame_height, steps);
             continue;
         }
-        for (int k = 0; k < nrows; k++) {
-            long py0 = (long) (y0 + k) << y_sub;
-            long py1 = min (((long) (y0 + k) + 1) << y_sub,
-                            (long) frame_height) - 1;
-            steps[k] = min (steps[k],
-                            clb_ellipse_steps16 (r, feather, px0, px1, py0,
-                                                 py1, frame_width));
+        clb_ellipse_rows16 (r, feather, px0, px1, y0, nrows, y_sub,
+                            frame_width, frame_height, steps);
+    }
+    if (map_mode == CLB_STEPS_KEEP && !whole) {
+        /* the least step of each block of the map's subsampling, pixels
+         * past the frame at far; halved rows two to a vector */
+        int16 prev = far;
+        for (int m = 0; m < (CLB_REGION_TILE >> map_y_sub); m++) {
+            int16 s = far;
+            for (int q = 0; q < (1 << map_y_sub); q++) {
+                int k = (m << map_y_sub) + q;
+                if (k < nrows)
+                    s = min (s, select (steps[k], far, x >= width));
+            }
+            if (map_x_sub == 0) {
+                vstore16 (convert_ushort16 (s), m, tile_map);
+                continue;
+            }
+            s = clb_halve16 (s);
+            if (m & 1)
+                vstore16 (convert_ushort16 (CLB_SHUFFLE16 (uint16, prev, s,
+                                                           0, 1, 2, 3, 4, 5,
+                                                           6, 7, 16, 17, 18,
+                                                           19, 20, 21, 22,
+                                                           23)),
+                          m >> 1, tile_map);
+            prev = s;
         }
     }
 

@@ -158,7 +158,7 @@ check gpu uninit 0 --bilateral --sizes 37x29 --formats YUY2 --radii 2 \
 # region_composite_x16, the CPU class's: the same, and the bytes weighed
 # in vectors (RGB's 3-byte samples, I420's 8-byte chroma rows), the
 # ellipses' float steps and their exact fallback (the bench's second
-# region: a huge ellipse); the separable CPU kernels keep to races (their
+# region: a huge ellipse), the steps' map; the separable CPU kernels keep to races (their
 # shuffles crash --uninitialized)
 check cpu races 0 --separable --sizes 37x29 --formats NV12 --radii 2 \
   --regions 40 --shape ellipse --feather 3
@@ -170,6 +170,10 @@ check cpu uninit 0 --bilateral --sizes 37x29 --formats RGB --radii 2 \
   --regions 40 --shape ellipse --feather 9 --sigma-spatial 0
 check cpu uninit 0 --bilateral --sizes 37x29 --formats I420 --radii 2 \
   --regions 40 --feather 5 --invert --sigma-spatial 0
+# an ellipse's steps kept by the luma's composite by 2x2 blocks and read
+# by each chroma plane's (YUY2 above: by 2x1), an odd frame's edge blocks
+check cpu uninit 0 --bilateral --sizes 37x29 --formats I420 --radii 2 \
+  --regions 40 --shape ellipse --feather 4 --sigma-spatial 0
 # regions from the caller's memory (the frame copied to the output on
 # the device, which the shadow does not follow: races and bounds), the
 # fused kernels into the engine's plane and the composite from it; with

@@ -107,6 +107,9 @@ release_buffers (ClbEngine * engine)
   }
   clb_runtime_release_buffer (&engine->regions);
   engine->regions_capacity = 0;
+  clb_runtime_release_buffer (&engine->region_steps);
+  engine->region_steps_bytes = 0;
+  engine->region_steps_kept = FALSE;
   for (i = 0; i < 3; i++)
     clb_runtime_release_buffer (&engine->strength_planes[i]);
   engine->strength_bytes = 0;
@@ -647,6 +650,7 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
       cl_int pitch = planes->plane_width[jobs[j].plane];
 
       if (!clb_engine_run_composite (engine, params, &jobs[j],
+              clb_jobs_subsampled_after (jobs, n_jobs, j),
               from[jobs[j].plane], pitch, to[jobs[j].plane], pitch, error))
         return FALSE;
     }

@@ -177,12 +177,13 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
   if (regions) {
     for (j = 0; j < n_jobs; j++) {
       guint jp = jobs[j].plane;
+      const ClbJob *keep = clb_jobs_subsampled_after (jobs, n_jobs, j);
 
       if (!(into_planes ? clb_engine_run_composite (engine, params, &jobs[j],
-                  engine->plane_in[jp], planes->plane_width[jp], out[jp],
-                  dst_stride[jp], error) :
-              clb_engine_run_composite (engine, params, &jobs[j], in[jp],
-                  src_stride[jp], out[jp], dst_stride[jp], error)))
+                  keep, engine->plane_in[jp], planes->plane_width[jp],
+                  out[jp], dst_stride[jp], error) :
+              clb_engine_run_composite (engine, params, &jobs[j], keep,
+                  in[jp], src_stride[jp], out[jp], dst_stride[jp], error)))
         return FALSE;
     }
   }

@@ -149,6 +149,13 @@ struct _ClbEngine
   gsize strength_bytes;
   gchar *strength_log;          /* the groups and boxes last logged */
   guint n_region_tiles;         /* tiles the frame's regions reach */
+  /* enginecomposite.c: the least steps of the tiles' blocks of
+   * 2^x_sub x 2^y_sub pixels, kept by a full-resolution job's composite
+   * for the subsampled jobs' (CPUs) */
+  cl_mem region_steps;
+  gsize region_steps_bytes;
+  gboolean region_steps_kept;   /* for the regions uploaded last */
+  guint region_steps_x_sub, region_steps_y_sub;
   cl_int region_tiles_at, region_list_at;   /* where, in regions */
   gchar *job_log[CLB_MAX_JOBS];   /* the variant last logged per job */
   const gchar *mem_log;         /* enginemem.c: the way last logged */
@@ -450,8 +457,11 @@ gboolean clb_engine_upload (ClbEngine * engine, cl_mem mem, const void *data,
 gboolean clb_engine_upload_regions (ClbEngine * engine,
     const ClbParams * params, gint width, gint height, GError ** error);
 gboolean clb_engine_run_composite (ClbEngine * engine,
-    const ClbParams * params, const ClbJob * job, cl_mem from,
-    cl_int from_pitch, cl_mem to, cl_int to_pitch, GError ** error);
+    const ClbParams * params, const ClbJob * job, const ClbJob * keep_for,
+    cl_mem from, cl_int from_pitch, cl_mem to, cl_int to_pitch,
+    GError ** error);
+const ClbJob *clb_jobs_subsampled_after (const ClbJob * jobs, guint n_jobs,
+    guint j);
 /* engine.c: runs a bilateral variant in bands; the range and spatial
  * tables of job @j for its radii. */
 gboolean clb_engine_run_bands (ClbEngine * engine, const ClbVariant * variant,

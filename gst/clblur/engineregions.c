@@ -352,7 +352,8 @@ run_box (ClbEngine * engine, const ClbParams * gp, guint j,
  * core (every sample a region of the group selects is in a core). */
 static gboolean
 run_group_job (ClbEngine * engine, const ClbParams * gp, guint j,
-    const ClbJob * job, guint * n_boxes, GError ** error)
+    const ClbJob * job, const ClbJob * keep_for, guint * n_boxes,
+    GError ** error)
 {
   guint passes = clb_n_passes (gp), pass, n, i;
   cl_int rx[CLB_MAX_PASSES], ry[CLB_MAX_PASSES];
@@ -385,7 +386,7 @@ run_group_job (ClbEngine * engine, const ClbParams * gp, guint j,
   /* the cores hold every sample the group's regions select (no feather
    * with a strength: group_params), and only the group's regions are
    * uploaded: one composite over the tiles they reach */
-  return clb_engine_run_composite (engine, gp, job,
+  return clb_engine_run_composite (engine, gp, job, keep_for,
       engine->strength_planes[2], pitch,
       clb_engine_result_planes (engine, gp)[job->plane], pitch, error);
 }
@@ -432,7 +433,8 @@ clb_engine_run_region_groups (ClbEngine * engine, const ClbParams * params,
      * frame's groups instead of one per box */
     engine->options.log = NULL;
     for (j = 0; ok && j < n_jobs; j++)
-      ok = run_group_job (engine, &gp, j, &jobs[j], &n_boxes, error);
+      ok = run_group_job (engine, &gp, j, &jobs[j],
+          clb_jobs_subsampled_after (jobs, n_jobs, j), &n_boxes, error);
     engine->options.log = log;
     n_groups++;
     first = end;
