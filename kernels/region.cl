@@ -339,6 +339,11 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, int y0,
      * widened by 1 either way holds the step; its width is at most
      * ceil ((M - m) / 2) + 1, and the bisection needs only the rounds of
      * that, not of the feather's: one for a circle. */
+    /* the nearest and farthest doubled offsets along the row of the
+     * tile's pixels (a lane past the frame ends the row at its edge) */
+    long row0 = px0.s0, row1 = px1.sf;
+    ulong u_near = clb_nearest (c, row0, row1);
+    ulong u_far = (ulong) max (abs (2 * row0 + 1 - c), abs (2 * row1 + 1 - c));
     int narrow = !wide && clb_all16 (uf < 0x1p20f);
     int narrow_span = min (feather + 1, (int) ceil ((big - small) * 0.5f) + 1);
 
@@ -349,6 +354,14 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, int y0,
         if (clb_gap (py0, py1, r.s1, (long) r.s3 - 1) > feather)
             continue;
         ulong v = clb_nearest ((long) r.s1 + r.s3, py0, py1);
+        /* the row's nearest pixel past the grown ellipse: every lane's
+         * step far; its farthest inside the ellipse: every lane's 0 */
+        if (!clb_within (CLB_SHAPE_ELLIPSE, 0, u_near, v, a, b, feather))
+            continue;
+        if (clb_within (CLB_SHAPE_ELLIPSE, 0, u_far, v, a, b, 0)) {
+            steps[k] = (int16) 0;
+            continue;
+        }
         float vf = (float) v;
         int16 lo = (int16) 0, hi = (int16) (feather + 1);
         int16 unsure = (int16) (wide ? -1 : 0);
