@@ -304,9 +304,9 @@ clb_ellipse_exact16 (int4 r, int feather, int16 px0, int16 px1, long py0,
  * on the columns (the lanes' offsets from the centre) made once for the
  * tile. */
 CLB_INLINE void
-clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, int y0,
-                    int nrows, int y_sub, int frame_width, int frame_height,
-                    int16 *steps)
+clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, long row0,
+                    long row1, int y0, int nrows, int y_sub, int frame_width,
+                    int frame_height, int16 *steps)
 {
     if (!clb_any16 (clb_dx16 (r, px0, px1) <= feather))
         return;
@@ -339,9 +339,9 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, int y0,
      * widened by 1 either way holds the step; its width is at most
      * ceil ((M - m) / 2) + 1, and the bisection needs only the rounds of
      * that, not of the feather's: one for a circle. */
-    /* the nearest and farthest doubled offsets along the row of the
-     * tile's pixels (a lane past the frame ends the row at its edge) */
-    long row0 = px0.s0, row1 = px1.sf;
+    /* the nearest and farthest doubled offsets from the centre of the
+     * tile's pixels along a row, [@row0, @row1] (the lanes past the tile
+     * in a subsampled plane's, the next tile's, left out) */
     ulong u_near = clb_nearest (c, row0, row1);
     ulong u_far = (ulong) max (abs (2 * row0 + 1 - c), abs (2 * row1 + 1 - c));
     int narrow = !wide && clb_all16 (uf < 0x1p20f);
@@ -608,8 +608,13 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
     int16 px1 = min ((x + 1) << x_sub, (int16) frame_width) - 1;
     int16 steps[CLB_REGION_TILE];
     int16 far = (int16) (feather + 1);
-    __global ushort *tile_map = map + get_global_id (0)
+    /* (making its own steps the kernel has no map: @map stands in) */
+    __global ushort *tile_map = map_mode == CLB_STEPS_MAKE ? map :
+        map + get_global_id (0)
         * ((CLB_REGION_TILE >> map_x_sub) * (CLB_REGION_TILE >> map_y_sub));
+    /* the tile's pixels along a row */
+    long row0 = (long) x0 << x_sub;
+    long row1 = min (((long) x0 + n) << x_sub, (long) frame_width) - 1;
     for (int k = 0; k < nrows; k++)
         steps[k] = whole ? (int16) 0 : far;
     if (map_mode == CLB_STEPS_READ && !whole) {
@@ -641,8 +646,8 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
                              frame_height, steps);
             continue;
         }
-        clb_ellipse_rows16 (r, feather, px0, px1, y0, nrows, y_sub,
-                            frame_width, frame_height, steps);
+        clb_ellipse_rows16 (r, feather, px0, px1, row0, row1, y0, nrows,
+                            y_sub, frame_width, frame_height, steps);
     }
     if (map_mode == CLB_STEPS_KEEP && !whole) {
         /* the least step of each block of the map's subsampling, pixels

@@ -370,9 +370,9 @@ steps_mode (ClbEngine * engine, const ClbParams * params, const ClbJob * job,
 
 /* Merges the regions' content (@from, rows @from_pitch containers apart)
  * into the plane that holds the rest (@to, rows @to_pitch apart) for
- * @job, over the tiles the regions uploaded last reach; on CPUs a
- * full-resolution job keeps its steps for @keep_for, a subsampled job
- * that follows it (NULL: none). */
+ * @job, over the tiles the regions uploaded last reach; on CPUs, with
+ * ellipses, a full-resolution job keeps its steps for @keep_for, a
+ * subsampled job that follows it (NULL: none; steps_mode). */
 gboolean
 clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
     const ClbJob * job, const ClbJob * keep_for, cl_mem from,
