@@ -244,17 +244,11 @@ store_regions (ClbEngine * engine, const GArray * data, GError ** error)
 {
   gsize bytes = data->len * sizeof (cl_int);
 
-  if (bytes > engine->regions_capacity) {
-    gsize grown = MAX (bytes, 2 * engine->regions_capacity);
-
-    clb_runtime_release_buffer (&engine->regions);
-    engine->regions_capacity = 0;
-    engine->regions = clb_runtime_create_buffer (engine->rt,
-        CL_MEM_READ_ONLY, grown, error);
-    if (engine->regions == NULL)
-      return FALSE;
-    engine->regions_capacity = grown;
-  }
+  if (bytes > engine->regions_capacity
+      && !clb_engine_grow_buffer (engine, &engine->regions,
+          &engine->regions_capacity, MAX (bytes,
+              2 * engine->regions_capacity), CL_MEM_READ_ONLY, error))
+    return FALSE;
   return clb_engine_upload (engine, engine->regions, data->data, bytes,
       "clEnqueueWriteBuffer (regions)", error);
 }
@@ -355,15 +349,9 @@ steps_mode (ClbEngine * engine, const ClbParams * params, const ClbJob * job,
   bytes = (gsize) engine->n_region_tiles
       * (REGION_TILE >> engine->region_steps_x_sub)
       * (REGION_TILE >> engine->region_steps_y_sub) * sizeof (cl_ushort);
-  if (bytes > engine->region_steps_bytes) {
-    clb_runtime_release_buffer (&engine->region_steps);
-    engine->region_steps_bytes = 0;
-    engine->region_steps = clb_runtime_create_buffer (engine->rt,
-        CL_MEM_READ_WRITE, bytes, error);
-    if (engine->region_steps == NULL)
-      return FALSE;
-    engine->region_steps_bytes = bytes;
-  }
+  if (!clb_engine_grow_buffer (engine, &engine->region_steps,
+          &engine->region_steps_bytes, bytes, CL_MEM_READ_WRITE, error))
+    return FALSE;
   *mode = CLB_STEPS_KEEP;
   return TRUE;
 }

@@ -12,20 +12,27 @@
 
 #include "engineprivate.h"
 
+gboolean
+clb_engine_grow_buffer (ClbEngine * engine, cl_mem * mem, gsize * capacity,
+    gsize size, cl_mem_flags flags, GError ** error)
+{
+  if (size <= *capacity)
+    return TRUE;
+  clb_runtime_release_buffer (mem);
+  *capacity = 0;
+  *mem = clb_runtime_create_buffer (engine->rt, flags, size, error);
+  if (*mem == NULL)
+    return FALSE;
+  *capacity = size;
+  return TRUE;
+}
+
 /* Grows the work buffer to at least @size bytes. */
 gboolean
 clb_engine_ensure_work (ClbEngine * engine, gsize size, GError ** error)
 {
-  if (size <= engine->work_size)
-    return TRUE;
-  clb_runtime_release_buffer (&engine->work);
-  engine->work_size = 0;
-  engine->work = clb_runtime_create_buffer (engine->rt, CL_MEM_READ_WRITE,
-      size, error);
-  if (!engine->work)
-    return FALSE;
-  engine->work_size = size;
-  return TRUE;
+  return clb_engine_grow_buffer (engine, &engine->work, &engine->work_size,
+      size, CL_MEM_READ_WRITE, error);
 }
 
 /* A job's channel offsets as the kernels take them. */

@@ -265,6 +265,10 @@ struct _ClbVariant
 };
 
 /* enginelaunch.c and enginevariants.c */
+/* Makes *@mem (*@capacity bytes, 0: none) hold at least @size bytes: a
+ * new buffer of @size with @flags where it is short (enginelaunch.c). */
+gboolean clb_engine_grow_buffer (ClbEngine * engine, cl_mem * mem,
+    gsize * capacity, gsize size, cl_mem_flags flags, GError ** error);
 gboolean clb_engine_ensure_work (ClbEngine * engine, gsize size,
     GError ** error);
 cl_int clb_engine_run_kernel (ClbEngine * engine, cl_kernel kernel,
