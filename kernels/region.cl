@@ -319,6 +319,7 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, long row0,
     int wide = abs (c) >= (1UL << 24) || a >= (1UL << 24)
         || b >= (1UL << 24) || frame_width >= (1 << 22);
     float cf = (float) c;
+    int16 far16 = (int16) (feather + 1);
     float16 lo2f = 2.0f * convert_float16 (px0) + 1.0f;
     float16 hi2f = 2.0f * convert_float16 (px1) + 1.0f;
     float16 uf = select (select ((float16) (float) (1 - (c & 1)), cf - hi2f,
@@ -346,6 +347,35 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, long row0,
     ulong u_far = (ulong) max (abs (2 * row0 + 1 - c), abs (2 * row1 + 1 - c));
     int narrow = !wide && clb_all16 (uf < 0x1p20f);
     int narrow_span = min (feather + 1, (int) ceil ((big - small) * 0.5f) + 1);
+    /* The rows' two scalar tests with what depends only on the region and
+     * the tile made once: where the grown ellipse's (a + 2 f) (b + 2 f) is
+     * below 2^31, a row's nearest pixel lies past it when v > b + 2 f or
+     * (u_near (b + 2 f))^2 + (v (a + 2 f))^2 > ((a + 2 f) (b + 2 f))^2,
+     * and its farthest inside the ellipse when u_far <= a, v <= b and
+     * (u_far b)^2 + (v a)^2 <= (a b)^2: clb_within's, each product below
+     * 2^31 and each sum of squares below 2^63. */
+    ulong gaf = a + 2 * (ulong) feather, gbf = b + 2 * (ulong) feather;
+    if (u_near > gaf)
+        return;
+    int small_axes = gaf < (1UL << 31) && gbf < (1UL << 31)
+        && gaf * gbf < (1UL << 31);
+    ulong near_room = 0;
+    long far_room = -1;
+    if (small_axes) {
+        near_room = gaf * gbf * gaf * gbf - u_near * gbf * u_near * gbf;
+        if (u_far <= a)
+            far_room = (long) (a * b * a * b - u_far * b * u_far * b);
+    }
+    /* A circle (a = b) whose grown doubled radius is below 2^15: the
+     * least t with n = u^2 + v^2 <= (a + 2 t)^2 is ceil ((sqrt (n) - a) /
+     * 2), from a float root of the exact integer n (below 2^31: within
+     * 0.02 of the true root) one step off at most, each way corrected in
+     * integers. A lane's u past a + 2 f is far whatever v: clamped to
+     * one past it, its square stays in range. */
+    int circle = a == b && gaf < (1UL << 15) && narrow;
+    int16 ui = convert_int16 (fmin (uf, (float) (gaf + 1)));
+    int16 uu_i = ui * ui;
+    int ia = (int) a;
 
     for (int k = 0; k < nrows; k++) {
         long py0 = (long) (y0 + k) << y_sub;
@@ -356,22 +386,44 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, long row0,
         ulong v = clb_nearest ((long) r.s1 + r.s3, py0, py1);
         /* the row's nearest pixel past the grown ellipse: every lane's
          * step far; its farthest inside the ellipse: every lane's 0 */
-        if (!clb_within (CLB_SHAPE_ELLIPSE, 0, u_near, v, a, b, feather))
-            continue;
-        if (clb_within (CLB_SHAPE_ELLIPSE, 0, u_far, v, a, b, 0)) {
-            steps[k] = (int16) 0;
+        if (small_axes) {
+            if (v > gbf || v * gaf * v * gaf > near_room)
+                continue;
+            if (far_room >= 0 && v <= b && (long) (v * a * v * a) <= far_room) {
+                steps[k] = (int16) 0;
+                continue;
+            }
+        } else {
+            if (!clb_within (CLB_SHAPE_ELLIPSE, 0, u_near, v, a, b, feather))
+                continue;
+            if (clb_within (CLB_SHAPE_ELLIPSE, 0, u_far, v, a, b, 0)) {
+                steps[k] = (int16) 0;
+                continue;
+            }
+        }
+        if (circle) {
+            /* (v <= b + 2 f < 2^15 here) */
+            int16 n = uu_i + (int16) ((int) v * (int) v);
+            int16 t = clamp (convert_int16 (ceil ((sqrt (convert_float16 (n))
+                                                  - af) * 0.5f)),
+                             (int16) 0, far16);
+            int16 g = (int16) ia + 2 * t;
+            t = select (t, t + 1, (t < far16) & (n > g * g));
+            g = (int16) ia + 2 * t - 2;
+            t = select (t, t - 1, (t > (int16) 0) & (n <= g * g));
+            steps[k] = min (steps[k], t);
             continue;
         }
         float vf = (float) v;
-        int16 lo = (int16) 0, hi = (int16) (feather + 1);
+        int16 lo = (int16) 0, hi = far16;
         int16 unsure = (int16) (wide ? -1 : 0);
         int span = wide ? 0 : feather + 1;
         if (narrow && vf < 0x1p20f) {
             float16 rr = sqrt (uu + vf * vf);
             lo = clamp (convert_int16 (ceil ((rr - big - 1.0f) * 0.5f)),
-                        (int16) 0, (int16) (feather + 1));
+                        (int16) 0, far16);
             hi = clamp (convert_int16 (ceil ((rr - small + 1.0f) * 0.5f)),
-                        (int16) 0, (int16) (feather + 1));
+                        (int16) 0, far16);
             span = narrow_span;
         }
         for (; span > 0; span >>= 1) {

@@ -250,6 +250,64 @@ GST_START_TEST (test_roi_crowd)
 
 GST_END_TEST;
 
+/* Circles: ROI metas as squares (the demo's crowd, facedetect's windows),
+ * which the CPU class's composite steps in closed form (kernels/region.cl,
+ * clb_ellipse_rows16), odd and even sides from 1 to 48 and four of 70 to
+ * 97 (past the frame's right and bottom edges), feathers from 0 to past
+ * the frame's height,
+ * plain and inverted, on GRAY8 (the steps made a plane alone), NV12 and
+ * I420 (the chroma's from the luma's map) and RGBA at odd sizes. */
+GST_START_TEST (test_roi_circles)
+{
+  static const gchar *formats[] = { "GRAY8", "NV12", "I420", "RGBA" };
+  static const guint feathers[] = { 0, 1, 3, 8, 21, 90 };
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint f, fe, inv, i;
+
+  s.rx = s.ry = 2;
+  s.use_rects = TRUE;
+  s.shape = REF_SHAPE_ELLIPSE;
+  g_object_set (h->element, "roi-meta", TRUE, NULL);
+  gst_util_set_object_arg (G_OBJECT (h->element), "region-shape", "ellipse");
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    gint width = 97 + 2 * f, height = 65;
+
+    set_format (h, &info, formats[f], width, height);
+    for (fe = 0; fe < G_N_ELEMENTS (feathers); fe++) {
+      for (inv = 0; inv < 2; inv++) {
+        GRand *rand = g_rand_new_with_seed (100 + f * 16 + fe * 2 + inv);
+        GstBuffer *in = make_frame (&info, 0, 200 + f + fe + inv);
+
+        s.feather = feathers[fe];
+        s.invert = inv;
+        s.n_rects = 40;
+        for (i = 0; i < s.n_rects; i++) {
+          gint side = i < 4 ? 70 + 9 * (gint) i :
+              g_rand_int_range (rand, 1, 49);
+          gint x = g_rand_int_range (rand, -side / 2, width);
+          gint y = g_rand_int_range (rand, -side / 2, height);
+
+          gst_buffer_add_video_region_of_interest_meta (in, "face",
+              MAX (x, 0), MAX (y, 0), side, side);
+          s.rects[i][0] = MAX (x, 0);
+          s.rects[i][1] = MAX (y, 0);
+          s.rects[i][2] = side;
+          s.rects[i][3] = side;
+        }
+        g_rand_free (rand);
+        g_object_set (h->element, "region-feather", feathers[fe],
+            "region-invert", (gboolean) inv, NULL);
+        push_buffer_and_check (h, &info, in, &s);
+      }
+    }
+  }
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* The two properties: defaults, values, the feather's bound. */
 GST_START_TEST (test_region_properties)
 {
@@ -288,6 +346,7 @@ clboxblur_regions_suite (void)
   tcase_add_test (tc, test_roi_meta);
   tcase_add_test (tc, test_region_shape_feather);
   tcase_add_test (tc, test_roi_crowd);
+  tcase_add_test (tc, test_roi_circles);
   tcase_add_test (tc, test_region_properties);
   return s;
 }
