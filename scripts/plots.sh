@@ -293,10 +293,25 @@ falls: the same commands gave 2.30 ms for 100 regions before this work
 (1.36x, 1.22x for the feathers), 1.15 ms with the composite a tile a
 work-item (1.17x, 1.11x), 1.01 ms at f4972bc; the feathers' own cost, the
 composite over their band, is 0.1-0.25 ms of it. The run below is of
-544e444 (the composite's weighing a float product: its kernel time -19%
-with feather 8), on another session's machine (one region 0.97 ms, against
-0.89): the frame's figures moved within their noise. Its output goes, as
-printed, into \`docs/benchmarks/regions.txt\`:
+64aae2e, on another day's machine (an AMD EPYC, where the frame's shared
+part is about 0.8 ms). 7c92724 and 8f0c605 made the ellipses' chroma
+steps read from a map the luma's composite keeps (the least step of
+each 2x2 block), then settled an ellipse's tile rows wholly outside or
+inside it by two scalar tests: the feathered ellipses' composite went
+0.48 -> 0.37 ms a frame (\`CLBOXBLUR_PROFILE=1\`), and with builds
+alternated 100 feathered ellipses 1.48 -> 1.37 ms. 64aae2e made those
+two row tests a product and a compare each against bounds made once for
+the region and tile, and a circle's steps (square metas, as here) a
+closed form corrected in integers: the luma's composite 0.25 -> 0.20 ms
+(kernels alternated, least of 5), and 100 feathered ellipses against
+hard rectangles 1.28x (ROUNDS=5 on its parent, same machine, same hour)
+-> 1.20x (ROUNDS=9) and 1.24x (this run, ROUNDS=15). The frame's shared
+part is under 1 ms, so a ratio moves by a few hundredths from run to
+run. Both at once stays above the others: the feather's band covers 2.8
+times the pixels, each weighed (100 rectangles feather 8 / hard, the
+weighing alone, 1.17x here), and each of its rows of a tile
+tests the ellipse. Its output goes, as printed, into
+\`docs/benchmarks/regions.txt\`:
 
     scripts/regions-cost.sh | tee docs/benchmarks/regions.txt
     scripts/plots.sh --from docs/benchmarks
