@@ -373,9 +373,13 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, long row0,
      * integers. A lane's u past a + 2 f is far whatever v: clamped to
      * one past it, its square stays in range. */
     int circle = a == b && gaf < (1UL << 15) && narrow;
-    int16 ui = convert_int16 (fmin (uf, (float) (gaf + 1)));
-    int16 uu_i = ui * ui;
+    int16 uu_i = (int16) 0;
     int ia = (int) a;
+    if (circle) {
+        /* (only here: a wide ellipse's u has no int, nor its square) */
+        int16 ui = convert_int16 (fmin (uf, (float) (gaf + 1)));
+        uu_i = ui * ui;
+    }
 
     for (int k = 0; k < nrows; k++) {
         long py0 = (long) (y0 + k) << y_sub;
