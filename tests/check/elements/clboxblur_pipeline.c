@@ -456,9 +456,16 @@ assert_no_error (GstElement * pipe)
   gst_object_unref (bus);
 }
 
-/* Going to NULL while the costliest frame is filtered takes less than a
- * second (the frame stops between two bands), in RGBA (4 channels) and
- * I420 (3 jobs), without an error. */
+/* How long the worst frame (about a minute on 2 CPU cores) may hold a
+ * stop or a flush: it stops between two bands, not at its end. (It was 1
+ * s: a band's time, and so the stop's, grows with the machine's load, and
+ * with a second suite running beside it the stop took 1.29 and 1.36 s;
+ * 5 s still tells a band from a frame twelve times over.) */
+#define WORST_STOP_LIMIT (5 * G_USEC_PER_SEC)
+
+/* Going to NULL while the costliest frame is filtered takes less than
+ * WORST_STOP_LIMIT, in RGBA (4 channels) and I420 (3 jobs), without an
+ * error. */
 GST_START_TEST (test_bilateral_worst_stops)
 {
   static const gchar *formats[] = { "RGBA", "I420" };
@@ -473,7 +480,7 @@ GST_START_TEST (test_bilateral_worst_stops)
         GST_STATE_CHANGE_SUCCESS);
     took = g_get_monotonic_time () - start;
     g_print ("%s: set_state (NULL) took %.1f ms\n", formats[f], took / 1e3);
-    fail_unless (took < G_USEC_PER_SEC, "%s: NULL after %.1f ms",
+    fail_unless (took < WORST_STOP_LIMIT, "%s: NULL after %.1f ms",
         formats[f], took / 1e3);
     assert_no_error (pipe);
     blurcheck_release (pipe);
@@ -483,7 +490,8 @@ GST_START_TEST (test_bilateral_worst_stops)
 GST_END_TEST;
 
 /* A flushing seek while the costliest frame is filtered: the source waits
- * for its streaming thread, which leaves the element within a second. */
+ * for its streaming thread, which leaves the element within
+ * WORST_STOP_LIMIT. */
 GST_START_TEST (test_bilateral_worst_flushes)
 {
   GstElement *pipe = start_worst_pipeline ("RGBA");
@@ -494,14 +502,14 @@ GST_START_TEST (test_bilateral_worst_flushes)
           GST_SEEK_FLAG_FLUSH, 0));
   took = g_get_monotonic_time () - start;
   g_print ("flushing seek took %.1f ms\n", took / 1e3);
-  fail_unless (took < G_USEC_PER_SEC, "flushed after %.1f ms", took / 1e3);
+  fail_unless (took < WORST_STOP_LIMIT, "flushed after %.1f ms", took / 1e3);
 
   start = g_get_monotonic_time ();
   fail_unless_equals_int (gst_element_set_state (pipe, GST_STATE_NULL),
       GST_STATE_CHANGE_SUCCESS);
   took = g_get_monotonic_time () - start;
   g_print ("then set_state (NULL) took %.1f ms\n", took / 1e3);
-  fail_unless (took < G_USEC_PER_SEC, "NULL after %.1f ms", took / 1e3);
+  fail_unless (took < WORST_STOP_LIMIT, "NULL after %.1f ms", took / 1e3);
   assert_no_error (pipe);
   blurcheck_release (pipe);
 }
