@@ -298,6 +298,23 @@ clb_ellipse_exact16 (int4 r, int feather, int16 px0, int16 px1, long py0,
                    (int16) 0, convert_int16 (in0));
 }
 
+/* A circle's steps in 16 lanes: the least t in 0..@far - 1 with @n <=
+ * (@a + 2 t)^2, else @far, for n = u^2 + v^2 below 2^31 and a + 2 far
+ * below 2^15 + 2: t = ceil ((sqrt (n) - a) / 2) from a float root of
+ * the exact integer n (within 0.02 of the true root), one step off at
+ * most, each way corrected in integers. */
+CLB_INLINE int16
+clb_circle_step16 (int16 n, int a, int16 far)
+{
+    int16 t = clamp (convert_int16 (ceil ((sqrt (convert_float16 (n))
+                                           - (float) a) * 0.5f)),
+                     (int16) 0, far);
+    int16 g = (int16) a + 2 * t;
+    t = select (t, t + 1, (t < far) & (n > g * g));
+    g = (int16) a + 2 * t - 2;
+    return select (t, t - 1, (t > (int16) 0) & (n <= g * g));
+}
+
 /* The steps of ellipse @r for the rows [@y0, @y0 + @nrows) of a tile (a
  * row's steps in @steps[k], lowered where @r's are less): clb_region_step's
  * in 16 lanes, the bisection run in all lanes at once, what depends only
@@ -366,12 +383,10 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, long row0,
         if (u_far <= a)
             far_room = (long) (a * b * a * b - u_far * b * u_far * b);
     }
-    /* A circle (a = b) whose grown doubled radius is below 2^15: the
-     * least t with n = u^2 + v^2 <= (a + 2 t)^2 is ceil ((sqrt (n) - a) /
-     * 2), from a float root of the exact integer n (below 2^31: within
-     * 0.02 of the true root) one step off at most, each way corrected in
-     * integers. A lane's u past a + 2 f is far whatever v: clamped to
-     * one past it, its square stays in range. */
+    /* A circle (a = b) whose grown doubled radius is below 2^15: its
+     * steps from n = u^2 + v^2 (clb_circle_step16). A lane's u past a +
+     * 2 f is far whatever v: clamped to one past it, its square stays in
+     * range. */
     int circle = a == b && gaf < (1UL << 15) && narrow;
     int16 uu_i = (int16) 0;
     int ia = (int) a;
@@ -379,6 +394,37 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, long row0,
         /* (only here: a wide ellipse's u has no int, nor its square) */
         int16 ui = convert_int16 (fmin (uf, (float) (gaf + 1)));
         uu_i = ui * ui;
+    }
+    if (circle && y_sub == 0) {
+        /* A circle in full-resolution rows, row after row: from one row
+         * to the next v moves by at most 2, so sqrt (n) by at most 2 and
+         * the step by at most 1 either way: from the last row's steps
+         * @known one test each way settles the row's. A row past the
+         * grown circle (v > b + 2 f) has every lane's far. */
+        long cy = (long) r.s1 + r.s3;
+        int have = 0;
+        int16 known = far16;
+        for (int k = 0; k < nrows; k++) {
+            ulong v = abs (2 * (long) (y0 + k) + 1 - cy);
+            if (v > gbf) {
+                known = far16;
+                have = 1;
+                continue;
+            }
+            /* (v < 2^15; a + 2 t <= a + 2 f + 2 <= 2^15 + 1, its square
+             * below 2^31; a true comparison is -1) */
+            int16 n = uu_i + (int16) ((int) v * (int) v);
+            if (have) {
+                int16 g = (int16) ia + 2 * known;
+                known = clamp (known - (n > g * g)
+                               + (n <= (g - 2) * (g - 2)), (int16) 0, far16);
+            } else {
+                known = clb_circle_step16 (n, ia, far16);
+                have = 1;
+            }
+            steps[k] = min (steps[k], known);
+        }
+        return;
     }
 
     for (int k = 0; k < nrows; k++) {
@@ -408,14 +454,7 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, long row0,
         if (circle) {
             /* (v <= b + 2 f < 2^15 here) */
             int16 n = uu_i + (int16) ((int) v * (int) v);
-            int16 t = clamp (convert_int16 (ceil ((sqrt (convert_float16 (n))
-                                                  - af) * 0.5f)),
-                             (int16) 0, far16);
-            int16 g = (int16) ia + 2 * t;
-            t = select (t, t + 1, (t < far16) & (n > g * g));
-            g = (int16) ia + 2 * t - 2;
-            t = select (t, t - 1, (t > (int16) 0) & (n <= g * g));
-            steps[k] = min (steps[k], t);
+            steps[k] = min (steps[k], clb_circle_step16 (n, ia, far16));
             continue;
         }
         float vf = (float) v;
