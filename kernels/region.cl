@@ -779,6 +779,42 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
         && seen == (1 << pstride) - 1
         && (bytes % 16 == 0 || (bytes == 8 && pstride == 1));
     int count = min (n, width - x0);
+#if CLB_SAMPLE_BITS == 8
+    if (dense && count == n && bytes == 16) {
+        /* a row one vector (GRAY8's and NV12's planes): the rows a
+         * region reaches loaded first, then weighed (a row inside too: w
+         * = total gives the sample), so that their loads overlap: 100
+         * feathered rectangles of 24x24 on 1080p NV12, the composite
+         * 0.235 -> 0.194 ms a frame, 100 hard ones 0.091 -> 0.074
+         * (CLBOXBLUR_PROFILE, kernels alternated) */
+        uchar16 fr[CLB_REGION_TILE], tr[CLB_REGION_TILE];
+        uint reached = 0;
+        for (int k = 0; k < nrows; k++) {
+            if (clb_all16 (steps[k] > feather))
+                continue;
+            reached |= 1u << k;
+            fr[k] = CLB_LOAD16 (uchar, from + (size_t) (y0 + k) * from_pitch
+                                + (size_t) x0 * pstride);
+            tr[k] = CLB_LOAD16 (uchar, to + (size_t) (y0 + k) * to_pitch
+                                + (size_t) x0 * pstride);
+        }
+        uint total = (uint) feather + 1;
+        float rt = 1.0f / (float) total * 1.00000095367431640625f;
+        for (int k = 0; k < nrows; k++) {
+            if (!(reached & (1u << k)))
+                continue;
+            __global uchar *pt = to + (size_t) (y0 + k) * to_pitch
+                + (size_t) x0 * pstride;
+            uint16 w = convert_uint16 ((int16) total
+                                       - min (steps[k], (int16) total));
+            uint16 q = clb_weigh16 (clb_byte_weights (w, pstride, 0),
+                                    convert_uint16 (fr[k]),
+                                    convert_uint16 (tr[k]), total, rt);
+            CLB_STORE16 (uchar, convert_uchar16 (q), pt);
+        }
+        return;
+    }
+#endif
     for (int k = 0; k < nrows; k++) {
         if (clb_all16 (steps[k] > feather))
             continue;
