@@ -293,8 +293,8 @@ falls: the same commands gave 2.30 ms for 100 regions before this work
 (1.36x, 1.22x for the feathers), 1.15 ms with the composite a tile a
 work-item (1.17x, 1.11x), 1.01 ms at f4972bc; the feathers' own cost, the
 composite over their band, is 0.1-0.25 ms of it. The run below is of
-64aae2e, on another day's machine (an AMD EPYC, where the frame's shared
-part is about 0.8 ms). 7c92724 and 8f0c605 made the ellipses' chroma
+843a1a0, on another day's machine (an AMD EPYC, where the frame's shared
+part is about 0.7 ms). 7c92724 and 8f0c605 made the ellipses' chroma
 steps read from a map the luma's composite keeps (the least step of
 each 2x2 block), then settled an ellipse's tile rows wholly outside or
 inside it by two scalar tests: the feathered ellipses' composite went
@@ -305,12 +305,18 @@ the region and tile, and a circle's steps (square metas, as here) a
 closed form corrected in integers: the luma's composite 0.25 -> 0.20 ms
 (kernels alternated, least of 5), and 100 feathered ellipses against
 hard rectangles 1.28x (ROUNDS=5 on its parent, same machine, same hour)
--> 1.20x (ROUNDS=9) and 1.24x (this run, ROUNDS=15). The frame's shared
-part is under 1 ms, so a ratio moves by a few hundredths from run to
-run. Both at once stays above the others: the feather's band covers 2.8
+-> 1.20-1.24x. 265fc1c took a circle's steps row after row, one integer
+test each way from the last row's (the luma's composite 0.242 -> 0.209
+ms, kernels alternated, median of 7), and 843a1a0 loads a tile's rows
+(GRAY8's and NV12's, one vector each) before it weighs them (the
+feathered rectangles' composite 0.235 -> 0.194 ms, the hard ones' 0.091
+-> 0.074): 100 feathered ellipses against hard rectangles 1.20x on
+265fc1c, then 1.15x, 1.18x, 1.21x and 1.18x (this run) in four runs on
+843a1a0 within the hour (ROUNDS=9, 15, 15, 15). The frame's shared part
+is under 1 ms, so a ratio moves by a few hundredths from run to run.
+Both at once stays above the others: the feather's band covers 2.8
 times the pixels, each weighed (100 rectangles feather 8 / hard, the
-weighing alone, 1.17x here), and each of its rows of a tile
-tests the ellipse. Its output goes, as printed, into
+weighing alone, 1.11-1.17x in those runs). Its output goes, as printed, into
 \`docs/benchmarks/regions.txt\`:
 
     scripts/regions-cost.sh | tee docs/benchmarks/regions.txt
