@@ -308,7 +308,7 @@ hard rectangles 1.28x (ROUNDS=5 on its parent, same machine, same hour)
 -> 1.20-1.24x. 265fc1c took a circle's steps row after row, one integer
 test each way from the last row's (the luma's composite 0.242 -> 0.209
 ms, kernels alternated, median of 7), and 843a1a0 loads a tile's rows
-(GRAY8's and NV12's, one vector each) before it weighs them (the
+(where a row is one vector, as GRAY8's or NV12's) before it weighs them (the
 feathered rectangles' composite 0.235 -> 0.194 ms, the hard ones' 0.091
 -> 0.074): 100 feathered ellipses against hard rectangles 1.20x on
 265fc1c, then 1.15x, 1.18x, 1.21x and 1.18x (this run) in four runs on

@@ -251,15 +251,19 @@ GST_START_TEST (test_roi_crowd)
 GST_END_TEST;
 
 /* Circles: ROI metas as squares (the demo's crowd, facedetect's windows),
- * which the CPU class's composite steps in closed form (kernels/region.cl,
- * clb_ellipse_rows16), odd and even sides from 1 to 48 and four of 70 to
- * 97 (past the frame's right and bottom edges), feathers from 0 to past
- * the frame's height,
- * plain and inverted, on GRAY8 (the steps made a plane alone), NV12 and
- * I420 (the chroma's from the luma's map) and RGBA at odd sizes. */
+ * whose steps the CPU class's composite takes in closed form, and in a
+ * full-resolution plane row after row from the first row reached
+ * (kernels/region.cl, clb_ellipse_rows16), odd and even sides from 1 to
+ * 48 and four of 70 to 97 (past the frame's right and bottom edges),
+ * feathers from 0 to past the frame's height, plain and inverted, on
+ * GRAY8 (the steps made a plane alone), NV12 and I420 (the chroma's from
+ * the luma's map, 2x2 blocks), Y42B and YUY2 (4:2:2: 2x1 blocks) and
+ * RGBA at odd sizes. */
 GST_START_TEST (test_roi_circles)
 {
-  static const gchar *formats[] = { "GRAY8", "NV12", "I420", "RGBA" };
+  static const gchar *formats[] = { "GRAY8", "NV12", "I420", "Y42B", "YUY2",
+    "RGBA"
+  };
   static const guint feathers[] = { 0, 1, 3, 8, 21, 90 };
   GstHarness *h = blurcheck_harness_new ("clboxblur");
   Settings s = default_settings;
