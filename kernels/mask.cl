@@ -778,13 +778,16 @@ MASK_PART (uint, mask_load_px, mask_store_px)
  * of row @si (alphas @ai) and -= those of row @so (@ao), each pair NULL
  * for none, one load and store of the sums for both; with @two (a
  * constant: the callers inline it), @vi2 alike from the second job's
- * rows @si2 and @so2 (the same alphas). */
+ * rows @si2 and @so2 (the same alphas); with a feather (@va not NULL),
+ * the feather's sums of alpha @va += row @fi's, -= row @fo's, in the same
+ * walk. */
 CLB_INLINE void
 mask_pv_move (__global uint *vi, __global uint *vi2, __global uint *vw,
-              __global const uchar *si, __global const uchar *si2,
-              __global const uchar *ai, __global const uchar *so,
-              __global const uchar *so2, __global const uchar *ao,
-              int width, int two)
+              __global uint *va, __global const uchar *si,
+              __global const uchar *si2, __global const uchar *ai,
+              __global const uchar *so, __global const uchar *so2,
+              __global const uchar *ao, __global const uchar *fi,
+              __global const uchar *fo, int width, int two)
 {
     for (int x = 0; x < width; x += 16) {
         int n = width - x;
@@ -814,22 +817,13 @@ mask_pv_move (__global uint *vi, __global uint *vi2, __global uint *vw,
         if (two)
             CLB_STORE16 (uint, CLB_LOAD16 (uint, vi2 + x) + di2, vi2 + x);
         CLB_STORE16 (uint, CLB_LOAD16 (uint, vw + x) + dw, vw + x);
-    }
-}
-
-/* The same for the feather's sums of alpha @va: += row @ai's, -= row
- * @ao's. */
-void
-mask_pa_move (__global uint *va, __global const uchar *ai,
-              __global const uchar *ao, int width)
-{
-    for (int x = 0; x < width; x += 16) {
-        int n = width - x;
+        if (va == 0)
+            continue;
         uint16 d = (uint16) (0);
-        if (ai != 0)
-            d += convert_uint16 (mask_load_part (ai + x, n));
-        if (ao != 0)
-            d -= convert_uint16 (mask_load_part (ao + x, n));
+        if (fi != 0)
+            d += convert_uint16 (mask_load_part (fi + x, n));
+        if (fo != 0)
+            d -= convert_uint16 (mask_load_part (fo + x, n));
         CLB_STORE16 (uint, CLB_LOAD16 (uint, va + x) + d, va + x);
     }
 }
@@ -918,12 +912,13 @@ mask_feather_rcp (uint cy, int fx)
  * as read from @al or, with a feather (@fx >= 0), the rounded mean of
  * @va's window sums (cy rows); with @two (a constant), the second job's
  * row too (@vi2, @s2 into @d2), with the same weights, reciprocals and
- * alphas. */
+ * alphas; with @copy, @al's row copied to @ac in the same walk. */
 CLB_INLINE void
 mask_p_row (__global const uint *vi, __global const uint *vi2,
             __global const uint *vw, __global const uint *va,
             __global const uchar *s, __global const uchar *s2,
             __global const uchar *al, __global uchar *d, __global uchar *d2,
+            __global uchar *ac, int copy,
             int width, int rx, int fx, uint cy, int border, int two)
 {
     uint16 ci = mask_pv_start (vi, rx), cw = mask_pv_start (vw, rx);
@@ -937,13 +932,19 @@ mask_p_row (__global const uint *vi, __global const uint *vi2,
         float16 r = MASK_RCP (uint16, float16, sw);
         uint16 v = convert_uint16 (n < 16 ? mask_load_part (s + x, n)
                                    : CLB_LOAD16 (uchar, s + x));
-        uint16 a;
-        if (fx >= 0) {
-            a = mask_feather16 (va, x, fx, &ca, cy, r_in, width, border);
-        } else {
-            a = convert_uint16 (n < 16 ? mask_load_part (al + x, n)
-                                : CLB_LOAD16 (uchar, al + x));
+        /* the row's alphas: read where they blend or are copied */
+        uchar16 ab = (uchar16) (0);
+        if (copy || fx < 0) {
+            ab = n < 16 ? mask_load_part (al + x, n)
+                : CLB_LOAD16 (uchar, al + x);
+            if (copy && n < 16)
+                mask_store_part (ab, ac + x, n);
+            else if (copy)
+                CLB_STORE16 (uchar, ab, ac + x);
         }
+        uint16 a = fx >= 0 ?
+            mask_feather16 (va, x, fx, &ca, cy, r_in, width, border) :
+            convert_uint16 (ab);
         uchar16 o = convert_uchar16 (mask_mix16 (si + (sw >> 1), sw, r, v,
                                                  a, fx >= 0));
         if (n < 16)
@@ -1047,35 +1048,26 @@ mask_planar_band (__global const uchar *src, int src_pitch,
         mask_p_row (vi, vi2, vw, va, src + (size_t) y * src_pitch,
                     src2 + (size_t) y * src2_pitch,
                     alpha + (size_t) y * apitch, dst + (size_t) y * dst_pitch,
-                    dst2 + (size_t) y * dst2_pitch, width, rx, fx,
+                    dst2 + (size_t) y * dst2_pitch,
+                    acopy + (size_t) y * acpitch, copy, width, rx, fx,
                     fx >= 0 ? separable_count (y, fy, height, border) : 1,
                     border, two);
-        if (copy) {
-            __global const uchar *a = alpha + (size_t) y * apitch;
-            __global uchar *c = acopy + (size_t) y * acpitch;
-            for (int x = 0; x < width; x += 16)
-                mask_store_part (mask_load_part (a + x, width - x), c + x,
-                                 width - x);
-        }
         if (y + 1 == y1)
             break;
         int in = clb_border_index (y + ry + 1, height, border);
         int out = clb_border_index (y - ry, height, border);
-        mask_pv_move (vi, vi2, vw,
+        int fin = fx >= 0 ? clb_border_index (y + fy + 1, height, border) : -1;
+        int fout = fx >= 0 ? clb_border_index (y - fy, height, border) : -1;
+        mask_pv_move (vi, vi2, vw, va,
                       in >= 0 ? src + (size_t) in * src_pitch : 0,
                       in >= 0 ? src2 + (size_t) in * src2_pitch : 0,
                       in >= 0 ? alpha + (size_t) in * apitch : 0,
                       out >= 0 ? src + (size_t) out * src_pitch : 0,
                       out >= 0 ? src2 + (size_t) out * src2_pitch : 0,
-                      out >= 0 ? alpha + (size_t) out * apitch : 0, width,
+                      out >= 0 ? alpha + (size_t) out * apitch : 0,
+                      fin >= 0 ? alpha + (size_t) fin * apitch : 0,
+                      fout >= 0 ? alpha + (size_t) fout * apitch : 0, width,
                       two);
-        if (fx >= 0) {
-            in = clb_border_index (y + fy + 1, height, border);
-            out = clb_border_index (y - fy, height, border);
-            mask_pa_move (va, in >= 0 ? alpha + (size_t) in * apitch : 0,
-                          out >= 0 ? alpha + (size_t) out * apitch : 0,
-                          width);
-        }
     }
 }
 

@@ -754,7 +754,10 @@ mask_planar_band_uints (const ClbJob * job, guint rx, gint fx, gboolean two)
  * the tails' 16-byte loops: the entering and the leaving row's samples
  * and alphas), the pads, a row of the horizontal pass (its
  * first window, a step a 16 pixels, the tails, shrink's counts) and the
- * alpha row's copy, counted whether or not the run copies it. */
+ * alpha row's copy, counted whether or not the run copies it. The
+ * feather's move and the copy run inside the move's and the row's walks
+ * (kernels/mask.cl); each is still counted as a walk of its own, an upper
+ * bound. */
 static guint
 mask_planar_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
     guint rx, guint ry, gint fx, gint fy)
