@@ -550,6 +550,33 @@ clb_byte_weights (uint16 w, int pstride, int j)
     }
 CLB_WEIGH (8)
 CLB_WEIGH (16)
+
+/* clb_weigh's @r for @total. */
+CLB_INLINE float
+clb_weigh_rcp (uint total)
+{
+    return 1.0f / (float) total * 1.00000095367431640625f;
+}
+
+/* A row's weights from its samples' steps @step: total - step, 0 past
+ * the feather (total = feather + 1). */
+CLB_INLINE uint16
+clb_step_weights16 (int16 step, uint total)
+{
+    return convert_uint16 ((int16) total - min (step, (int16) total));
+}
+
+/* Bytes [16 j, 16 j + 16) of a row of samples of @pstride bytes, @f
+ * filtered and @t original, weighed by their samples' weights @w
+ * (clb_step_weights16). */
+CLB_INLINE uchar16
+clb_weigh_bytes16 (uint16 w, int pstride, int j, uchar16 f, uchar16 t,
+                   uint total, float r)
+{
+    return convert_uchar16 (clb_weigh16 (clb_byte_weights (w, pstride, j),
+                                         convert_uint16 (f),
+                                         convert_uint16 (t), total, r));
+}
 #endif
 
 /* The steps of a rectangle @r for the rows [@y0, @y0 + @nrows) of a
@@ -591,7 +618,9 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
 #if CLB_SAMPLE_BITS == 8
     /* every byte of a sample one of its channels, the tile's row whole in
      * the plane: the row's bytes weighed in vectors of 16 (8) lanes, the
-     * weight of a sample past its regions' feathers 0 (its byte kept) */
+     * weight of a sample past its regions' feathers 0 (its byte kept);
+     * rows of 8, 32 or 64 bytes (rows of 16 take region_composite_x16's
+     * own path) */
     int bytes = n * pstride;
     if (dense && count == n) {
         __global uchar *pt = to + o;
@@ -606,9 +635,8 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
                              pt + 16 * j);
             return;
         }
-        uint16 w = convert_uint16 ((int16) total
-                                   - min (step, (int16) total));
-        float r = 1.0f / (float) total * 1.00000095367431640625f;
+        uint16 w = clb_step_weights16 (step, total);
+        float r = clb_weigh_rcp (total);
         if (bytes == 8) {
             /* (the first 8 lanes through private memory: Oclgrind's
              * --uninitialized crashes on a vector's half) */
@@ -620,13 +648,12 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
                                                  total, r)), 0, pt);
             return;
         }
-        for (int j = 0; j < bytes / 16; j++, pt += 16) {
-            uint16 f = convert_uint16 (CLB_LOAD16 (uchar, from + fo + 16 * j));
-            uint16 t = convert_uint16 (CLB_LOAD16 (uchar, pt));
-            uint16 q = clb_weigh16 (clb_byte_weights (w, pstride, j), f, t,
-                                    total, r);
-            CLB_STORE16 (uchar, convert_uchar16 (q), pt);
-        }
+        for (int j = 0; j < bytes / 16; j++, pt += 16)
+            CLB_STORE16 (uchar, clb_weigh_bytes16 (w, pstride, j,
+                                                   CLB_LOAD16 (uchar, from
+                                                               + fo + 16 * j),
+                                                   CLB_LOAD16 (uchar, pt),
+                                                   total, r), pt);
         return;
     }
 #endif
@@ -803,18 +830,14 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
                                 + (size_t) x0 * pstride);
         }
         uint total = (uint) feather + 1;
-        float rt = 1.0f / (float) total * 1.00000095367431640625f;
+        float rt = clb_weigh_rcp (total);
         for (int k = 0; k < nrows; k++) {
-            if (!(reached & (1u << k)))
-                continue;
-            __global uchar *pt = to + (size_t) (y0 + k) * to_pitch
-                + (size_t) x0 * pstride;
-            uint16 w = convert_uint16 ((int16) total
-                                       - min (steps[k], (int16) total));
-            uint16 q = clb_weigh16 (clb_byte_weights (w, pstride, 0),
-                                    convert_uint16 (fr[k]),
-                                    convert_uint16 (tr[k]), total, rt);
-            CLB_STORE16 (uchar, convert_uchar16 (q), pt);
+            if (reached & (1u << k))
+                CLB_STORE16 (uchar, clb_weigh_bytes16
+                             (clb_step_weights16 (steps[k], total), pstride,
+                              0, fr[k], tr[k], total, rt),
+                             to + (size_t) (y0 + k) * to_pitch
+                             + (size_t) x0 * pstride);
         }
         return;
     }
