@@ -27,7 +27,8 @@
  *                 lanes, 32-bit sums (further down)
  *   mask_alpha_sub, mask_planar_x16, mask_planar_pair_x16  CPUs, 8-bit
  *                 jobs of one sample a pixel, the alpha a plane of its own
- *                 (A420): the subsampled job's alphas made once, then
+ *                 (A420): the subsampled job's alphas made first (the
+ *                 pair: in its bands), then
  *                 both passes fused in bands of rows, 16 pixels in vector
  *                 lanes, 32-bit sums, two jobs of one alpha (U and V) in
  *                 one walk, the alpha plane copied by the job that reads
@@ -687,7 +688,8 @@ mask_horizontal_x16 (__global const uint *tmp, __global const uchar *src,
  *
  * The alpha of a subsampled job (the rounded mean of its footprint, as
  * mask_alpha) is made once a job by mask_alpha_sub, into a plane of the
- * job's size; then mask_planar_x16 walks down a band of rows as
+ * job's size (mask_planar_pair_x16: by each band, for the rows it reads,
+ * in the same launch); then mask_planar_x16 walks down a band of rows as
  * mask_fused_x16 does, with rows of vertical window sums in tmp: of I w
  * (vi), of w (vw) and, with a feather, of the alpha (va), 16 pixels in
  * the lanes of a vector. Each of those rows is extended past the row's
@@ -698,21 +700,16 @@ mask_horizontal_x16 (__global const uint *tmp, __global const uchar *src,
  * mask_x16 (the engine checks the same bound); the wrapped differences
  * add up to the exact sums. */
 
-/* The alpha of each pixel of a job subsampled by 2^xs x 2^ys (xs, ys <= 1)
- * into @out (width x height, packed): mask_alpha's rounded mean. A
- * work-item per row; 16 pixels at a time where the 2 x 2 footprints lie
- * inside the frame. */
-__kernel void
-mask_alpha_sub (__global const uchar *alpha, int apitch, int aoff, int aw,
-                int ah, int xs, int ys, __global uchar *out, int out_off,
-                int width, int height)
+/* Row @y of the alphas of a job subsampled by 2^xs x 2^ys (xs, ys <= 1)
+ * into @o (@width bytes): mask_alpha's rounded mean of each pixel's
+ * footprint in @alpha (@aw x @ah, rows @apitch apart); 16 pixels at a
+ * time where the 2 x 2 footprints lie inside the frame. */
+CLB_INLINE void
+mask_sub_row (__global const uchar *alpha, int apitch, int aw, int ah,
+              int xs, int ys, __global uchar *o, int width, int y)
 {
-    int y = get_global_id (0);
-    if (y >= height)
-        return;
-    __global const uchar *a0 = alpha + aoff + (size_t) (y << ys) * apitch;
+    __global const uchar *a0 = alpha + (size_t) (y << ys) * apitch;
     __global const uchar *a1 = a0 + apitch;
-    __global uchar *o = out + out_off + (size_t) y * width;
     int x = 0;
     if (xs == 1 && ys == 1 && 2 * y + 1 < ah) {
         for (; 2 * x + 32 <= aw && x + 16 <= width; x += 16) {
@@ -734,12 +731,26 @@ mask_alpha_sub (__global const uchar *alpha, int apitch, int aoff, int aw,
         uint sum = 0, n = 0;
         for (int j = y0; j < y1; j++) {
             for (int i = x0; i < x1; i++) {
-                sum += alpha[aoff + (size_t) j * apitch + i];
+                sum += alpha[(size_t) j * apitch + i];
                 n++;
             }
         }
         o[x] = (uchar) (n > 0 ? (sum + n / 2) / n : 0);
     }
+}
+
+/* The alpha of each pixel of a job subsampled by 2^xs x 2^ys (xs, ys <= 1)
+ * into @out (width x height, packed): mask_sub_row, a work-item a row
+ * (mask_planar_x16's subsampled jobs; its pair makes its own). */
+__kernel void
+mask_alpha_sub (__global const uchar *alpha, int apitch, int aoff, int aw,
+                int ah, int xs, int ys, __global uchar *out, int out_off,
+                int width, int height)
+{
+    int y = get_global_id (0);
+    if (y < height)
+        mask_sub_row (alpha + aoff, apitch, aw, ah, xs, ys,
+                      out + out_off + (size_t) y * width, width, y);
 }
 
 /* @load: the first @n (< 16: the rest 0) or 16 elements of @type at @p;
@@ -973,7 +984,7 @@ CLB_INLINE void
 mask_pv_first (__global uint *vi, __global uint *vi2, __global uint *vw,
                __global uint *va, __global const uchar *src,
                int src_pitch, __global const uchar *src2, int src2_pitch,
-               __global const uchar *alpha, int apitch, int width,
+               __global const uchar *alpha, int apitch, int alo, int width,
                int height, int y0, int ry, int fy, int border, int two)
 {
     for (int x = 0; x < width; x += 16) {
@@ -984,7 +995,8 @@ mask_pv_first (__global uint *vi, __global uint *vi2, __global uint *vw,
             if (r < 0)
                 continue;
             ushort16 w = (ushort16) (255) - convert_ushort16
-                (mask_load_part (alpha + (size_t) r * apitch + x, n));
+                (mask_load_part (alpha + (size_t) (r - alo) * apitch + x,
+                                 n));
             si += convert_uint16 (convert_ushort16 (mask_load_part
                                                     (src + (size_t) r
                                                      * src_pitch + x, n)) * w);
@@ -1004,8 +1016,9 @@ mask_pv_first (__global uint *vi, __global uint *vi2, __global uint *vw,
         for (int i = y0 - fy; i <= y0 + fy; i++) {
             int r = clb_border_index (i, height, border);
             if (r >= 0)
-                sa += convert_uint16 (mask_load_part (alpha + (size_t) r
-                                                      * apitch + x, n));
+                sa += convert_uint16 (mask_load_part (alpha + (size_t)
+                                                      (r - alo) * apitch + x,
+                                                      n));
         }
         CLB_STORE16 (uint, sa, va + x);
     }
@@ -1013,7 +1026,8 @@ mask_pv_first (__global uint *vi, __global uint *vi2, __global uint *vw,
 
 /* Band @band of @band_rows rows, from @src into @dst (and with @two, a
  * constant, the second job's @src2 into @dst2, the same size and
- * alphas), the alphas at @alpha (a byte a pixel, rows @apitch apart; with
+ * alphas), the alphas at @alpha (a byte a pixel, rows @apitch apart, row
+ * @alo first: the rows the band reads, or all of them; with
  * @copy, each of the band's rows copied to @acopy, rows @acpitch apart:
  * the frame's alpha plane, as it came), the band's rows of sums from
  * @tmp: vi, vw, (two) vi2 and (feather) va, each (width rounded up to
@@ -1023,7 +1037,7 @@ mask_planar_band (__global const uchar *src, int src_pitch,
                   __global uchar *dst, int dst_pitch,
                   __global const uchar *src2, int src2_pitch,
                   __global uchar *dst2, int dst2_pitch,
-                  __global const uchar *alpha, int apitch,
+                  __global const uchar *alpha, int apitch, int alo,
                   __global uchar *acopy, int acpitch, int copy,
                   __global uint *tmp, int band, int width, int height,
                   int rx, int ry, int fx, int fy, int border, int band_rows,
@@ -1042,12 +1056,13 @@ mask_planar_band (__global const uchar *src, int src_pitch,
     for (int k = 0; k < len * rows; k++)
         base[k] = 0;
     mask_pv_first (vi, vi2, vw, va, src, src_pitch, src2, src2_pitch, alpha,
-                   apitch, width, height, y0, ry, fy, border, two);
+                   apitch, alo, width, height, y0, ry, fy, border, two);
     for (int y = y0; y < y1; y++) {
         mask_pv_pad (vi, rows, len, width, pad, border);
         mask_p_row (vi, vi2, vw, va, src + (size_t) y * src_pitch,
                     src2 + (size_t) y * src2_pitch,
-                    alpha + (size_t) y * apitch, dst + (size_t) y * dst_pitch,
+                    alpha + (size_t) (y - alo) * apitch,
+                    dst + (size_t) y * dst_pitch,
                     dst2 + (size_t) y * dst2_pitch,
                     acopy + (size_t) y * acpitch, copy, width, rx, fx,
                     fx >= 0 ? separable_count (y, fy, height, border) : 1,
@@ -1061,13 +1076,13 @@ mask_planar_band (__global const uchar *src, int src_pitch,
         mask_pv_move (vi, vi2, vw, va,
                       in >= 0 ? src + (size_t) in * src_pitch : 0,
                       in >= 0 ? src2 + (size_t) in * src2_pitch : 0,
-                      in >= 0 ? alpha + (size_t) in * apitch : 0,
+                      in >= 0 ? alpha + (size_t) (in - alo) * apitch : 0,
                       out >= 0 ? src + (size_t) out * src_pitch : 0,
                       out >= 0 ? src2 + (size_t) out * src2_pitch : 0,
-                      out >= 0 ? alpha + (size_t) out * apitch : 0,
-                      fin >= 0 ? alpha + (size_t) fin * apitch : 0,
-                      fout >= 0 ? alpha + (size_t) fout * apitch : 0, width,
-                      two);
+                      out >= 0 ? alpha + (size_t) (out - alo) * apitch : 0,
+                      fin >= 0 ? alpha + (size_t) (fin - alo) * apitch : 0,
+                      fout >= 0 ? alpha + (size_t) (fout - alo) * apitch : 0,
+                      width, two);
     }
 }
 
@@ -1086,15 +1101,23 @@ mask_planar_x16 (__global const uchar *src, int src_off, int src_pitch,
 {
     mask_planar_band (src + src_off, src_pitch, dst + dst_off, dst_pitch,
                       src + src_off, src_pitch, dst + dst_off, dst_pitch,
-                      alpha + a_off, apitch, acopy + ac_off, acpitch, copy,
-                      tmp + tmp_off,
+                      alpha + a_off, apitch, 0, acopy + ac_off, acpitch,
+                      copy, tmp + tmp_off,
                       get_global_id (0), width, height, rx, ry, fx, fy,
                       border, band_rows, pad, 0);
 }
 
 /* The same for two jobs of one size and alphas (A420's U and V): the
  * weights' sums, their reciprocals and the feathered alphas made once
- * for both. */
+ * for both (with @copy, the alpha plane copied as mask_planar_x16 does:
+ * jobs at full resolution). With @sub_band > 0 the jobs are subsampled
+ * by 2^xs x 2^ys and @alpha + @a_off is the frame's alpha plane (@aw x
+ * @ah, rows @apitch apart): the band first makes the alphas of the rows it reads
+ * (mask_sub_row; y0 - r .. y1 - 1 + r with r the larger vertical radius,
+ * mapped by the border: within 0 .. height - 1 and the band's reach
+ * where r < height, else all rows) into @sub + @sub_off + band *
+ * @sub_band, then walks them: no launch of its own, and the rows are in
+ * cache when the walk reaches them. */
 __kernel void
 mask_planar_pair_x16 (__global const uchar *src, int src_off, int src_pitch,
                       __global uchar *dst, int dst_off, int dst_pitch,
@@ -1102,16 +1125,34 @@ mask_planar_pair_x16 (__global const uchar *src, int src_off, int src_pitch,
                       int src2_pitch, __global uchar *dst2, int dst2_off,
                       int dst2_pitch, __global const uchar *alpha, int a_off,
                       int apitch, __global uchar *acopy, int ac_off,
-                      int acpitch, int copy, __global uint *tmp, int tmp_off,
+                      int acpitch, int copy, int aw, int ah, int xs, int ys,
+                      __global uchar *sub, int sub_off, int sub_band,
+                      __global uint *tmp, int tmp_off,
                       int width, int height, int rx, int ry, int fx, int fy,
                       int border, int band_rows, int pad)
 {
+    int band = get_global_id (0);
+    int y0 = band * band_rows, alo = 0;
+    if (y0 >= height)
+        return;
+    alpha += a_off;
+    if (sub_band > 0) {
+        int r = max (ry, fy);
+        int lo = r < height ? max (0, y0 - r) : 0;
+        int hi = r < height ? min (height, y0 + band_rows + r) : height;
+        __global uchar *own = sub + sub_off + (size_t) band * sub_band;
+        for (int y = lo; y < hi; y++)
+            mask_sub_row (alpha, apitch, aw, ah, xs, ys,
+                          own + (size_t) (y - lo) * width, width, y);
+        alpha = own;
+        apitch = width;
+        alo = lo;
+    }
     mask_planar_band (src + src_off, src_pitch, dst + dst_off, dst_pitch,
                       src2 + src2_off, src2_pitch, dst2 + dst2_off,
-                      dst2_pitch, alpha + a_off, apitch, acopy + ac_off,
-                      acpitch, copy, tmp + tmp_off,
-                      get_global_id (0), width, height, rx, ry, fx, fy,
-                      border, band_rows, pad, 1);
+                      dst2_pitch, alpha, apitch, alo, acopy + ac_off, acpitch,
+                      copy, tmp + tmp_off, band, width, height, rx, ry, fx,
+                      fy, border, band_rows, pad, 1);
 }
 /* ---- mask_fused_x16: both passes of mask_x16 in one walk down a band
  * of rows, from one buffer into another (the caller's memory), 16 pixels

@@ -188,7 +188,8 @@ check cpu races 1 --sat --sizes 37x29 --formats RGBA --radii 2 \
 # feather (CPU: mask_x16 fused, its alpha sums; a feather and radii past
 # a 16-pixel step and the frame's width: its padded rows), A420 without and with a
 # feather (CPU: mask_planar_x16 from a copy of the plane, mask_alpha_sub
-# for the subsampled chroma), bilateral's blend.
+# for the subsampled chroma; from one buffer into another,
+# mask_planar_pair_x16 making its bands' alphas), bilateral's blend.
 # The masked runs alone (--mask-only: one set of buffers a process, as
 # above). mask_x16 and mask_planar_x16 for races and bounds only: their
 # vector swizzles crash --uninitialized as the separable CPU kernels'

@@ -784,16 +784,30 @@ mask_planar_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
   return (guint) CLAMP (rows, 1, MAX (job->height, 1));
 }
 
-/* Bytes of mask_planar_x16's work buffer: the bands' sums (@two jobs'),
- * the subsampled job's alpha, the input's copy where the job is filtered
- * in place (@copy: the plane's bytes). */
+/* Bytes of the alphas each band of mask_planar_pair_x16 makes for
+ * itself (a subsampled pair): the rows it reads, @rows and the larger
+ * vertical radius each side, at most all of them (the kernel's lo .. hi). */
 static guint64
-mask_planar_work (const ClbJob * job, guint rx, gint fx, guint rows,
-    guint64 copy, gboolean two)
+mask_pair_sub_band (const ClbJob * job, guint ry, gint fy, guint rows)
+{
+  guint64 r = MAX ((gint64) ry, (gint64) fy);
+
+  return (r < job->height ? MIN (job->height, rows + 2 * r) : job->height)
+      * (guint64) job->width;
+}
+
+/* Bytes of mask_planar_x16's work buffer: the bands' sums (@two jobs'),
+ * the subsampled job's alpha (mask_alpha_sub's plane; @two: each band's
+ * rows of it, mask_pair_sub_band), the input's copy where the job is
+ * filtered in place (@copy: the plane's bytes). */
+static guint64
+mask_planar_work (const ClbJob * job, guint rx, guint ry, gint fx, gint fy,
+    guint rows, guint64 copy, gboolean two)
 {
   guint64 bands = (job->height + rows - 1) / rows;
-  guint64 sub = job->x_sub || job->y_sub ?
-      (guint64) job->width * job->height : 0;
+  guint64 sub = !job->x_sub && !job->y_sub ? 0 : two ?
+      bands * mask_pair_sub_band (job, ry, fy, rows) :
+      (guint64) job->width * job->height;
 
   return bands * mask_planar_band_uints (job, rx, fx, two) * sizeof (cl_uint)
       + sub + copy;
@@ -811,7 +825,7 @@ mask_planar_usable (const ClbDeviceProfile * profile,
   guint rows = mask_planar_band_rows (profile, job, rx, ry, -1, -1);
 
   return area * 255 * 255 + area * 255 / 2 <= G_MAXUINT32 && rows > 0
-      && mask_planar_work (job, rx, -1, rows,
+      && mask_planar_work (job, rx, ry, -1, -1, rows,
       (guint64) planes->plane_width[job->plane] * job->height, FALSE)
       <= clb_work_budget (profile, planes);
 }
@@ -877,10 +891,12 @@ run_mask_planar_jobs (ClbEngine * engine, const ClbRun * r, gboolean two,
   /* engine->work: the bands' sums, the alphas (sub), the copy */
   at_sub = (job->height + rows - 1) / rows * mask_planar_band_uints (job,
       r->rx, fx, two) * sizeof (cl_uint);
-  at_copy = mask_planar_work (job, r->rx, fx, rows, 0, two);
+  at_copy = mask_planar_work (job, r->rx, r->ry, fx, fy, rows, 0, two);
   if (!clb_engine_ensure_work (engine, at_copy + copy, error))
     return FALSE;
-  if (sub && !run_alpha_sub (engine, r, alpha, apitch, at_sub, error))
+  /* (the pair makes its alphas in its bands) */
+  if (sub && !two && !run_alpha_sub (engine, r, alpha, apitch, at_sub,
+          error))
     return FALSE;
   if (in_place) {
     /* the bands read rows that others write: from a copy */
@@ -904,14 +920,31 @@ run_mask_planar_jobs (ClbEngine * engine, const ClbRun * r, gboolean two,
     clb_arg_int (&a, r->pair_job->offset[0]);
     clb_arg_int (&a, r->pair_out_pitch);
   }
-  clb_arg_mem (&a, sub ? engine->work : alpha);
-  clb_arg_int (&a, sub ? at_sub : params->mask_offset);
-  clb_arg_int (&a, sub ? (cl_int) job->width : apitch);
+  if (two) {
+    /* the frame's alpha plane; each band's alphas at at_sub */
+    clb_arg_mem (&a, alpha);
+    clb_arg_int (&a, params->mask_offset);
+    clb_arg_int (&a, apitch);
+  } else {
+    clb_arg_mem (&a, sub ? engine->work : alpha);
+    clb_arg_int (&a, sub ? at_sub : params->mask_offset);
+    clb_arg_int (&a, sub ? (cl_int) job->width : apitch);
+  }
   /* the alpha plane's copy (any buffer where there is none) */
   clb_arg_mem (&a, r->alpha_out ? r->alpha_out : r->out);
   clb_arg_int (&a, 0);
   clb_arg_int (&a, r->alpha_out_pitch);
   clb_arg_int (&a, r->alpha_out != NULL);
+  if (two) {
+    clb_arg_int (&a, engine->planes.width);
+    clb_arg_int (&a, engine->planes.plane_height[params->mask_plane]);
+    clb_arg_int (&a, job->x_sub);
+    clb_arg_int (&a, job->y_sub);
+    clb_arg_mem (&a, engine->work);
+    clb_arg_int (&a, at_sub);
+    clb_arg_int (&a, sub ? (cl_int) mask_pair_sub_band (job, r->ry, fy,
+            rows) : 0);
+  }
   clb_arg_mem (&a, engine->work);
   clb_arg_int (&a, 0);
   clb_arg_int (&a, job->width);
@@ -959,8 +992,8 @@ run_mask_planar_pair (ClbEngine * engine, const ClbRun * r, GError ** error)
 /* Not a row of the table: the plan pairs the jobs (clb_mask_pair). */
 static const ClbVariant mask_planar_pair = {
   "mask_planar_pair_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_ANY,
-  FALSE, CLB_DEVICE_CLASS_CPU, "mask_alpha_sub (subsampled jobs), "
-      "mask_planar_pair_x16", 0, TRUE, NULL, run_mask_planar_pair
+  FALSE, CLB_DEVICE_CLASS_CPU, "mask_planar_pair_x16 (subsampled jobs: "
+      "the alphas made in its bands)", 0, TRUE, NULL, run_mask_planar_pair
 };
 
 /* The masked box's rows of the variant table (for the box methods, both
@@ -1028,8 +1061,9 @@ clb_mask_pair (const ClbDeviceProfile * profile, const ClbPlanes * planes,
     return NULL;
   rows = mask_planar_band_rows (profile, a, rxa, rya,
       feather_radius (params, a->x_sub), feather_radius (params, a->y_sub));
-  if (rows == 0 || mask_planar_work (a, rxa, feather_radius (params,
-              a->x_sub), rows, 0, TRUE) > clb_work_budget (profile, planes))
+  if (rows == 0 || mask_planar_work (a, rxa, rya, feather_radius (params,
+              a->x_sub), feather_radius (params, a->y_sub), rows, 0,
+          TRUE) > clb_work_budget (profile, planes))
     return NULL;
   return &mask_planar_pair;
 }
