@@ -188,8 +188,7 @@ check cpu races 1 --sat --sizes 37x29 --formats RGBA --radii 2 \
 # feather (CPU: mask_x16 fused, its alpha sums; a feather and radii past
 # a 16-pixel step and the frame's width: its padded rows), A420 without and with a
 # feather (CPU: mask_planar_x16 from a copy of the plane, mask_alpha_sub
-# for the subsampled chroma; from one buffer into another,
-# mask_planar_pair_x16 making its bands' alphas), bilateral's blend.
+# for the subsampled chroma), bilateral's blend.
 # The masked runs alone (--mask-only: one set of buffers a process, as
 # above). mask_x16 and mask_planar_x16 for races and bounds only: their
 # vector swizzles crash --uninitialized as the separable CPU kernels'
@@ -216,7 +215,8 @@ for class in gpu cpu; do
 done
 # A420 on the CPU class from the caller's memory (the plan runs direct:
 # mask_planar_x16 from the wrapped input into the wrapped output, the
-# alpha plane copied), without and with a feather
+# alpha plane copied; U and V in mask_planar_pair_x16, each band making
+# the subsampled alphas of the rows it reads), without and with a feather
 check cpu races 1 --separable --mask --mask-only --sizes 37x23 \
   --formats A420 --radii 2,9 --border reflect
 check cpu races 1 --separable --mask --mask-only --mask-feather 2 \

@@ -863,8 +863,9 @@ failed:
 }
 
 /* mask_planar_x16 on r->job, or with @two mask_planar_pair_x16 on it and
- * r->pair_job (the same size and alphas: their alphas made once, in one
- * launch); neither in place. */
+ * r->pair_job (the same size and alphas: in one launch, each band making
+ * the subsampled alphas of the rows it reads, where mask_planar_x16's
+ * come from mask_alpha_sub); neither in place. */
 static gboolean
 run_mask_planar_jobs (ClbEngine * engine, const ClbRun * r, gboolean two,
     GError ** error)
