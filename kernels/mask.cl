@@ -1112,12 +1112,12 @@ mask_planar_x16 (__global const uchar *src, int src_off, int src_pitch,
  * for both (with @copy, the alpha plane copied as mask_planar_x16 does:
  * jobs at full resolution). With @sub_band > 0 the jobs are subsampled
  * by 2^xs x 2^ys and @alpha + @a_off is the frame's alpha plane (@aw x
- * @ah, rows @apitch apart): the band first makes the alphas of the rows it reads
- * (mask_sub_row; y0 - r .. y1 - 1 + r with r the larger vertical radius,
- * mapped by the border: within 0 .. height - 1 and the band's reach
- * where r < height, else all rows) into @sub + @sub_off + band *
- * @sub_band, then walks them: no launch of its own, and the rows are in
- * cache when the walk reaches them. */
+ * @ah, rows @apitch apart): the band first makes the alphas of the rows
+ * it reads (mask_sub_row; y0 - r .. y1 - 1 + r with r the larger
+ * vertical radius, mapped by the border: within 0 .. height - 1 and the
+ * band's reach where r < height, else all rows) into @sub + @sub_off +
+ * band * @sub_band, then walks them: no launch of its own, and the rows
+ * are in cache when the walk reaches them. */
 __kernel void
 mask_planar_pair_x16 (__global const uchar *src, int src_off, int src_pitch,
                       __global uchar *dst, int dst_off, int dst_pitch,

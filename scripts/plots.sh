@@ -375,8 +375,11 @@ and 2.46x, radius 15 2.05x and 2.07x, RGBA 2.06x and 1.96x (radius 15
 2.06x and 1.89x). Every median is within the target; single rounds are
 not (1.1-6.5x), the machine's noise being larger than the element's
 cost. Before a2cecc0 the A420 pair's alphas were a launch of their own
-(\`mask_alpha_sub\`, 0.04 ms of work): builds alternated, 10 rounds of the
-radius 4 masked pipeline, 4.584 -> 4.456 ms a frame. Its output goes, as
+(\`mask_alpha_sub\`, 0.04 ms of work); with it gone the kernels take the
+same time, and \`scripts/compare-builds.sh build-rel OLD 300 A420
+"radius=4 alpha-mask=true mask-feather=3" 12 [snow]\` against a build
+of d72e4bf gave pipeline ratios of 1.02, 1.00 and 1.01 (idle, 10-12
+pairs a run) and 0.98 (busy): no gain outside the noise. Its output goes, as
 printed, into \`docs/benchmarks/mask.txt\`:
 
     for c in "A420 radius=4" "A420 radius=15" "RGBA radius=4"; do

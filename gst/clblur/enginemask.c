@@ -921,16 +921,11 @@ run_mask_planar_jobs (ClbEngine * engine, const ClbRun * r, gboolean two,
     clb_arg_int (&a, r->pair_job->offset[0]);
     clb_arg_int (&a, r->pair_out_pitch);
   }
-  if (two) {
-    /* the frame's alpha plane; each band's alphas at at_sub */
-    clb_arg_mem (&a, alpha);
-    clb_arg_int (&a, params->mask_offset);
-    clb_arg_int (&a, apitch);
-  } else {
-    clb_arg_mem (&a, sub ? engine->work : alpha);
-    clb_arg_int (&a, sub ? at_sub : params->mask_offset);
-    clb_arg_int (&a, sub ? (cl_int) job->width : apitch);
-  }
+  /* mask_alpha_sub's plane, or the frame's alpha plane (the pair makes
+   * its bands' alphas from it, at at_sub) */
+  clb_arg_mem (&a, sub && !two ? engine->work : alpha);
+  clb_arg_int (&a, sub && !two ? at_sub : params->mask_offset);
+  clb_arg_int (&a, sub && !two ? (cl_int) job->width : apitch);
   /* the alpha plane's copy (any buffer where there is none) */
   clb_arg_mem (&a, r->alpha_out ? r->alpha_out : r->out);
   clb_arg_int (&a, 0);
