@@ -19,7 +19,8 @@
 # minutes). On a CPU without Haswell's instruction sets
 # (scripts/haswell.sh) the names are left out and PoCL compiles under
 # valgrind as before. clboxblur_hold runs alone first with
-# the plugin's cache (CLBOXBLUR_CACHE_DIR) in a fresh folder of the build
+# the plugin's cache (CLBOXBLUR_CACHE_DIR, and CLBOXBLUR_BINARY_CACHE=1:
+# on PoCL the plugin otherwise leaves caching to PoCL) in a fresh folder of the build
 # (valgrind-kernel-cache/: its store path checked), clboxblur_formats
 # with the same folder (its load path), their first runs with a folder
 # of their own (valgrind-prefill-cache/) that sees the same calls; the
@@ -45,6 +46,7 @@ run () {
   shift 4
   "$top/scripts/run-checks.sh" -j "$r_jobs" "$build" "$r_checks" \
     env CK_FORK=no GST_DEBUG=0 CLBOXBLUR_CACHE_DIR="$r_cache" \
+    CLBOXBLUR_BINARY_CACHE="${r_cache:+1}" \
     POCL_CACHE_DIR="$build/valgrind-pocl-cache" \
     GST_PLUGIN_PATH_1_0="$build/gst" GST_REGISTRY="$build/$r_reg" "$@"
 }

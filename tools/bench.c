@@ -476,14 +476,18 @@ make_engine (const BenchOptions * o, ClbRuntime ** rt, ClbEngine ** engine)
     else if (g_str_equal (o->device, "accelerator"))
       type = CLB_DEVICE_TYPE_ACCELERATOR;
   }
-  if (o->dump || o->load)
+  if (o->dump || o->load) {
     g_setenv (CLB_CACHE_DIR_ENV, o->dump ? o->dump : o->load, TRUE);
+    g_setenv (CLB_BINARY_CACHE_ENV, "1", TRUE);
+  }
 
   /* the runtime's queue takes the device's timestamps */
   if (o->kernels && !g_getenv (CLB_PROFILE_ENV))
     g_setenv (CLB_PROFILE_ENV, "summary", TRUE);
   *rt = clb_runtime_new (type, o->platform, o->device_index, &err);
-  if (!*rt || !clb_runtime_build_program (*rt, o->flags, &err)) {
+  if (!*rt || !clb_runtime_build_program (*rt, o->flags, &err)
+      || ((o->dump || o->load)
+          && !clb_runtime_ensure_program (*rt, CLB_SAMPLES_16, &err))) {
     g_printerr ("%s\n", err->message);
     return FALSE;
   }

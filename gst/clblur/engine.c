@@ -45,12 +45,37 @@ band_taps (const ClbDeviceProfile * profile)
   return CLB_BAND_TAPS * MAX (profile->compute_units, 1);
 }
 
+/* Makes @size's kernels, building their program first where no stream
+ * has needed it yet (runtime.c): an 8-bit stream never builds the 16-bit
+ * program. */
+static gboolean
+ensure_kernels (ClbEngine * engine, ClbSampleSize size, GError ** error)
+{
+  guint k;
+
+  if (engine->kernels[size][0])
+    return TRUE;
+  for (k = 0; k < N_KERNELS; k++) {
+    if (k >= FIRST_8BIT_ONLY && size != CLB_SAMPLES_8)
+      continue;
+    engine->kernels[size][k] = clb_runtime_create_kernel (engine->rt, size,
+        kernel_names[k], error);
+    if (!engine->kernels[size][k])
+      goto failed;
+  }
+  if (clb_engine_probe_kernels (engine, size, error))
+    return TRUE;
+failed:
+  for (k = 0; k < N_KERNELS; k++)
+    clb_runtime_release_kernel (&engine->kernels[size][N_KERNELS - 1 - k]);
+  return FALSE;
+}
+
 ClbEngine *
 clb_engine_new (ClbRuntime * rt, const ClbEngineOptions * options,
     GError ** error)
 {
   ClbEngine *engine = g_new0 (ClbEngine, 1);
-  guint s, k;
 
   engine->rt = rt;
   engine->queue = clb_runtime_get_queue (rt);
@@ -59,17 +84,8 @@ clb_engine_new (ClbRuntime * rt, const ClbEngineOptions * options,
   else
     clb_engine_options_init (&engine->options);
 
-  for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
-    for (k = 0; k < N_KERNELS; k++) {
-      if (k >= FIRST_8BIT_ONLY && s != CLB_SAMPLES_8)
-        continue;
-      engine->kernels[s][k] = clb_runtime_create_kernel (rt, s,
-          kernel_names[k], error);
-      if (!engine->kernels[s][k])
-        goto failed;
-    }
-  }
-  if (!clb_engine_probe_profile (engine, error))
+  if (!ensure_kernels (engine, CLB_SAMPLES_8, error)
+      || !clb_engine_probe_profile (engine, error))
     goto failed;
   return engine;
 
@@ -203,6 +219,8 @@ clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
   g_return_val_if_fail (planes->max_value >= 1
       && planes->max_value <= G_MAXUINT16, FALSE);
 
+  if (!ensure_kernels (engine, planes->sample_size, error))
+    return FALSE;
   if (!same_planes (&engine->planes, planes))
     engine->plan.valid = FALSE;
   if (planes_fit (engine, planes)) {

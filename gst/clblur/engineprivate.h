@@ -191,6 +191,10 @@ typedef struct {
 /* engineprofile.c: fills engine->profile from the device, the kernels
  * (created before) and engine->options; logs it. */
 gboolean clb_engine_probe_profile (ClbEngine * engine, GError ** error);
+/* The profile's and max_wg's figures of @size's kernels, once they are
+ * made (clb_engine_ensure_kernels). */
+gboolean clb_engine_probe_kernels (ClbEngine * engine, ClbSampleSize size,
+    GError ** error);
 /* Passes one line to the options' log function, if any. */
 void clb_engine_log (ClbEngine * engine, const gchar * format, ...)
     G_GNUC_PRINTF (2, 3);

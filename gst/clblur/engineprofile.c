@@ -182,12 +182,54 @@ probe_informational (ClbEngine * engine)
 }
 
 gboolean
+clb_engine_probe_kernels (ClbEngine * engine, ClbSampleSize s,
+    GError ** error)
+{
+  ClbDeviceProfile *p = &engine->profile;
+  cl_device_id device = clb_runtime_get_device (engine->rt);
+  cl_kernel kernel;
+  guint k;
+
+  for (k = 0; k < N_KERNELS; k++) {
+    if (!engine->kernels[s][k])
+      continue;
+    CHECK (clGetKernelWorkGroupInfo (engine->kernels[s][k], device,
+            CL_KERNEL_WORK_GROUP_SIZE, sizeof (engine->max_wg[s][k]),
+            &engine->max_wg[s][k], NULL),
+        "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
+  }
+  /* read before any __local argument is set (afterwards the query counts
+   * the last tile too) */
+  p->gpu_line_max_wg[s] = MIN (engine->max_wg[s][K_GPU_BOX_SEP_ROWS],
+      engine->max_wg[s][K_GPU_BOX_SAT_ROWS]);
+  kernel = engine->kernels[s][K_BILATERAL_LOCAL];
+  CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
+          sizeof (p->bilateral_max_wg[s]), &p->bilateral_max_wg[s], NULL),
+      "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
+  CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_LOCAL_MEM_SIZE,
+          sizeof (p->bilateral_static_local[s]),
+          &p->bilateral_static_local[s], NULL),
+      "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
+  kernel = engine->kernels[s][K_BILATERAL_GPU];
+  CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
+          sizeof (p->bilateral_gpu_max_wg[s]), &p->bilateral_gpu_max_wg[s],
+          NULL), "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
+  CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_LOCAL_MEM_SIZE,
+          sizeof (p->bilateral_gpu_static_local[s]),
+          &p->bilateral_gpu_static_local[s], NULL),
+      "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+gboolean
 clb_engine_probe_profile (ClbEngine * engine, GError ** error)
 {
   ClbDeviceProfile *p = &engine->profile;
   cl_device_id device = clb_runtime_get_device (engine->rt);
   cl_ulong max_alloc = 0, global_mem = 0;
-  guint s;
 
   CHECK (clGetDeviceInfo (device, CL_DEVICE_LOCAL_MEM_SIZE,
           sizeof (p->local_mem_size), &p->local_mem_size, NULL),
@@ -203,45 +245,6 @@ clb_engine_probe_profile (ClbEngine * engine, GError ** error)
   CHECK (clGetDeviceInfo (device, CL_DEVICE_MAX_WORK_ITEM_SIZES,
           sizeof (p->max_items), p->max_items, NULL),
       "clGetDeviceInfo (MAX_WORK_ITEM_SIZES)");
-  for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
-    guint k;
-
-    for (k = 0; k < N_KERNELS; k++) {
-      if (!engine->kernels[s][k])
-        continue;
-      CHECK (clGetKernelWorkGroupInfo (engine->kernels[s][k], device,
-              CL_KERNEL_WORK_GROUP_SIZE, sizeof (engine->max_wg[s][k]),
-              &engine->max_wg[s][k], NULL),
-          "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
-    }
-  }
-  /* read before any __local argument is set (afterwards the query counts
-   * the last tile too) */
-  for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
-    cl_kernel kernel = engine->kernels[s][K_BILATERAL_LOCAL];
-
-    p->gpu_line_max_wg[s] = MIN (engine->max_wg[s][K_GPU_BOX_SEP_ROWS],
-        engine->max_wg[s][K_GPU_BOX_SAT_ROWS]);
-
-    CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
-            sizeof (p->bilateral_max_wg[s]), &p->bilateral_max_wg[s], NULL),
-        "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
-    CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_LOCAL_MEM_SIZE,
-            sizeof (p->bilateral_static_local[s]),
-            &p->bilateral_static_local[s], NULL),
-        "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
-  }
-  for (s = 0; s < CLB_N_SAMPLE_SIZES; s++) {
-    cl_kernel kernel = engine->kernels[s][K_BILATERAL_GPU];
-
-    CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
-            sizeof (p->bilateral_gpu_max_wg[s]), &p->bilateral_gpu_max_wg[s],
-            NULL), "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
-    CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_LOCAL_MEM_SIZE,
-            sizeof (p->bilateral_gpu_static_local[s]),
-            &p->bilateral_gpu_static_local[s], NULL),
-        "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
-  }
   CHECK (clGetDeviceInfo (device, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE,
           sizeof (p->max_constant_size), &p->max_constant_size, NULL),
       "clGetDeviceInfo (MAX_CONSTANT_BUFFER_SIZE)");

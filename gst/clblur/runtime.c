@@ -261,6 +261,9 @@ clb_runtime_free (ClbRuntime * rt)
     }
   }
   shared_unref (rt->shared);
+  g_strfreev (rt->sources);
+  g_free (rt->build_opts);
+  g_free (rt->program_key);
   g_free (rt);
 }
 
@@ -281,8 +284,6 @@ get_build_log (ClbRuntime * rt, cl_program program)
   }
   return log;
 }
-
-static const gint sample_bits[CLB_N_SAMPLE_SIZES] = { 8, 16 };
 
 /* A program built from the cache entry for @key, or NULL (no entry, one
  * that fails the checks, or one this driver refuses: then the source is
@@ -337,73 +338,90 @@ save_cached (cl_program program, const gchar * key)
   g_free (bin);
 }
 
-/* The cache key of a build with @opts on @rt's device. */
-static gchar *
-cache_key (ClbRuntime * rt, gchar ** sources, const gchar * opts)
+/* Whether the programs go through the element's own binary cache. Not on
+ * a driver that keeps a cache of its own, PoCL: it compiles each kernel's
+ * machine code at the kernel's first launch (and caches it), so asking it
+ * for a program's binaries makes it compile every kernel of the program,
+ * run or not (20 s of CPU of a 31 s first start at 1159a8e, issue 39).
+ * CLB_BINARY_CACHE_ENV=1 uses the cache on every driver (the cache's
+ * tests), =0 on none. */
+static gboolean
+use_binary_cache (ClbRuntime * rt)
 {
-  gchar *driver = clb_device_string (rt->shared->device, CL_DRIVER_VERSION);
-  gchar *version = clb_device_string (rt->shared->device, CL_DEVICE_VERSION);
-  const gchar *strings[] = { rt->shared->platform_name,
-    rt->shared->device_name, driver, version, NULL
-  };
-  gchar *key = clb_cache_key (strings, sources, opts);
+  const gchar *env = g_getenv (CLB_BINARY_CACHE_ENV);
 
+  if (env != NULL && *env != '\0')
+    return g_strcmp0 (env, "0") != 0;
+  return !g_str_has_prefix (rt->shared->platform_name,
+      "Portable Computing Language");
+}
+
+/* The cache key of a build with @opts on @rt's device, or NULL where the
+ * binary cache is not used. */
+static gchar *
+cache_key (ClbRuntime * rt, const gchar * opts)
+{
+  gchar *driver, *version, *key;
+  const gchar *strings[5];
+
+  if (!use_binary_cache (rt))
+    return NULL;
+  driver = clb_device_string (rt->shared->device, CL_DRIVER_VERSION);
+  version = clb_device_string (rt->shared->device, CL_DEVICE_VERSION);
+  strings[0] = rt->shared->platform_name;
+  strings[1] = rt->shared->device_name;
+  strings[2] = driver;
+  strings[3] = version;
+  strings[4] = NULL;
+  key = clb_cache_key (strings, rt->sources, opts);
   g_free (version);
   g_free (driver);
   return key;
 }
 
-/* Builds rt->programs from the cache or the sources. */
-static gboolean
-build_programs (ClbRuntime * rt, gchar ** sources, const gchar * std,
-    gboolean ext, const gchar * options, GError ** error)
+/* Builds the program of @size's samples from the cache or the sources. */
+static cl_program
+build_program (ClbRuntime * rt, ClbSampleSize size, gboolean * cached,
+    GError ** error)
 {
-  guint i;
+  cl_program program;
+  gchar *opts, *key;
+  cl_int err;
 
-  for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
-    gchar *opts, *key;
-    cl_int err;
-
-    opts = g_strdup_printf ("%s -DCLB_SAMPLE_BITS=%d -DCLB_CLANG_EXTENSIONS=%d"
-        " %s", std, sample_bits[i], ext, options ? options : "");
-    key = cache_key (rt, sources, opts);
-    rt->programs[i] = load_cached (rt, key, opts);
-    if (rt->programs[i]) {
-      rt->cached_programs++;
-      g_free (key);
-      g_free (opts);
-      continue;
-    }
-
-    rt->programs[i] = clCreateProgramWithSource (rt->shared->context,
-        g_strv_length (sources), (const char **) sources, NULL, &err);
+  opts = g_strdup_printf ("%s -DCLB_SAMPLE_BITS=%d", rt->build_opts,
+      size == CLB_SAMPLES_16 ? 16 : 8);
+  key = cache_key (rt, opts);
+  program = load_cached (rt, key, opts);
+  *cached = program != NULL;
+  if (program == NULL) {
+    program = clCreateProgramWithSource (rt->shared->context,
+        g_strv_length (rt->sources), (const char **) rt->sources, NULL, &err);
     if (err != CL_SUCCESS) {
-      rt->programs[i] = NULL;
-      g_free (key);
-      g_free (opts);
-      return clb_set_cl_error (error, err, "clCreateProgramWithSource");
+      program = NULL;
+      clb_set_cl_error (error, err, "clCreateProgramWithSource");
+      goto done;
     }
-
     err = clb_fault ("clBuildProgram");
     if (err == CL_SUCCESS)
-      err = clBuildProgram (rt->programs[i], 1, &rt->shared->device, opts,
-          NULL, NULL);
-    g_free (opts);
-    if (err == CL_SUCCESS)
-      save_cached (rt->programs[i], key);
-    g_free (key);
-    if (err != CL_SUCCESS) {
-      gchar *log = get_build_log (rt, rt->programs[i]);
+      err = clBuildProgram (program, 1, &rt->shared->device, opts, NULL, NULL);
+    if (err == CL_SUCCESS) {
+      save_cached (program, key);
+    } else {
+      gchar *log = get_build_log (rt, program);
 
       g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_BUILD,
           "clBuildProgram (CLB_SAMPLE_BITS=%d) failed on '%s': %s (%d)\n%s",
-          sample_bits[i], rt->shared->device_name, clb_error_name (err), err,
-          log);
+          size == CLB_SAMPLES_16 ? 16 : 8, rt->shared->device_name,
+          clb_error_name (err), err, log);
       g_free (log);
-      return FALSE;
+      clReleaseProgram (program);
+      program = NULL;
     }
   }
-  return TRUE;
+done:
+  g_free (key);
+  g_free (opts);
+  return program;
 }
 
 gboolean
@@ -411,17 +429,17 @@ clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
     GError ** error)
 {
   ClbShared *sh;
-  gchar **sources, *c_version, *key;
+  gchar *c_version, *sum;
   const gchar *std;
-  gboolean ret = FALSE, ext;
-  GChecksum *sum;
+  gboolean ext;
+  GChecksum *checksum;
   guint i;
 
-  g_return_val_if_fail (rt != NULL && rt->programs[0] == NULL, FALSE);
+  g_return_val_if_fail (rt != NULL && rt->sources == NULL, FALSE);
   sh = rt->shared;
 
-  sources = clb_load_kernel_sources (error);
-  if (sources == NULL)
+  rt->sources = clb_load_kernel_sources (error);
+  if (rt->sources == NULL)
     return FALSE;
 
   /* Only ask for OpenCL C 1.2 where the device's compiler has it. */
@@ -434,51 +452,78 @@ clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
   ext = g_str_has_prefix (sh->platform_name, "Portable Computing Language")
       && g_strcmp0 (g_getenv (CLB_CLANG_EXTENSIONS_ENV), "0") != 0;
   rt->clang_extensions = ext;
+  rt->build_opts = g_strdup_printf ("%s -DCLB_CLANG_EXTENSIONS=%d %s", std,
+      ext, options ? options : "");
+  g_free (c_version);
 
   /* What the programs depend on besides the device: the instances on a
    * device share programs built from the same sources and options. */
-  sum = g_checksum_new (G_CHECKSUM_SHA256);
-  for (i = 0; sources[i]; i++)
-    g_checksum_update (sum, (const guchar *) sources[i], -1);
-  key = g_strdup_printf ("%s %d %s %s", std, ext, g_checksum_get_string (sum),
-      options ? options : "");
-  g_checksum_free (sum);
+  checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  for (i = 0; rt->sources[i]; i++)
+    g_checksum_update (checksum, (const guchar *) rt->sources[i], -1);
+  sum = g_strdup (g_checksum_get_string (checksum));
+  g_checksum_free (checksum);
+  rt->program_key = g_strdup_printf ("%s %s", rt->build_opts, sum);
+  g_free (sum);
 
-  /* One build per device; the runtimes starting meanwhile wait for it. */
+  /* The 8-bit program now: every stream runs some of its kernels (the
+   * copies, the 8-bit schedules). The 16-bit one when a stream of 16-bit
+   * samples first asks for a kernel (clb_runtime_create_kernel). */
+  return clb_runtime_ensure_program (rt, CLB_SAMPLES_8, error);
+}
+
+gboolean
+clb_runtime_program_pending (ClbRuntime * rt, ClbSampleSize size)
+{
+  ClbShared *sh = rt->shared;
+  gboolean pending;
+
+  if (rt->programs[size])
+    return FALSE;
   g_mutex_lock (&sh->build_lock);
-  if (g_strcmp0 (sh->program_key, key) == 0) {
-    for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
-      clRetainProgram (sh->programs[i]);
-      rt->programs[i] = sh->programs[i];
-    }
-    rt->cached_programs = sh->cached_programs;
-    ret = TRUE;
+  pending = !(sh->programs[size]
+      && g_strcmp0 (sh->program_key, rt->program_key) == 0);
+  g_mutex_unlock (&sh->build_lock);
+  return pending;
+}
+
+gboolean
+clb_runtime_ensure_program (ClbRuntime * rt, ClbSampleSize size,
+    GError ** error)
+{
+  ClbShared *sh;
+  gboolean cached = FALSE;
+
+  g_return_val_if_fail (rt != NULL && size < CLB_N_SAMPLE_SIZES, FALSE);
+  g_return_val_if_fail (rt->program_key != NULL, FALSE);
+  if (rt->programs[size])
+    return TRUE;
+  sh = rt->shared;
+
+  /* One build per device and program; the runtimes asking meanwhile wait
+   * for it. */
+  g_mutex_lock (&sh->build_lock);
+  if (sh->programs[size] && g_strcmp0 (sh->program_key, rt->program_key) == 0) {
+    rt->programs[size] = sh->programs[size];
+    clRetainProgram (rt->programs[size]);
+    cached = sh->cached[size];
   } else {
-    ret = build_programs (rt, sources, std, ext, options, error);
-    if (ret && sh->program_key == NULL) {
-      for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
-        clRetainProgram (rt->programs[i]);
-        sh->programs[i] = rt->programs[i];
-      }
-      sh->cached_programs = rt->cached_programs;
-      sh->program_key = g_strdup (key);
+    rt->programs[size] = build_program (rt, size, &cached, error);
+    if (rt->programs[size] && (sh->program_key == NULL
+            || g_strcmp0 (sh->program_key, rt->program_key) == 0)) {
+      if (sh->program_key == NULL)
+        sh->program_key = g_strdup (rt->program_key);
+      sh->programs[size] = rt->programs[size];
+      clRetainProgram (sh->programs[size]);
+      sh->cached[size] = cached;
     }
   }
   g_mutex_unlock (&sh->build_lock);
-  if (!ret) {
-    for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
-      if (rt->programs[i]) {
-        clReleaseProgram (rt->programs[i]);
-        rt->programs[i] = NULL;
-      }
-    }
-    rt->cached_programs = 0;
-  }
-
-  g_free (key);
-  g_free (c_version);
-  g_strfreev (sources);
-  return ret;
+  if (rt->programs[size] == NULL)
+    return FALSE;
+  if (cached)
+    rt->cached_programs++;
+  return TRUE;
 }
 
 cl_kernel
@@ -489,8 +534,9 @@ clb_runtime_create_kernel (ClbRuntime * rt, ClbSampleSize size,
   cl_int err;
 
   g_return_val_if_fail (rt != NULL && size < CLB_N_SAMPLE_SIZES, NULL);
-  g_return_val_if_fail (rt->programs[size] != NULL, NULL);
 
+  if (!clb_runtime_ensure_program (rt, size, error))
+    return NULL;
   err = clb_fault ("clCreateKernel");
   if (err == CL_SUCCESS)
     kernel = clCreateKernel (rt->programs[size], name, &err);

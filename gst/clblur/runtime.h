@@ -43,6 +43,9 @@ typedef enum {
 /* Folder of cached program binaries; default <user cache dir>/clboxblur,
  * set to an empty string to build from source every time. */
 #define CLB_CACHE_DIR_ENV "CLBOXBLUR_CACHE_DIR"
+/* "1": the program-binary cache on every driver; "0": on none; unset: on
+ * every driver but PoCL, which keeps a kernel cache of its own. */
+#define CLB_BINARY_CACHE_ENV "CLBOXBLUR_BINARY_CACHE"
 
 /* "0" builds the kernels in standard OpenCL C on PoCL too, without the
  * clang vector extensions the runtime otherwise enables there. */
@@ -88,11 +91,21 @@ void clb_runtime_free (ClbRuntime * rt);
 /* Whether the device lists extension @name (e.g. "cl_khr_gl_sharing"). */
 gboolean clb_runtime_has_extension (ClbRuntime * rt, const gchar * name);
 
-/* Builds the programs: from cached binaries when the cache has them for
- * this device, driver, options and sources, else from source (and then
- * fills the cache). */
+/* Readies the programs' build with @options and builds the 8-bit program
+ * (the one every stream runs some kernels of); the 16-bit one is built
+ * when first asked for (clb_runtime_ensure_program, or a kernel of it).
+ * Each comes from cached binaries when the cache has them for this
+ * device, driver, options and sources, else from source (and then fills
+ * the cache; not on PoCL, which keeps its own: see CLB_BINARY_CACHE_ENV).
+ * The runtimes on a device share what is built. */
 gboolean clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
     GError ** error);
+/* Builds the program of @size's samples unless built already. */
+gboolean clb_runtime_ensure_program (ClbRuntime * rt, ClbSampleSize size,
+    GError ** error);
+/* Whether the program of @size's samples is still to be built, by this
+ * runtime or another on the device. */
+gboolean clb_runtime_program_pending (ClbRuntime * rt, ClbSampleSize size);
 /* Whether the programs were built with clang's vector extensions
  * (-DCLB_CLANG_EXTENSIONS=1) or in standard OpenCL C. */
 gboolean clb_runtime_get_clang_extensions (ClbRuntime * rt);

@@ -30,9 +30,8 @@ typedef struct
   gchar *device_name;
   GMutex build_lock;            /* one build at a time; the others wait */
   gchar *program_key;           /* what programs[] were built from */
-  cl_program programs[CLB_N_SAMPLE_SIZES];
-  guint cached_programs;
-  gboolean clang_extensions;
+  cl_program programs[CLB_N_SAMPLE_SIZES];   /* built when first asked */
+  gboolean cached[CLB_N_SAMPLE_SIZES];  /* programs[i] from the cache */
 } ClbShared;
 
 /* Each runtime has its own in-order queue: instances in other pipelines
@@ -43,6 +42,9 @@ struct _ClbRuntime
   ClbShared *shared;
   cl_command_queue queue;
   cl_program programs[CLB_N_SAMPLE_SIZES];  /* references */
+  gchar **sources;              /* the kernels, once the build is asked */
+  gchar *build_opts;            /* the options but the sample width */
+  gchar *program_key;           /* build_opts and the sources' checksum */
   guint cached_programs;
   gboolean clang_extensions;    /* kernels built with CLB_CLANG_EXTENSIONS */
 };

@@ -205,6 +205,8 @@ GST_START_TEST (test_cache_entry_not_a_file)
 
   fail_unless (dir != NULL);
   g_setenv (CLB_CACHE_DIR_ENV, dir, TRUE);
+  /* the element's cache on every driver, PoCL too (which has its own) */
+  g_setenv (CLB_BINARY_CACHE_ENV, "1", TRUE);
 
   /* the entries, as the first start writes them */
   start_and_check (NULL, 600);
@@ -241,6 +243,7 @@ GST_START_TEST (test_cache_entry_not_a_file)
     g_setenv (CLB_CACHE_DIR_ENV, saved, TRUE);
   else
     g_unsetenv (CLB_CACHE_DIR_ENV);
+  g_unsetenv (CLB_BINARY_CACHE_ENV);
   g_ptr_array_unref (entries);
   remove_tree (dir);
   g_free (saved);

@@ -53,6 +53,8 @@ build (guint * cached)
   fail_unless (rt != NULL, "%s", err ? err->message : "");
   fail_unless (clb_runtime_build_program (rt, NULL, &err), "%s",
       err ? err->message : "");
+  fail_unless (clb_runtime_ensure_program (rt, CLB_SAMPLES_16, &err), "%s",
+      err ? err->message : "");
   *cached = clb_runtime_get_cached_programs (rt);
   return rt;
 }
@@ -132,6 +134,8 @@ GST_START_TEST (test_binary_cache)
   GError *err = NULL;
   cl_kernel k;
 
+  /* the cache on every driver, PoCL too */
+  g_setenv (CLB_BINARY_CACHE_ENV, "1", TRUE);
   g_setenv (CLB_CACHE_DIR_ENV, dir, TRUE);
 
   rt = build (&cached);
@@ -166,7 +170,78 @@ GST_START_TEST (test_binary_cache)
   fail_unless_equals_int (count_bin_files (dir), 0);
 
   g_unsetenv (CLB_CACHE_DIR_ENV);
+  g_unsetenv (CLB_BINARY_CACHE_ENV);
   g_free (dir);
+}
+
+GST_END_TEST;
+
+/* PoCL keeps a kernel cache of its own: the element's stays empty there
+ * (asking PoCL for a program's binaries compiles every kernel in it),
+ * and is filled on every other driver. */
+GST_START_TEST (test_binary_cache_default)
+{
+  gchar *dir = g_dir_make_tmp ("clboxblur-cache-XXXXXX", NULL);
+  ClbRuntime *rt;
+  guint cached;
+  gboolean pocl;
+
+  g_unsetenv (CLB_BINARY_CACHE_ENV);
+  g_setenv (CLB_CACHE_DIR_ENV, dir, TRUE);
+  rt = build (&cached);
+  pocl = g_str_has_prefix (clb_runtime_get_platform_name (rt),
+      "Portable Computing Language");
+  clb_runtime_free (rt);
+  fail_unless_equals_int (count_bin_files (dir),
+      pocl ? 0 : CLB_N_SAMPLE_SIZES);
+  g_setenv (CLB_BINARY_CACHE_ENV, "0", TRUE);
+  rm_rf (dir);
+  g_mkdir (dir, 0700);
+  rt = build (&cached);
+  clb_runtime_free (rt);
+  fail_unless_equals_int (count_bin_files (dir), 0);
+
+  rm_rf (dir);
+  g_unsetenv (CLB_BINARY_CACHE_ENV);
+  g_unsetenv (CLB_CACHE_DIR_ENV);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
+/* A build readies the 8-bit program only; the 16-bit one is built when
+ * first asked for, once for every runtime on the device. */
+GST_START_TEST (test_programs_on_demand)
+{
+  GError *err = NULL;
+  ClbRuntime *a, *b;
+  cl_kernel k;
+
+  g_setenv (CLB_CACHE_DIR_ENV, "", TRUE);
+  a = clb_runtime_new (CLB_DEVICE_TYPE_DEFAULT, -1, 0, &err);
+  fail_unless (a != NULL, "%s", err ? err->message : "");
+  b = clb_runtime_new (CLB_DEVICE_TYPE_DEFAULT, -1, 0, &err);
+  fail_unless (b != NULL, "%s", err ? err->message : "");
+  fail_unless (clb_runtime_build_program (a, NULL, &err), "%s",
+      err ? err->message : "");
+  fail_unless (clb_runtime_build_program (b, NULL, &err), "%s",
+      err ? err->message : "");
+  fail_if (clb_runtime_program_pending (a, CLB_SAMPLES_8));
+  fail_unless (clb_runtime_program_pending (a, CLB_SAMPLES_16));
+  fail_unless (clb_runtime_program_pending (b, CLB_SAMPLES_16));
+
+  /* a kernel of the 16-bit program builds it, for b too */
+  k = clb_runtime_create_kernel (a, CLB_SAMPLES_16, "sat_box", &err);
+  fail_unless (k != NULL, "%s", err ? err->message : "");
+  clb_runtime_release_kernel (&k);
+  fail_if (clb_runtime_program_pending (a, CLB_SAMPLES_16));
+  fail_if (clb_runtime_program_pending (b, CLB_SAMPLES_16));
+  fail_unless (clb_runtime_ensure_program (b, CLB_SAMPLES_16, &err), "%s",
+      err ? err->message : "");
+
+  clb_runtime_free (b);
+  clb_runtime_free (a);
+  g_unsetenv (CLB_CACHE_DIR_ENV);
 }
 
 GST_END_TEST;
@@ -316,6 +391,8 @@ runtime_suite (void)
   tcase_add_test (tc, test_error_names);
   tcase_add_test (tc, test_device_index_message);
   tcase_add_test (tc, test_binary_cache);
+  tcase_add_test (tc, test_binary_cache_default);
+  tcase_add_test (tc, test_programs_on_demand);
   tcase_add_test (tc, test_shared_context);
   tcase_add_test (tc, test_application_context);
   return s;
