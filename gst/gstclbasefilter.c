@@ -29,6 +29,7 @@
 #include "gstcllayout.h"
 #include "gstclfields.h"
 #include "gstclpool.h"
+#include "gstclwarm.h"
 
 /* Shared with the base's other files (GL, pool, fields, errors). */
 GST_DEBUG_CATEGORY (gst_cl_base_filter_debug);
@@ -40,6 +41,15 @@ G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCLBaseFilter, gst_cl_base_filter,
         "clbasefilter", 0, "OpenCL base video filter"));
 
 static gboolean gst_cl_base_filter_stop (GstBaseTransform * trans);
+
+gboolean
+gst_cl_base_filter_kernels_ready (GstCLBaseFilter * self,
+    const ClbParams * params, const ClbJob * jobs, guint n_jobs)
+{
+  if (self->warm == NULL || self->runtime == NULL)
+    return TRUE;
+  return gst_cl_warm_ready (self->warm, self->runtime, params, jobs, n_jobs);
+}
 
 /* The subclass's parameters and jobs for @inbuf of the negotiated format. */
 static guint
@@ -246,10 +256,27 @@ gst_cl_base_filter_make_runtime (GstCLBaseFilter * self,
   return rt;
 }
 
+/* A progress message (code "compile") of @type. */
+static void G_GNUC_PRINTF (3, 4)
+post_progress (GstCLBaseFilter * self, GstProgressType type,
+    const gchar * format, ...)
+{
+  va_list args;
+  gchar *text;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_progress (GST_OBJECT (self), type, "compile", text));
+  g_free (text);
+}
+
 static gboolean
 gst_cl_base_filter_start (GstBaseTransform * trans)
 {
   GstCLBaseFilter *self = GST_CL_BASE_FILTER (trans);
+  gboolean compiles, built;
   GstCLDeviceSettings device;
   ClbEngineOptions options;
   ClbEngine *engine;
@@ -264,7 +291,19 @@ gst_cl_base_filter_start (GstBaseTransform * trans)
       clb_runtime_get_device_name (self->runtime),
       clb_runtime_get_platform_name (self->runtime));
 
-  if (!clb_runtime_build_program (self->runtime, NULL, &error))
+  /* The first start on a device compiles (seconds on a CPU driver): said
+   * as it happens, so the pipeline does not seem stuck in PAUSED. */
+  compiles = clb_runtime_program_pending (self->runtime, CLB_SAMPLES_8);
+  if (compiles)
+    post_progress (self, GST_PROGRESS_TYPE_START, "Compiling the OpenCL "
+        "kernels for '%s' (once: the driver caches them)",
+        clb_runtime_get_device_name (self->runtime));
+  built = clb_runtime_build_program (self->runtime, NULL, &error);
+  if (compiles)
+    post_progress (self, built ? GST_PROGRESS_TYPE_COMPLETE :
+        GST_PROGRESS_TYPE_ERROR, built ? "OpenCL kernels compiled" :
+        "OpenCL kernels not compiled");
+  if (!built)
     goto failed;
   GST_INFO_OBJECT (self, "kernels built in %s",
       clb_runtime_get_clang_extensions (self->runtime) ?
@@ -277,6 +316,7 @@ gst_cl_base_filter_start (GstBaseTransform * trans)
   GST_OBJECT_LOCK (self);
   self->engine = engine;
   GST_OBJECT_UNLOCK (self);
+  self->warm = gst_cl_warm_new (GST_ELEMENT (self));
   /* without it, no pool: frames are mapped and copied as before */
   self->mem_dev = clb_mem_device_new (self->runtime, &error);
   if (self->mem_dev == NULL) {
@@ -310,7 +350,9 @@ gst_cl_base_filter_stop (GstBaseTransform * trans)
   GstCLBaseFilter *self = GST_CL_BASE_FILTER (trans);
   ClbEngine *engine;
 
-  /* Kernels and buffers first, then queue, program and context. */
+  /* A warm-up's engine first (it runs on the runtime's context), then
+   * kernels and buffers, then queue, program and context. */
+  g_clear_pointer (&self->warm, gst_cl_warm_free);
   GST_OBJECT_LOCK (self);
   engine = g_steal_pointer (&self->engine);
   gst_context_replace (&self->cl_context, NULL);
@@ -436,6 +478,9 @@ gst_cl_base_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   GST_CL_BASE_FILTER_GET_CLASS (self)->get_device (self, &device);
 
   gst_cl_layout_make_planes (in_info, &self->planes);
+  /* what ran on other caps says nothing of these */
+  if (self->warm)
+    gst_cl_warm_reset (self->warm);
   if (GST_VIDEO_INFO_IS_INTERLACED (in_info)
       && !gst_cl_fields_check (GST_ELEMENT (self), incaps, in_info,
           &self->field_planes))

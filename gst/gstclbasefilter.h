@@ -79,6 +79,10 @@ struct _GstCLBaseFilter
   /* GL memory (gstclgl.c) */
   GstCLGL *gl;
 
+  /* the kernels of new settings readied away from the stream
+   * (gstclwarm.c): made in start, freed in stop */
+  struct _GstCLWarm *warm;
+
   gpointer _gst_reserved[GST_PADDING];
 };
 
@@ -102,5 +106,11 @@ struct _GstCLBaseFilterClass
 
   gpointer _gst_reserved[GST_PADDING];
 };
+
+/* Whether a frame may run @params and @jobs now: FALSE while the kernels
+ * they need are readied in the background (gstclwarm.c), the subclass
+ * then keeping the settings it had. For the subclass's prepare. */
+gboolean gst_cl_base_filter_kernels_ready (GstCLBaseFilter * self,
+    const ClbParams * params, const ClbJob * jobs, guint n_jobs);
 
 G_END_DECLS

@@ -129,6 +129,9 @@ struct _GstCLBoxBlur
   gint mask_no_alpha_warned;
   gint mask_passes_warned;
   gint mask_method_warned;      /* alpha-mask with mosaic or fill */
+  /* the settings the last frame ran with: the streaming thread's */
+  GstCLBoxBlurSettings applied;
+  gboolean applied_valid;
 };
 
 /* Every format here is handled by every method. */
@@ -312,21 +315,16 @@ gst_cl_box_blur_prepare_mask (GstCLBoxBlur * self,
   alpha->radius = 0;
 }
 
-/* Takes one consistent copy of the properties and turns it, the region and
- * @inbuf's ROI metas into @params and the jobs of the negotiated format;
- * returns the number of jobs. */
+/* Turns @s, the region and @inbuf's ROI metas into @params and the jobs
+ * of the negotiated format; returns the number of jobs. */
 static guint
-gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
-    const GstVideoInfo * info, ClbParams * params, ClbJob * jobs)
+gst_cl_box_blur_prepare_with (GstCLBoxBlur * self,
+    const GstCLBoxBlurSettings * s, const GstVideoInfo * info,
+    ClbParams * params, ClbJob * jobs)
 {
-  GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
-  GstCLBoxBlurSettings settings;
+  GstCLBoxBlurSettings settings = *s;
   GstCLRadius chroma = { FALSE, 0 }, alpha = { FALSE, 0 };
   guint p;
-
-  GST_OBJECT_LOCK (self);
-  settings = self->settings;
-  GST_OBJECT_UNLOCK (self);
 
   params->method = settings.method;
   params->border = settings.border;
@@ -374,6 +372,39 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
     alpha.radius = settings.preserve_alpha ? 0 : settings.alpha_radius;
   }
   return gst_cl_layout_make_plane_jobs (info, &chroma, &alpha, jobs);
+}
+
+/* Takes one consistent copy of the properties for @inbuf's @params and
+ * @jobs. Where they need kernels the element has not run yet, the frame
+ * keeps the settings the frame before had, while the kernels are readied
+ * in the background (gstclwarm.c): no frame waits for a compiler. */
+static guint
+gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
+    const GstVideoInfo * info, ClbParams * params, ClbJob * jobs)
+{
+  GstCLBoxBlur *self = GST_CL_BOX_BLUR (filter);
+  GstCLBoxBlurSettings settings;
+  guint n_jobs;
+
+  GST_OBJECT_LOCK (self);
+  settings = self->settings;
+  GST_OBJECT_UNLOCK (self);
+
+  n_jobs = gst_cl_box_blur_prepare_with (self, &settings, info, params, jobs);
+  /* The first frame is always ready: the element has nothing else. So
+   * is one after frames that were not filtered (passthrough, radius 0):
+   * a blur turned on (privacy) is never held back. */
+  if (gst_cl_base_filter_kernels_ready (filter, params, jobs, n_jobs)
+      || !self->applied_valid
+      || !gst_cl_box_blur_settings_filters (&self->applied)) {
+    self->applied = settings;
+    self->applied_valid = TRUE;
+    return n_jobs;
+  }
+  GST_DEBUG_OBJECT (self, "frame with the settings before: the new ones' "
+      "kernels are being readied");
+  return gst_cl_box_blur_prepare_with (self, &self->applied, info, params,
+      jobs);
 }
 
 /* Once per input buffer, before any output is prepared (prepare may run

@@ -481,8 +481,9 @@ clb_runtime_program_pending (ClbRuntime * rt, ClbSampleSize size)
   if (rt->programs[size])
     return FALSE;
   g_mutex_lock (&sh->build_lock);
-  pending = !(sh->programs[size]
-      && g_strcmp0 (sh->program_key, rt->program_key) == 0);
+  /* before clb_runtime_build_program: whether any runtime built it */
+  pending = !(sh->programs[size] && (rt->program_key == NULL
+          || g_strcmp0 (sh->program_key, rt->program_key) == 0));
   g_mutex_unlock (&sh->build_lock);
   return pending;
 }

@@ -104,7 +104,8 @@ gboolean clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
 gboolean clb_runtime_ensure_program (ClbRuntime * rt, ClbSampleSize size,
     GError ** error);
 /* Whether the program of @size's samples is still to be built, by this
- * runtime or another on the device. */
+ * runtime or another on the device (before clb_runtime_build_program:
+ * whether any runtime on the device built it). */
 gboolean clb_runtime_program_pending (ClbRuntime * rt, ClbSampleSize size);
 /* Whether the programs were built with clang's vector extensions
  * (-DCLB_CLANG_EXTENSIONS=1) or in standard OpenCL C. */

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "blurcheck.h"
+#include "clcheck.h"
 
 static guint
 count_fds (void)
@@ -516,6 +517,71 @@ GST_START_TEST (test_bilateral_worst_flushes)
 
 GST_END_TEST;
 
+
+/* Issue 39: in a live stream, a change of settings that needs kernels the
+ * element has not run keeps the settings the frames had until those
+ * kernels are readied away from the stream (gstclwarm.c; on PoCL, which
+ * compiles a kernel at its first launch), then takes the new ones; every
+ * frame is one or the other, exactly. On other drivers the next frame
+ * takes them. */
+GST_START_TEST (test_live_change_keeps_frames)
+{
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings before = default_settings, after = default_settings;
+  GstVideoInfo info;
+  GstBuffer *in, *out, *first;
+  GstMapInfo a, b;
+  gboolean pocl, same = TRUE;
+  gint64 end;
+  ClbRuntime *rt = clcheck_default_runtime ();
+
+  /* the element's device's driver */
+  pocl = g_str_has_prefix (clb_runtime_get_platform_name (rt),
+      "Portable Computing Language");
+  clb_runtime_free (rt);
+
+  gst_harness_set_live (h, TRUE);
+  set_format (h, &info, "RGBA", 64, 48);
+  before.method = METHOD_SEPARABLE;
+  before.rx = before.ry = 3;
+  after.method = METHOD_MOSAIC;
+  after.block_size = 8;
+  in = make_frame (&info, 0, 39);
+  push_buffer_and_check (h, &info, gst_buffer_ref (in), &before);
+
+  apply_settings (h, &after);
+  first = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  fail_unless (first != NULL);
+  check_frame (&info, in, first, pocl ? &before : &after);
+
+  /* the warm-up starts a gst-launch-1.0 and compiles: well within 60 s */
+  end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+  out = NULL;
+  while (pocl && same && g_get_monotonic_time () < end) {
+    gst_clear_buffer (&out);
+    g_usleep (20 * 1000);
+    out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+    fail_unless (out != NULL);
+    fail_unless (gst_buffer_map (first, &a, GST_MAP_READ));
+    fail_unless (gst_buffer_map (out, &b, GST_MAP_READ));
+    same = a.size == b.size && memcmp (a.data, b.data, a.size) == 0;
+    gst_buffer_unmap (out, &b);
+    gst_buffer_unmap (first, &a);
+  }
+  fail_if (same && pocl, "the new settings not taken within 60 s");
+  if (out)
+    check_frame (&info, in, out, &after);
+  gst_clear_buffer (&out);
+  /* and kept */
+  push_buffer_and_check (h, &info, gst_buffer_ref (in), &after);
+
+  gst_buffer_unref (first);
+  gst_buffer_unref (in);
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblur_pipeline_suite (void)
 {
@@ -527,6 +593,7 @@ clboxblur_pipeline_suite (void)
   tcase_add_test (tc, test_lifecycle);
   tcase_add_test (tc, test_qos);
   tcase_add_test (tc, test_live_300_frames);
+  tcase_add_test (tc, test_live_change_keeps_frames);
   tcase_add_test (tc, test_start_stop_cycles);
   tcase_add_test (tc, test_pipeline_1080p);
   tcase_add_test (tc, test_bilateral_worst_stops);
