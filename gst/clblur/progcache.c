@@ -36,6 +36,14 @@ typedef struct
   guint64 length;               /* of the binary */
 } CacheHeader;
 
+/* The largest entry read, header included. A program binary here is a few
+ * MB (PoCL's CPU binaries of the two programs: 0.8 and 2.0 MB); 256 MiB is
+ * far above any driver's, and low enough to allocate anywhere the element
+ * runs. A longer file is a miss without a byte read: an entry's size is
+ * whatever the file system says (a 20 GB sparse file costs no disk), and
+ * allocating it first aborted the process. */
+#define CACHE_MAX_ENTRY ((gsize) 256 * 1024 * 1024)
+
 gchar *
 clb_cache_key (const gchar * const *device_strings, gchar ** sources,
     const gchar * opts)
@@ -95,11 +103,13 @@ cache_check (const gchar * data, gsize len, const gchar * key, gsize * size)
   return ok ? (const guchar *) data + sizeof (h) : NULL;
 }
 
-/* The contents of the entry at @path, or NULL when there is none or it is
- * not a regular file. Opened without blocking and checked with fstat before
- * anything is read: a FIFO there would block open () (and the pipeline's
- * start) until a writer came, a character device could be read forever. A
- * directory, socket or anything else is a cache miss too. */
+/* The contents of the entry at @path, or NULL when there is none, it is
+ * not a regular file or it is longer than CACHE_MAX_ENTRY. Opened without
+ * blocking and checked with fstat before anything is read: a FIFO there
+ * would block open () (and the pipeline's start) until a writer came, a
+ * character device could be read forever. A directory, socket or anything
+ * else is a cache miss too. No more than the size fstat gave is read, so a
+ * file that grows meanwhile cannot take more than the cap either. */
 static gchar *
 cache_slurp (const gchar * path, gsize * len)
 {
@@ -121,7 +131,19 @@ cache_slurp (const gchar * path, gsize * len)
     close (fd);
     return NULL;
   }
-  data = g_malloc (st.st_size + 1);
+  if (st.st_size < 0 || (guint64) st.st_size > CACHE_MAX_ENTRY) {
+    g_debug ("program cache entry %s has %" G_GUINT64_FORMAT " bytes, more "
+        "than a program binary can be (%" G_GSIZE_FORMAT "): ignored", path,
+        (guint64) st.st_size, CACHE_MAX_ENTRY);
+    close (fd);
+    return NULL;
+  }
+  /* try: a process short of memory misses the cache rather than aborts */
+  data = g_try_malloc (st.st_size + 1);
+  if (data == NULL) {
+    close (fd);
+    return NULL;
+  }
   while (got < (gsize) st.st_size) {
     gssize n = read (fd, data + got, st.st_size - got);
 
@@ -155,9 +177,13 @@ void
 clb_cache_write (const gchar * key, const guchar * bin, gsize size)
 {
   CacheHeader h;
-  guchar *entry = g_malloc (sizeof (h) + size);
+  guchar *entry;
   gchar *path, *dir, *sum;
 
+  /* an entry cache_slurp would not read back */
+  if (size > CACHE_MAX_ENTRY - sizeof (h))
+    return;
+  entry = g_malloc (sizeof (h) + size);
   memset (&h, 0, sizeof (h));
   memcpy (h.magic, CACHE_MAGIC, sizeof (h.magic));
   memcpy (h.key, key, CACHE_HEX);

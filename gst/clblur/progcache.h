@@ -20,13 +20,15 @@ gchar *clb_cache_key (const gchar * const *device_strings, gchar ** sources,
  * or it fails a check: its length, magic, key, and the checksum of the
  * binary. A truncated, damaged or foreign file never reaches the driver
  * (some drivers abort in clCreateProgramWithBinary on one). An entry that
- * is not a regular file (FIFO, directory, socket, device) is a miss too,
- * found without blocking and never read. */
+ * is not a regular file (FIFO, directory, socket, device), or is longer
+ * than any program binary can be (256 MiB), is a miss too, found without
+ * blocking and never read. */
 gchar *clb_cache_read (const gchar * key, gsize * size);
 
 /* Writes the entry for @key (best effort: a cache that cannot be written
  * only costs time), to a temporary file renamed into place, so that a
- * reader never sees half of one. */
+ * reader never sees half of one. None for a binary too long to be read
+ * back. */
 void clb_cache_write (const gchar * key, const guchar * bin, gsize size);
 
 /* The kernel sources, NULL-terminated (g_strfreev): from

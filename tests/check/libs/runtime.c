@@ -6,6 +6,9 @@
 #include "config.h"
 #endif
 
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <gst/check/gstcheck.h>
 
@@ -209,6 +212,71 @@ GST_START_TEST (test_binary_cache_default)
 
 GST_END_TEST;
 
+/* Issue 42: an entry whose file is huge (sparse: no disk) is a miss, not
+ * an abort. The cache read allocated the file's size before reading it:
+ * "GLib-ERROR: failed to allocate 21474836481 bytes" on a 20 GB entry. 1 TiB,
+ * first, is more than any machine this runs on can allocate, so the old
+ * read aborts everywhere (where it could allocate 20 GB, it would read
+ * them). */
+GST_START_TEST (test_binary_cache_huge_entry)
+{
+  const goffset sizes[] = { G_GOFFSET_CONSTANT (1) << 40,
+    G_GOFFSET_CONSTANT (20) * 1000 * 1000 * 1000,
+  };
+  gchar *dir = g_dir_make_tmp ("clboxblur-cache-XXXXXX", NULL);
+  ClbRuntime *rt;
+  guint cached, i, made = 0;
+
+  /* the element's own cache, where a driver keeps one of its own too */
+  g_setenv (CLB_BINARY_CACHE_ENV, "1", TRUE);
+  g_setenv (CLB_CACHE_DIR_ENV, dir, TRUE);
+  rt = build (&cached);
+  clb_runtime_free (rt);
+  fail_unless_equals_int (count_bin_files (dir), CLB_N_SAMPLE_SIZES);
+
+  for (i = 0; i < G_N_ELEMENTS (sizes); i++) {
+    GDir *d = g_dir_open (dir, 0, NULL);
+    const gchar *name;
+    gboolean all = TRUE;
+
+    fail_unless (d != NULL);
+    while ((name = g_dir_read_name (d))) {
+      gchar *p = g_build_filename (dir, name, NULL);
+      gint fd = g_open (p, O_WRONLY, 0);
+
+      fail_unless (fd >= 0, "%s: %s", p, g_strerror (errno));
+      if (ftruncate (fd, sizes[i]) != 0) {
+        GST_INFO ("no %" G_GINT64_FORMAT "-byte entry: %s", sizes[i],
+            g_strerror (errno));
+        all = FALSE;
+      }
+      close (fd);
+      g_free (p);
+    }
+    g_dir_close (d);
+    if (!all)
+      continue;
+    made++;
+
+    rt = build (&cached);
+    fail_unless_equals_int (cached, 0);
+    clb_runtime_free (rt);
+    /* written again whole, and read */
+    rt = build (&cached);
+    fail_unless_equals_int (cached, CLB_N_SAMPLE_SIZES);
+    clb_runtime_free (rt);
+  }
+  /* 20 GB fits any file system this runs on */
+  fail_unless (made > 0, "no huge entry could be made in %s", dir);
+
+  rm_rf (dir);
+  g_unsetenv (CLB_CACHE_DIR_ENV);
+  g_unsetenv (CLB_BINARY_CACHE_ENV);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 /* A build readies the 8-bit program only; the 16-bit one is built when
  * first asked for, once for every runtime on the device. */
 GST_START_TEST (test_programs_on_demand)
@@ -393,6 +461,7 @@ runtime_suite (void)
   tcase_add_test (tc, test_binary_cache);
   tcase_add_test (tc, test_binary_cache_default);
   tcase_add_test (tc, test_programs_on_demand);
+  tcase_add_test (tc, test_binary_cache_huge_entry);
   tcase_add_test (tc, test_shared_context);
   tcase_add_test (tc, test_application_context);
   return s;
