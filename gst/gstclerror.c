@@ -34,11 +34,26 @@ gst_cl_post_error (GstElement * self, const GError * error)
   switch (error->domain == CLB_RUNTIME_ERROR ? error->code :
       CLB_RUNTIME_ERROR_FAILED) {
     case CLB_RUNTIME_ERROR_NO_PLATFORM:
-      GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
-          ("No OpenCL platform found. Install an OpenCL driver, for example "
-              "the 'pocl-opencl-icd' package (CPU) or your GPU vendor's "
-              "OpenCL ICD."), ("%s", error->message));
+    {
+      /* set, the ICD loader read only what it names: the likely cause,
+       * before any advice to install a driver that may be installed */
+      const gchar *vendors = g_getenv (CLB_ICD_VENDORS_ENV);
+
+      if (vendors != NULL && *vendors != '\0')
+        GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
+            ("No OpenCL platform found, and %s is set to '%s': that is the "
+                "likely cause, as the OpenCL ICD loader then reads only the "
+                "drivers it names. Unset it, or point it at a folder of .icd "
+                "files; else install an OpenCL driver, for example the "
+                "'pocl-opencl-icd' package (CPU).", CLB_ICD_VENDORS_ENV,
+                vendors), ("%s", error->message));
+      else
+        GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
+            ("No OpenCL platform found. Install an OpenCL driver, for "
+                "example the 'pocl-opencl-icd' package (CPU) or your GPU "
+                "vendor's OpenCL ICD."), ("%s", error->message));
       break;
+    }
     case CLB_RUNTIME_ERROR_NO_DEVICE:
       GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
           ("No OpenCL device matches device-type, platform-index and "

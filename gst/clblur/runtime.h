@@ -60,6 +60,12 @@ gboolean clb_device_class_is_cpu (cl_device_type type);
 /* Whether CLB_DEVICE_CLASS_ENV names a class. */
 gboolean clb_device_class_forced (void);
 
+/* The ICD loader's (ocl-icd's) variable: set and not empty, it names where
+ * the loader looks for drivers (a folder of .icd files, one .icd file, or
+ * a driver's library) instead of /etc/OpenCL/vendors. When no platform is
+ * found with it set, it is the likely cause, and the messages name it. */
+#define CLB_ICD_VENDORS_ENV "OCL_ICD_VENDORS"
+
 /* The program is built once per sample container size. */
 typedef enum {
   CLB_SAMPLES_8,    /* 8-bit formats */

@@ -184,6 +184,58 @@ set_no_device_listed (GError ** error, cl_platform_id * platforms,
   g_free (why);
 }
 
+/* Whether the folder @dir holds an .icd file, what the ICD loader reads
+ * in a folder. */
+static gboolean
+has_icd_file (const gchar * dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const gchar *name;
+  gboolean found = FALSE;
+
+  if (d == NULL)
+    return FALSE;
+  while (!found && (name = g_dir_read_name (d)))
+    found = g_str_has_suffix (name, ".icd");
+  g_dir_close (d);
+  return found;
+}
+
+/* The error for no platform found. With CLB_ICD_VENDORS_ENV set (a test's
+ * or a script's, left in a shell), the loader looked for drivers only where
+ * it says, so "install a driver" alone would send the user after one that
+ * may well be installed: the variable, its value and what is wrong with it
+ * come first. Only a path with a slash is said not to exist: a bare name
+ * is looked for in /etc/OpenCL/vendors first. */
+static void
+set_no_platform (GError ** error)
+{
+  const gchar *vendors = g_getenv (CLB_ICD_VENDORS_ENV);
+  const gchar *what = "";
+
+  if (vendors == NULL || *vendors == '\0') {
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_PLATFORM,
+        "No OpenCL platform found: the OpenCL ICD loader lists no driver. "
+        "Install one, e.g. 'apt-get install pocl-opencl-icd' for the CPU, "
+        "or your GPU vendor's OpenCL ICD package");
+    return;
+  }
+  if (strchr (vendors, '/') != NULL
+      && !g_file_test (vendors, G_FILE_TEST_EXISTS))
+    what = " (no such file or folder)";
+  else if (g_file_test (vendors, G_FILE_TEST_IS_DIR)
+      && !has_icd_file (vendors))
+    what = " (a folder with no .icd file)";
+  g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_PLATFORM,
+      "No OpenCL platform found, and %s is set to '%s'%s: that is the "
+      "likely cause, as the OpenCL ICD loader then looks for drivers only "
+      "there (the .icd files of that folder, or the one driver it names), "
+      "not in /etc/OpenCL/vendors. Unset it, or point it at a folder with a "
+      "driver's .icd file; if no driver is installed, install one, e.g. "
+      "'apt-get install pocl-opencl-icd' for the CPU", CLB_ICD_VENDORS_ENV,
+      vendors, what);
+}
+
 /* PoCL's CPU device runs a kernel's work-groups on worker threads that
  * the kernel's scheduler wakes where they last ran. Behind a source that
  * keeps the streaming thread busy between frames, both workers wake on one
@@ -224,10 +276,7 @@ clb_runtime_select_device (ClbShared * rt, ClbDeviceType type, gint platform_ind
     err = clGetPlatformIDs (0, NULL, &n_platforms);
   if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS
           && n_platforms == 0)) {
-    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_NO_PLATFORM,
-        "No OpenCL platform found: the OpenCL ICD loader lists no driver. "
-        "Install one, e.g. 'apt-get install pocl-opencl-icd' for the CPU, "
-        "or your GPU vendor's OpenCL ICD package");
+    set_no_platform (error);
     return FALSE;
   }
   if (err != CL_SUCCESS)
