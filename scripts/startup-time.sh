@@ -1,24 +1,36 @@
 #!/bin/sh
-# Time from gst-launch start to EOS for one 1920x1080 RGBA frame through
-# clboxblur: cold (empty program-binary cache, and an empty PoCL kernel
-# cache) and warm (both filled by the cold run), each run 3 times.
+# The first start after an install, and the next one: 30 frames of
+# 1920x1080 RGBA through clboxblur (its defaults) in gst-launch-1.0, CPU
+# seconds (user + system) and wall seconds from start to exit. Cold: every
+# cache empty (POCL_CACHE_DIR, CLBOXBLUR_CACHE_DIR, XDG_CACHE_HOME new
+# folders); warm: the same command right after, with what the cold run
+# cached. ROUNDS rounds (default 3).
+#   scripts/startup-time.sh [ROUNDS]
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 export GST_PLUGIN_PATH="$top/${CLBOXBLUR_BUILD_DIR:-build}/gst"
+rounds=${1:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 run () {
-  /usr/bin/time -f %e gst-launch-1.0 -q videotestsrc num-buffers=1 \
+  POCL_CACHE_DIR="$tmp/pocl" CLBOXBLUR_CACHE_DIR="$tmp/cl" \
+    XDG_CACHE_HOME="$tmp/xdg" /usr/bin/time -f "%U %S %e" \
+    gst-launch-1.0 -q videotestsrc num-buffers=30 \
     ! video/x-raw,format=RGBA,width=1920,height=1080 \
-    ! clboxblur radius=15 ! fakesink 2>&1 | tail -1
+    ! clboxblur ! fakesink 2>&1 | tail -1 \
+    | awk '{ printf "%.2f s CPU (%.2f s wall)", $1 + $2, $3 }'
 }
 
-echo "one 1080p RGBA frame, gst-launch start to exit, seconds"
-for i in 1 2 3; do
-  rm -rf "$tmp/cl" "$tmp/pocl"
-  cold=$(CLBOXBLUR_CACHE_DIR="$tmp/cl" POCL_CACHE_DIR="$tmp/pocl" run)
-  warm=$(CLBOXBLUR_CACHE_DIR="$tmp/cl" POCL_CACHE_DIR="$tmp/pocl" run)
-  nocache=$(CLBOXBLUR_CACHE_DIR="" POCL_CACHE_DIR="$tmp/pocl" run)
-  echo "cold $cold  warm $warm  (warm PoCL cache, no clboxblur cache: $nocache)"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "commit: $(git -C "$top" describe --always --dirty)"
+echo "30 frames of 1080p RGBA through clboxblur, gst-launch-1.0 start to exit"
+i=0
+while [ "$i" -lt "$rounds" ]; do
+  rm -rf "$tmp/pocl" "$tmp/cl" "$tmp/xdg"
+  mkdir -p "$tmp/pocl" "$tmp/cl" "$tmp/xdg"
+  cold=$(run)
+  warm=$(run)
+  echo "cold $cold  warm $warm"
+  i=$((i + 1))
 done
