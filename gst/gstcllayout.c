@@ -275,21 +275,53 @@ gst_cl_layout_set_fill (const GstVideoInfo * info,
   }
 }
 
-/* GStreamer 1.22's gst_video_frame_map checks only that each plane's
- * offset lies inside the buffer when it carries a GstVideoMeta, and the
- * engine copies whole planes. */
+/* Whether every memory of @buf is system memory, which a map reads in
+ * place: OpenCL memory (the pools'), GL textures, dmabufs would wait for
+ * the device or copy the frame to the host. */
+static gboolean
+all_system_memory (GstBuffer * buf)
+{
+  guint i, n = gst_buffer_n_memory (buf);
+
+  for (i = 0; i < n; i++) {
+    if (!gst_memory_is_type (gst_buffer_peek_memory (buf, i),
+            GST_ALLOCATOR_SYSMEM))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* What GStreamer 1.22's gst_video_frame_map checks, from the sizes and
+ * the GstVideoMeta alone (it asserts the meta's format, size and planes,
+ * and checks only that each plane's offset lies inside the buffer); the
+ * engine copies whole planes, so every plane's rows must lie inside it.
+ * System memory is mapped too: a map there costs nothing, and a buffer
+ * that cannot be mapped must not reach GstVideoFilter, which would push
+ * its output unwritten. Other memory is never mapped here (issue 40). */
 gboolean
 gst_cl_layout_buffer_holds_frame (const GstVideoInfo * info,
     const ClbPlanes * planes, GstBuffer * buf)
 {
   GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
   gsize size = gst_buffer_get_size (buf);
-  GstVideoFrame frame;
   guint p;
 
-  if (size == 0 || !gst_video_frame_map (&frame, info, buf, GST_MAP_READ))
+  if (size == 0)
     return FALSE;
-  gst_video_frame_unmap (&frame);
+  if (all_system_memory (buf)) {
+    GstVideoFrame frame;
+
+    if (!gst_video_frame_map (&frame, info, buf, GST_MAP_READ))
+      return FALSE;
+    gst_video_frame_unmap (&frame);
+  } else if (meta == NULL) {
+    return size >= GST_VIDEO_INFO_SIZE (info);
+  } else if (meta->format != GST_VIDEO_INFO_FORMAT (info)
+      || (gint) meta->width < GST_VIDEO_INFO_WIDTH (info)
+      || (gint) meta->height < GST_VIDEO_INFO_HEIGHT (info)
+      || meta->n_planes != GST_VIDEO_INFO_N_PLANES (info)) {
+    return FALSE;
+  }
   if (meta == NULL)
     return TRUE;                /* the map checked the size against info */
 

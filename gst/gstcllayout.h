@@ -74,9 +74,11 @@ void gst_cl_layout_set_fill (const GstVideoInfo * info,
  * (clb_frame_field gives the field's planes). */
 void gst_cl_layout_field_jobs (ClbJob * jobs, guint n_jobs);
 
-/* Whether @buf holds a whole frame of @info, stored as @planes: it maps as
- * one, and with a GstVideoMeta every plane's offset + stride x (rows - 1) +
- * row bytes lies inside it. */
+/* Whether @buf holds a whole frame of @info, stored as @planes: as many
+ * bytes as @info says, or with a GstVideoMeta of @info's format, size and
+ * planes, every plane's offset + stride x (rows - 1) + row bytes inside
+ * it. Only system memory is mapped (to check that it maps as a frame):
+ * never OpenCL, GL or other device memory. */
 gboolean gst_cl_layout_buffer_holds_frame (const GstVideoInfo * info,
     const ClbPlanes * planes, GstBuffer * buf);
 /* Whether @meta only depends on the frame's size, orientation and colour

@@ -372,6 +372,112 @@ GST_START_TEST (test_recycled)
 
 GST_END_TEST;
 
+/* Memory that is not system memory (as OpenCL, GL or dmabuf memory are
+ * not), host-readable, counting its maps. */
+typedef struct
+{
+  GstMemory mem;
+  guint8 *data;
+} CountMemory;
+
+typedef GstAllocator CountAllocator;
+typedef GstAllocatorClass CountAllocatorClass;
+GType count_allocator_get_type (void);
+G_DEFINE_TYPE (CountAllocator, count_allocator, GST_TYPE_ALLOCATOR);
+
+static gint count_maps;
+
+static gpointer
+count_map (GstMemory * mem, gsize maxsize, GstMapFlags flags)
+{
+  g_atomic_int_inc (&count_maps);
+  return ((CountMemory *) mem)->data;
+}
+
+static void
+count_unmap (GstMemory * mem)
+{
+}
+
+static void
+count_free (GstAllocator * allocator, GstMemory * mem)
+{
+  g_free (((CountMemory *) mem)->data);
+  g_free (mem);
+}
+
+static void
+count_allocator_class_init (CountAllocatorClass * klass)
+{
+  klass->free = count_free;
+}
+
+static void
+count_allocator_init (CountAllocator * self)
+{
+  self->mem_type = "CountMemory";
+  self->mem_map = count_map;
+  self->mem_unmap = count_unmap;
+  GST_OBJECT_FLAG_SET (self, GST_ALLOCATOR_FLAG_CUSTOM_ALLOC);
+}
+
+/* A copy of @src (its bytes and video meta) in one CountMemory. */
+static GstBuffer *
+count_copy (GstAllocator * allocator, GstBuffer * src)
+{
+  CountMemory *m = g_new0 (CountMemory, 1);
+  gsize size = gst_buffer_get_size (src);
+  GstBuffer *buf = gst_buffer_new ();
+  GstVideoMeta *meta = gst_buffer_get_video_meta (src);
+
+  m->data = g_malloc (size);
+  gst_buffer_extract (src, 0, m->data, size);
+  gst_memory_init (GST_MEMORY_CAST (m), GST_MEMORY_FLAG_NO_SHARE, allocator,
+      NULL, size, 0, 0, size);
+  gst_buffer_append_memory (buf, GST_MEMORY_CAST (m));
+  /* a copy of the metadata alone leaves a memory's metas out */
+  if (meta)
+    gst_buffer_add_video_meta_full (buf, meta->flags, meta->format,
+        meta->width, meta->height, meta->n_planes, meta->offset, meta->stride);
+  return buf;
+}
+
+/* Issue 40: the element's check of an input buffer reads its size and
+ * video meta and maps only system memory: a frame in other memory is
+ * mapped once, by GstVideoFilter to filter it (on OpenCL or GL memory
+ * the element's own ways map it not at all), and the result is the
+ * reference's. Before, the check mapped every input too (a blocking map
+ * of OpenCL memory, a texture download of GL memory). */
+GST_START_TEST (test_input_check_maps_no_device_memory)
+{
+  GstAllocator *allocator = g_object_new (count_allocator_get_type (), NULL);
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  Settings s = default_settings;
+  GstVideoInfo info;
+  GstBuffer *src, *in, *out;
+  gint maps;
+
+  gst_object_ref_sink (allocator);
+  set_format (h, &info, "RGBA", 33, 17);
+  apply_settings (h, &s);
+  src = make_frame (&info, 7, 40);      /* padded rows: a video meta */
+  in = count_copy (allocator, src);
+  g_atomic_int_set (&count_maps, 0);
+  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  maps = g_atomic_int_get (&count_maps);
+  fail_unless (out != NULL);
+  fail_unless_equals_int (maps, 1);
+  check_frame (&info, src, out, &s);
+
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  gst_buffer_unref (src);
+  blurcheck_harness_teardown (h);
+  gst_object_unref (allocator);
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblur_pool_suite (void)
 {
@@ -387,6 +493,7 @@ clboxblur_pool_suite (void)
   tcase_add_test (tc, test_pool_shapes_mosaic);
   tcase_add_test (tc, test_system_memory);
   tcase_add_test (tc, test_recycled);
+  tcase_add_test (tc, test_input_check_maps_no_device_memory);
   return s;
 }
 
