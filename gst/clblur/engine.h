@@ -226,6 +226,12 @@ typedef struct {
    * exceeds it are filtered in bands of rows (a test hook: many bands on
    * a small frame). */
   guint64 max_alloc;
+  /* Plan as if the device had at most this much local memory and these
+   * many work-items a work-group (when less than it has); 0: the device's.
+   * A GPU's limits (48 KiB, 256) on a CPU driver, whose own (PoCL: 1 MiB,
+   * 4096) never pick the smaller tiles and fallbacks a GPU takes. */
+  guint64 max_local_mem;
+  gsize max_work_group;
   ClbEngineLogFunc log;         /* NULL: no log */
   gpointer log_data;
 } ClbEngineOptions;
@@ -237,13 +243,18 @@ typedef struct {
 #define CLB_LOOP_CAP_ENV "CLBOXBLUR_LOOP_CAP"
 /* N: plan the intermediate as if one allocation could hold N bytes. */
 #define CLB_MAX_ALLOC_ENV "CLBOXBLUR_MAX_ALLOC"
+/* N: plan with at most N bytes of local memory (max_local_mem). */
+#define CLB_MAX_LOCAL_MEM_ENV "CLBOXBLUR_MAX_LOCAL_MEM"
+/* N: plan with work-groups of at most N work-items (max_work_group). */
+#define CLB_MAX_WORK_GROUP_ENV "CLBOXBLUR_MAX_WORK_GROUP"
 
 /* The defaults: class from the device type, zero copy, no profile, the
  * loop cap probed, no log. */
 void clb_engine_options_init (ClbEngineOptions * options);
 /* The defaults changed by CLB_DEVICE_CLASS_ENV, CLB_ZERO_COPY_ENV,
- * CLB_PROFILE_ENV, CLB_LOOP_CAP_ENV and CLB_MAX_ALLOC_ENV: the one place the engine's
- * environment variables are read. */
+ * CLB_PROFILE_ENV, CLB_LOOP_CAP_ENV, CLB_MAX_ALLOC_ENV,
+ * CLB_MAX_LOCAL_MEM_ENV and CLB_MAX_WORK_GROUP_ENV: the one place the
+ * engine's environment variables are read. */
 void clb_engine_options_from_env (ClbEngineOptions * options);
 
 /* What the engine found out about its device, once, when it was made:

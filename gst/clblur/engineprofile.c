@@ -30,6 +30,8 @@ clb_engine_options_from_env (ClbEngineOptions * options)
   const gchar *device_class = g_getenv (CLB_DEVICE_CLASS_ENV);
   const gchar *loop_cap = g_getenv (CLB_LOOP_CAP_ENV);
   const gchar *max_alloc = g_getenv (CLB_MAX_ALLOC_ENV);
+  const gchar *local_mem = g_getenv (CLB_MAX_LOCAL_MEM_ENV);
+  const gchar *work_group = g_getenv (CLB_MAX_WORK_GROUP_ENV);
 
   clb_engine_options_init (options);
   if (g_strcmp0 (device_class, "cpu") == 0)
@@ -45,6 +47,20 @@ clb_engine_options_from_env (ClbEngineOptions * options)
         2, G_MAXUINT);
   if (max_alloc && *max_alloc)
     options->max_alloc = MAX (g_ascii_strtoull (max_alloc, NULL, 10), 1);
+  if (local_mem && *local_mem)
+    options->max_local_mem = MAX (g_ascii_strtoull (local_mem, NULL, 10),
+        1024);
+  if (work_group && *work_group)
+    options->max_work_group = CLAMP (g_ascii_strtoull (work_group, NULL, 10),
+        1, G_MAXINT);
+}
+
+/* @value capped by @cap where @cap is set (options' max_local_mem,
+ * max_work_group). */
+static guint64
+capped (guint64 value, guint64 cap)
+{
+  return cap > 0 ? MIN (value, cap) : value;
 }
 
 static ClbDeviceClass
@@ -197,6 +213,8 @@ clb_engine_probe_kernels (ClbEngine * engine, ClbSampleSize s,
             CL_KERNEL_WORK_GROUP_SIZE, sizeof (engine->max_wg[s][k]),
             &engine->max_wg[s][k], NULL),
         "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
+    engine->max_wg[s][k] = capped (engine->max_wg[s][k],
+        engine->options.max_work_group);
   }
   /* read before any __local argument is set (afterwards the query counts
    * the last tile too) */
@@ -206,6 +224,8 @@ clb_engine_probe_kernels (ClbEngine * engine, ClbSampleSize s,
   CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
           sizeof (p->bilateral_max_wg[s]), &p->bilateral_max_wg[s], NULL),
       "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
+  p->bilateral_max_wg[s] = capped (p->bilateral_max_wg[s],
+      engine->options.max_work_group);
   CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_LOCAL_MEM_SIZE,
           sizeof (p->bilateral_static_local[s]),
           &p->bilateral_static_local[s], NULL),
@@ -214,6 +234,8 @@ clb_engine_probe_kernels (ClbEngine * engine, ClbSampleSize s,
   CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
           sizeof (p->bilateral_gpu_max_wg[s]), &p->bilateral_gpu_max_wg[s],
           NULL), "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
+  p->bilateral_gpu_max_wg[s] = capped (p->bilateral_gpu_max_wg[s],
+      engine->options.max_work_group);
   CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_LOCAL_MEM_SIZE,
           sizeof (p->bilateral_gpu_static_local[s]),
           &p->bilateral_gpu_static_local[s], NULL),
@@ -230,10 +252,13 @@ clb_engine_probe_profile (ClbEngine * engine, GError ** error)
   ClbDeviceProfile *p = &engine->profile;
   cl_device_id device = clb_runtime_get_device (engine->rt);
   cl_ulong max_alloc = 0, global_mem = 0;
+  guint d;
 
   CHECK (clGetDeviceInfo (device, CL_DEVICE_LOCAL_MEM_SIZE,
           sizeof (p->local_mem_size), &p->local_mem_size, NULL),
       "clGetDeviceInfo (LOCAL_MEM_SIZE)");
+  p->local_mem_size = capped (p->local_mem_size,
+      engine->options.max_local_mem);
   CHECK (clGetDeviceInfo (device, CL_DEVICE_TYPE, sizeof (p->type), &p->type,
           NULL), "clGetDeviceInfo (TYPE)");
   p->device_class = class_of (&engine->options, p->type);
@@ -264,6 +289,11 @@ clb_engine_probe_profile (ClbEngine * engine, GError ** error)
   if (!probe_loop_cap (engine, error))
     goto failed;
   probe_informational (engine);
+  p->max_work_group_size = capped (p->max_work_group_size,
+      engine->options.max_work_group);
+  for (d = 0; d < G_N_ELEMENTS (p->max_items); d++)
+    p->max_items[d] = capped (p->max_items[d],
+        engine->options.max_work_group);
 
   if (engine->options.log) {
     gchar *text = clb_device_profile_describe (p);

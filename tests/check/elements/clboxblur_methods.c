@@ -292,6 +292,89 @@ GST_START_TEST (test_bilateral_large_radius)
 
 GST_END_TEST;
 
+/* The lines the element logs (the engine's choice of a variant). */
+static void
+collect_variants (GstDebugCategory * category, GstDebugLevel level,
+    const gchar * file, const gchar * function, gint line, GObject * object,
+    GstDebugMessage * message, gpointer user_data)
+{
+  const gchar *text = gst_debug_message_get (message);
+
+  if (g_str_equal (gst_debug_category_get_name (category), "clbasefilter")
+      && strstr (text, "variant bilateral") != NULL)
+    g_ptr_array_add (user_data, g_strdup (text));
+}
+
+/* Whether a line of @lines names @text. */
+static gboolean
+logged (GPtrArray * lines, const gchar * text)
+{
+  guint i;
+
+  for (i = 0; i < lines->len; i++)
+    if (strstr (g_ptr_array_index (lines, i), text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Bilateral at radii 19 to 25 (sigma-spatial 10: a window of 2r+1) on
+ * RGBA and NV12, against the reference. Under the GPU class with a GPU's
+ * limits (meson test --setup gpu_class: 48 KiB of local memory,
+ * work-groups of 256), these are the tiles and the fallback a GPU picks
+ * (issue 40): bilateral_gpu in work-groups of 16x16 (radius 19), 16x8
+ * (20, 21), 8x8 (22, 23), 8x4 (24), then bilateral_global (25); there the
+ * test also checks that each ran. Elsewhere whatever the device picks. */
+GST_START_TEST (test_bilateral_gpu_tiles_r19_to_25)
+{
+  static const struct
+  {
+    guint r;
+    const gchar *variant;
+  } radii[] = {
+    {19, "bilateral_gpu (gpu, work-groups of 16x16)"},
+    {20, "bilateral_gpu (gpu, work-groups of 16x8)"},
+    {21, "bilateral_gpu (gpu, work-groups of 16x8)"},
+    {22, "bilateral_gpu (gpu, work-groups of 8x8)"},
+    {23, "bilateral_gpu (gpu, work-groups of 8x8)"},
+    {24, "bilateral_gpu (gpu, work-groups of 8x4)"},
+    {25, "bilateral_global"},
+  };
+  static const gchar *formats[] = { "RGBA", "NV12" };
+  gboolean gpu_limits = g_strcmp0 (g_getenv ("CLBOXBLUR_DEVICE_CLASS"),
+      "gpu") == 0
+      && g_strcmp0 (g_getenv ("CLBOXBLUR_MAX_LOCAL_MEM"), "49152") == 0
+      && g_strcmp0 (g_getenv ("CLBOXBLUR_MAX_WORK_GROUP"), "256") == 0;
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  GstHarness *h;
+  Settings s = default_settings;
+  GstVideoInfo info;
+  guint i, f;
+
+  gst_debug_set_threshold_for_name ("clbasefilter", GST_LEVEL_DEBUG);
+  gst_debug_add_log_function (collect_variants, lines, NULL);
+  h = blurcheck_harness_new ("clboxblur");
+  s.method = METHOD_BILATERAL;
+  s.sigma_spatial = 10.0;
+  s.sigma_range = 60.0;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    set_format (h, &info, formats[f], 70, 44);
+    for (i = 0; i < G_N_ELEMENTS (radii); i++) {
+      s.rx = s.ry = radii[i].r;
+      g_ptr_array_set_size (lines, 0);
+      push_settings_and_check (h, &info, 0, &s);
+      if (gpu_limits && f == 0)
+        fail_unless (logged (lines, radii[i].variant), "RGBA radius %u did "
+            "not run %s under a GPU's limits", radii[i].r, radii[i].variant);
+    }
+  }
+  blurcheck_harness_teardown (h);
+  gst_debug_remove_log_function (collect_variants);
+  gst_debug_unset_threshold_for_name ("clbasefilter");
+  g_ptr_array_unref (lines);
+}
+
+GST_END_TEST;
+
 /* The filtered frame of @in under @s. */
 static GstBuffer *
 filter (GstHarness * h, GstBuffer * in, const Settings * s)
@@ -379,6 +462,7 @@ clboxblur_methods_suite (void)
   tcase_add_test (tc, test_preserve_alpha);
   tcase_add_test (tc, test_bilateral_large_radius);
   tcase_add_test (tc, test_bilateral_window_bound);
+  tcase_add_test (tc, test_bilateral_gpu_tiles_r19_to_25);
   return s;
 }
 
