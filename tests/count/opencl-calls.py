@@ -1,0 +1,69 @@
+#!/usr/bin/python3
+"""The OpenCL calls clboxblur makes a frame, as a GPU would be asked for
+them (issue 40): the GPU class forced, frames not wrapped
+(CLBOXBLUR_DEVICE_CLASS=gpu, CLBOXBLUR_ZERO_COPY=0), 1080p RGBA, separable
+radius 15, steady state: gst-launch-1.0 runs N1 and then N2 frames under
+the counting shim (clcount.c) and the difference is divided by N2 - N1.
+Fails where a count grows past its ceiling: what the element does today,
+so that a regression fails CI; the floors the issue asks for are below.
+
+    opencl-calls.py SHIM PLUGIN_DIR
+"""
+import glob
+import os
+import subprocess
+import sys
+import tempfile
+
+N1, N2 = 5, 15
+CAPS = "video/x-raw,format=RGBA,width=1920,height=1080"
+# (pipeline after the caps, {count: ceiling a frame}); floors: one host
+# wait a frame (the source's write map), arguments only where they change
+CASES = [
+    ("clboxblur radius=15 ! fakesink",
+     {"read_maps": 0, "host_waits": 3, "kernel_args": 28, "launches": 2}),
+    ("clboxblur radius=15 ! clboxblur radius=15 ! fakesink",
+     {"read_maps": 0, "host_waits": 4, "kernel_args": 56, "launches": 4}),
+]
+
+
+def counts(shim, plugins, tmp, pipeline, frames):
+    out = os.path.join(tmp, "n%d" % frames)
+    env = dict(os.environ, LD_PRELOAD=shim, CLCOUNT_OUT=out,
+               GST_PLUGIN_PATH=plugins, GST_REGISTRY_FORK="no",
+               GST_REGISTRY=os.path.join(tmp, "registry.bin"),
+               CLBOXBLUR_DEVICE_CLASS="gpu", CLBOXBLUR_ZERO_COPY="0")
+    cmd = ["gst-launch-1.0", "-q", "videotestsrc", "num-buffers=%d" % frames,
+           "!"] + CAPS.split() + ["!"] + pipeline.split()
+    run = subprocess.run(cmd, env=env, capture_output=True, text=True,
+                         timeout=600)
+    if run.returncode != 0:
+        sys.exit("failed: %s\n%s" % (" ".join(cmd), run.stderr))
+    best = {}
+    for path in glob.glob(out + ".*"):
+        c = dict((k, int(v)) for k, v in
+                 (line.split() for line in open(path) if line.strip()))
+        if c.get("launches", 0) >= best.get("launches", 0):
+            best = c
+    return best
+
+
+def main():
+    shim, plugins = sys.argv[1], sys.argv[2]
+    failed = False
+    with tempfile.TemporaryDirectory() as tmp:
+        for pipeline, ceilings in CASES:
+            a = counts(shim, plugins, tmp, pipeline, N1)
+            b = counts(shim, plugins, tmp, pipeline, N2)
+            for name, ceiling in ceilings.items():
+                per_frame = (b.get(name, 0) - a.get(name, 0)) / (N2 - N1)
+                ok = per_frame <= ceiling
+                failed |= not ok
+                print("%-52s %-12s %6.2f a frame (at most %d)%s" % (
+                    pipeline, name, per_frame, ceiling,
+                    "" if ok else "  FAIL"))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
