@@ -2,9 +2,11 @@
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The engine's life, its buffers and tables, and a frame's way in and out.
- * Which kernels run for a job is the variant table's (enginevariants.c);
- * what the device is, the profile's (engineprofile.c).
+ * The engine's life, its buffers and tables: services of the floor below
+ * the method files, which call back into nothing above it (docs/design.md,
+ * "Layers"). A frame's jobs run in enginerun.c; which kernels run for a
+ * job is the variant table's (enginevariants.c); what the device is, the
+ * profile's (engineprofile.c).
  */
 #include "config.h"
 
@@ -23,28 +25,6 @@ static const gchar *kernel_names[N_KERNELS] = {
 #define SPATIAL_INITIAL_RADIUS 16
 /* Likewise the regions' array, in ints. */
 #define REGIONS_INITIAL 4096
-/* Bilateral runs a job in bands of at most this many taps (pixels x
- * window x channels), each waited for, so that clb_engine_cancel takes
- * effect within one band: 30 to 150 ms a band on 2 busy CPU cores under
- * PoCL (load 10; bilateral_x16 and bilateral_local at radius 63), the
- * slowest device the element meets. A band is at least one work-group
- * (bilateral_local) or one row (bilateral_x16), at most the job. */
-#define CLB_BAND_TAPS (G_GUINT64_CONSTANT (1) << 24)
-
-/* The taps of a band on this device: CLB_BAND_TAPS per compute unit on
- * devices other than CPUs, each of whose compute units (an SM, a CU)
- * runs its share of a band at least as fast as a CPU core; so a GPU does
- * not wait for dozens of small bands a frame (a wait costs tens of
- * microseconds there: on an H100's 132 units, 1080p RGBA at radius 4 is
- * one band, not 40). */
-static guint64
-band_taps (const ClbDeviceProfile * profile)
-{
-  if (profile->type & CL_DEVICE_TYPE_CPU)
-    return CLB_BAND_TAPS;
-  return CLB_BAND_TAPS * MAX (profile->compute_units, 1);
-}
-
 /* Makes @size's kernels, building their program first where no stream
  * has needed it yet (runtime.c): an 8-bit stream never builds the 16-bit
  * program. */
@@ -300,8 +280,8 @@ clb_engine_is_cancelled (ClbEngine * engine)
   return g_atomic_int_get (&engine->cancelled) != 0;
 }
 
-static gboolean
-check_cancelled (ClbEngine * engine, GError ** error)
+gboolean
+clb_engine_check_cancelled (ClbEngine * engine, GError ** error)
 {
   if (!clb_engine_is_cancelled (engine))
     return TRUE;
@@ -471,46 +451,6 @@ clb_engine_result_planes (ClbEngine * engine, const ClbParams * params)
   return bilateral ? engine->plane_out : engine->plane_in;
 }
 
-/* Runs a bilateral job's variant over bands of the job whose taps stay
- * within band_taps, waiting for each but the last and giving up when
- * cancelled: whole rows where the variant takes them (or where rows of
- * work-groups fit), else work-groups' worth of columns of such rows. */
-gboolean
-clb_engine_run_bands (ClbEngine * engine, const ClbVariant * variant,
-    ClbRun * r, GError ** error)
-{
-  const ClbJob *job = r->job;
-  guint64 taps = (2 * (guint64) r->rx + 1) * (2 * (guint64) r->ry + 1)
-      * job->channels;
-  guint64 pixels = MAX (band_taps (&engine->profile) / taps, 1);
-  guint gx = MAX (r->shape.local[0], 1), gy = MAX (r->shape.local[1], 1);
-  guint rows, cols;
-
-  if (r->shape.whole_rows || pixels / job->width >= gy) {
-    cols = job->width;
-    rows = MAX (pixels / job->width / gy, 1) * gy;
-  } else {
-    rows = gy;
-    cols = MAX (pixels / gy / gx, 1) * gx;
-  }
-  r->band_rows = rows;
-  for (r->y0 = 0; r->y0 < job->height; r->y0 = r->y1) {
-    r->y1 = r->y0 + MIN (rows, job->height - r->y0);
-    for (r->x0 = 0; r->x0 < job->width; r->x0 = r->x1) {
-      r->x1 = r->x0 + MIN (cols, job->width - r->x0);
-      if (!check_cancelled (engine, error)
-          || !clb_engine_run_variant (engine, variant, r, error))
-        return FALSE;
-      if (r->y1 < job->height || r->x1 < job->width)
-        CHECK (clFinish (engine->queue), "clFinish");
-    }
-  }
-  return TRUE;
-
-failed:
-  return FALSE;
-}
-
 gboolean
 clb_engine_bilateral_tables (ClbEngine * engine, const ClbParams * params,
     guint j, guint rx, guint ry, GError ** error)
@@ -518,163 +458,4 @@ clb_engine_bilateral_tables (ClbEngine * engine, const ClbParams * params,
   return update_range_table (engine, params->sigma_range, error)
       && update_spatial_table (engine, j, rx, ry, params->sigma_spatial,
       error);
-}
-
-/* Runs job @j's pass @pass as the plan's @step says. Box methods filter
- * plane_in in place; bilateral writes plane_out. */
-static gboolean
-run_job (ClbEngine * engine, const ClbParams * params, guint j,
-    const ClbJob * jobs, const ClbStep * step, GError ** error)
-{
-  const ClbJob *job = &jobs[j];
-  const ClbVariant *variant = step->variant;
-  ClbRun r = { .params = params, .job = job, .index = j,
-    .border = params->border, .rx = step->rx, .ry = step->ry,
-    .shape = step->shape };
-  cl_int pitch = engine->planes.plane_width[job->plane];
-  ClbJob unkept, stripped;
-
-  if (variant == NULL || step->paired)
-    return TRUE;                /* passed through, or run with another */
-  if (step->pair) {
-    r.pair_index = step->pair - 1;
-    r.pair_job = &jobs[r.pair_index];
-    r.pair_rx = step->pair_rx;
-    r.pair_ry = step->pair_ry;
-  }
-  /* with the mask, alpha leaves as it came: out of the box's jobs, kept
-   * by bilateral's (whose output the mask blends) */
-  job = clb_mask_step_job (params, job, &stripped);
-  g_assert (job != NULL);       /* the plan passes those through */
-
-  if (params->method == CLB_METHOD_BILATERAL
-      && !clb_engine_bilateral_tables (engine, params, j, r.rx, r.ry, error))
-    return FALSE;
-  r.job = clb_variant_job (variant, job, &unkept);
-  if (engine->frame_out) {
-    /* a job's first run reads the input, the next ones its own output */
-    r.in = (engine->frame_written & (1u << j) ? engine->frame_out :
-        engine->frame_in)[job->plane];
-    r.out = engine->frame_out[job->plane];
-    engine->frame_written |= 1u << j;
-    if (step->pair) {
-      r.pair_in = (engine->frame_written & (1u << r.pair_index) ?
-          engine->frame_out : engine->frame_in)[r.pair_job->plane];
-      r.pair_out = engine->frame_out[r.pair_job->plane];
-      engine->frame_written |= 1u << r.pair_index;
-    }
-  } else {
-    r.in = engine->plane_in[job->plane];
-    r.out = params->method == CLB_METHOD_BILATERAL ?
-        engine->plane_out[job->plane] : r.in;
-    if (step->pair)
-      r.pair_in = r.pair_out = engine->plane_in[r.pair_job->plane];
-  }
-  r.in_pitch = r.out_pitch = pitch;
-  if (step->pair)
-    r.pair_in_pitch = r.pair_out_pitch =
-        engine->planes.plane_width[r.pair_job->plane];
-  if (params->method == CLB_METHOD_BILATERAL) {
-    if (!clb_engine_run_bands (engine, variant, &r, error))
-      return FALSE;
-    if (clb_mask_active (params)) {
-      /* the mask only blends bilateral's output with the input, in the
-       * colour channels */
-      ClbRun b = r;
-      ClbJob colours;
-
-      b.job = clb_variant_job (&clb_mask_variants[0],
-          clb_mask_job (params, &jobs[j], &colours), &unkept);
-      return clb_mask_blend (engine, &b, r.out, error);
-    }
-    return TRUE;
-  }
-  return clb_engine_run_variant (engine, variant, &r, error);
-}
-
-/* Filters the frame in plane_in; the result is in result_planes(). With
- * frame_in and frame_out set (enginemem.c; no regions), from frame_in
- * into frame_out. */
-gboolean
-clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
-    guint n_jobs, GError ** error)
-{
-  const ClbPlanes *planes = &engine->planes;
-  gsize bytes = clb_engine_container_bytes (planes);
-  gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
-  gboolean regions = params->use_regions;
-  const ClbPlan *plan = clb_engine_plan (engine, params, jobs, n_jobs);
-  guint p, j, pass;
-
-  if (plan->unknown_method) {
-    g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_METHOD,
-        "unknown method %d", params->method);
-    return FALSE;
-  }
-  if (!clb_mask_check (planes, params, error))
-    return FALSE;
-  if (engine->frame_out) {
-    /* bytes no job writes (kept channels, gaps, jobs passed through) come
-     * from the input */
-    gboolean copy = !plan->every_byte;
-
-    engine->frame_written = 0;
-    for (p = 0; copy && p < planes->n_planes; p++) {
-      size_t row = planes->plane_width[p] * bytes;
-
-      CHECK (clEnqueueCopyBuffer (engine->queue, engine->frame_in[p],
-              engine->frame_out[p], 0, 0, row * planes->plane_height[p], 0,
-              NULL, NULL), "clEnqueueCopyBuffer");
-    }
-  } else if (bilateral || regions) {
-    /* Bytes no job writes (alpha kept, padding) come from the input; with
-     * regions, so do the samples left unfiltered. */
-    for (p = 0; p < planes->n_planes; p++) {
-      size_t row = planes->plane_width[p] * bytes;
-
-      CHECK (clEnqueueCopyBuffer (engine->queue, engine->plane_in[p],
-              engine->plane_out[p], 0, 0, row * planes->plane_height[p], 0,
-              NULL, NULL), "clEnqueueCopyBuffer");
-    }
-  }
-
-  if (clb_regions_have_strength (params))
-    /* each region at its own strength, filtered where it is */
-    return clb_engine_run_region_groups (engine, params, jobs, n_jobs,
-        error);
-
-  for (pass = 0; pass < plan->passes; pass++) {
-    for (j = 0; j < plan->n_jobs; j++) {
-      if (!check_cancelled (engine, error)
-          || !run_job (engine, params, j, jobs, &plan->steps[pass][j],
-              error))
-        return FALSE;
-    }
-  }
-
-  if (regions && n_jobs > 0) {
-    /* The regions' content goes into the result plane, which holds the
-     * outside: the filtered samples of plane_in (box) or plane_out
-     * (bilateral) into the original, or with region-invert the original
-     * into the filtered. */
-    cl_mem *to = clb_engine_result_planes (engine, params);
-    cl_mem *from = to == engine->plane_in ? engine->plane_out :
-        engine->plane_in;
-
-    if (!clb_engine_upload_regions (engine, params, planes->width,
-            planes->height, error))
-      return FALSE;
-    for (j = 0; j < n_jobs; j++) {
-      cl_int pitch = planes->plane_width[jobs[j].plane];
-
-      if (!clb_engine_run_composite (engine, params, &jobs[j],
-              clb_jobs_subsampled_after (jobs, n_jobs, j),
-              from[jobs[j].plane], pitch, to[jobs[j].plane], pitch, error))
-        return FALSE;
-    }
-  }
-  return TRUE;
-
-failed:
-  return FALSE;
 }

@@ -402,7 +402,7 @@ guint clb_engine_count_plans (ClbEngine * engine);
 /* Makes the frame in progress, if any, and every later one fail with
  * CLB_ENGINE_ERROR_CANCELLED until clb_engine_resume: the engine stops
  * between two bands of its work (each a bounded number of taps, see
- * CLB_BAND_TAPS in engine.c) and waits for the band running. Safe from
+ * CLB_BAND_TAPS in enginevariants.c) and waits for the band running. Safe from
  * any thread while the engine lives. */
 void clb_engine_cancel (ClbEngine * engine);
 void clb_engine_resume (ClbEngine * engine);

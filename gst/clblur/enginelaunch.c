@@ -2,9 +2,12 @@
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The work buffer, a job's layout and size as kernel arguments, and the
- * enqueue of a kernel (timed per kernel with CLBOXBLUR_PROFILE), used by
- * the variants' runs in enginevariants.c.
+ * The work buffer, a job's layout and size as kernel arguments, the
+ * enqueue of a kernel (timed per kernel with CLBOXBLUR_PROFILE), what a
+ * pair's runs share and the device-side copies: the services below the
+ * method files (enginesat.c, engineseparable.c, enginebilateral.c,
+ * enginemosaic.c, enginemask.c, enginecomposite.c), which call nothing
+ * above them.
  */
 #include "config.h"
 
@@ -417,4 +420,99 @@ clb_job_is_dense_8bit (const ClbPlanes * planes, const ClbJob * job)
       return FALSE;
   }
   return TRUE;
+}
+
+/* ---- the pairs' services (the rows of two jobs in one run) ---- */
+
+/* The byte of a luma pixel that is luma where @y and @uv are packed
+ * 4:2:2's Y and UV jobs on one plane, else -1 (engineprivate.h). */
+gint
+clb_packed_422_luma (const ClbPlanes * planes, const ClbJob * y,
+    const ClbJob * uv)
+{
+  guint luma;
+
+  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
+      || planes->big_endian || y->plane != uv->plane
+      || y->channels != 1 || y->pixel_stride != 2 || y->keep_mask != 0
+      || uv->channels != 2 || uv->pixel_stride != 4 || uv->keep_mask != 0
+      || y->offset[0] > 1 || y->width != 2 * uv->width
+      || y->height != uv->height || y->width == 0)
+    return -1;
+  luma = y->offset[0];
+  if (uv->offset[0] != 1 - luma || uv->offset[1] != 3 - luma)
+    return -1;
+  return luma;
+}
+
+/* The run of @r's paired job alone (ClbRun.pair_job: its job, index,
+ * radii, buffers and pitches) into @other: where a pair's variant runs
+ * its two jobs one after the other. */
+void
+clb_run_pair_other (const ClbRun * r, ClbRun * other)
+{
+  *other = *r;
+  other->job = r->pair_job;
+  other->index = r->pair_index;
+  other->rx = r->pair_rx;
+  other->ry = r->pair_ry;
+  other->in = r->pair_in;
+  other->out = r->pair_out;
+  other->in_pitch = r->pair_in_pitch;
+  other->out_pitch = r->pair_out_pitch;
+  other->pair_job = NULL;
+  other->alpha_out = NULL;
+}
+
+/* ---- device-side copies ---- */
+
+/* @mem's buffer for clEnqueueCopyBufferRect and the offset of @mem in
+ * it: a sub-buffer's parent (PoCL crashes in clEnqueueCopyBufferRect on
+ * a sub-buffer), else @mem itself at 0. */
+static cl_mem
+rect_buffer (cl_mem mem, size_t * offset)
+{
+  cl_mem parent = NULL;
+
+  *offset = 0;
+  if (clGetMemObjectInfo (mem, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof (parent),
+          &parent, NULL) != CL_SUCCESS || parent == NULL
+      || clGetMemObjectInfo (mem, CL_MEM_OFFSET, sizeof (*offset), offset,
+          NULL) != CL_SUCCESS) {
+    *offset = 0;
+    return mem;
+  }
+  return parent;
+}
+
+gboolean
+clb_engine_copy_rect (ClbEngine * engine, cl_mem from, gsize from_x,
+    gsize from_y, gsize from_pitch, cl_mem to, gsize to_x, gsize to_y,
+    gsize to_pitch, gsize row, gsize rows, const gchar * what,
+    GError ** error)
+{
+  size_t src[3] = { 0, from_y, 0 }, dst[3] = { 0, to_y, 0 };
+  size_t region[3] = { row, rows, 1 };
+  gchar name[96];
+  cl_mem a, b;
+
+  if (row == 0 || rows == 0)
+    return TRUE;
+  if (from_x == 0 && to_x == 0 && from_pitch == row && to_pitch == row) {
+    g_snprintf (name, sizeof (name), "clEnqueueCopyBuffer (%s)", what);
+    CHECK (clEnqueueCopyBuffer (engine->queue, from, to, from_y * row,
+            to_y * row, row * rows, 0, NULL, NULL), name);
+    return TRUE;
+  }
+  a = rect_buffer (from, &src[0]);
+  b = rect_buffer (to, &dst[0]);
+  src[0] += from_x;
+  dst[0] += to_x;
+  g_snprintf (name, sizeof (name), "clEnqueueCopyBufferRect (%s)", what);
+  CHECK (clEnqueueCopyBufferRect (engine->queue, a, b, src, dst, region,
+          from_pitch, 0, to_pitch, 0, 0, NULL, NULL), name);
+  return TRUE;
+
+failed:
+  return FALSE;
 }

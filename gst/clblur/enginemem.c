@@ -85,57 +85,6 @@ rect_of (const ClbMemPlane * plane, size_t * origin)
   return plane->buffer;
 }
 
-/* @mem's buffer for clEnqueueCopyBufferRect and the offset of @mem in
- * it: a sub-buffer's parent (PoCL crashes in clEnqueueCopyBufferRect on
- * a sub-buffer), else @mem itself at 0. */
-static cl_mem
-rect_buffer (cl_mem mem, size_t * offset)
-{
-  cl_mem parent = NULL;
-
-  *offset = 0;
-  if (clGetMemObjectInfo (mem, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof (parent),
-          &parent, NULL) != CL_SUCCESS || parent == NULL
-      || clGetMemObjectInfo (mem, CL_MEM_OFFSET, sizeof (*offset), offset,
-          NULL) != CL_SUCCESS) {
-    *offset = 0;
-    return mem;
-  }
-  return parent;
-}
-
-gboolean
-clb_engine_copy_rect (ClbEngine * engine, cl_mem from, gsize from_x,
-    gsize from_y, gsize from_pitch, cl_mem to, gsize to_x, gsize to_y,
-    gsize to_pitch, gsize row, gsize rows, const gchar * what,
-    GError ** error)
-{
-  size_t src[3] = { 0, from_y, 0 }, dst[3] = { 0, to_y, 0 };
-  size_t region[3] = { row, rows, 1 };
-  gchar name[96];
-  cl_mem a, b;
-
-  if (row == 0 || rows == 0)
-    return TRUE;
-  if (from_x == 0 && to_x == 0 && from_pitch == row && to_pitch == row) {
-    g_snprintf (name, sizeof (name), "clEnqueueCopyBuffer (%s)", what);
-    CHECK (clEnqueueCopyBuffer (engine->queue, from, to, from_y * row,
-            to_y * row, row * rows, 0, NULL, NULL), name);
-    return TRUE;
-  }
-  a = rect_buffer (from, &src[0]);
-  b = rect_buffer (to, &dst[0]);
-  src[0] += from_x;
-  dst[0] += to_x;
-  g_snprintf (name, sizeof (name), "clEnqueueCopyBufferRect (%s)", what);
-  CHECK (clEnqueueCopyBufferRect (engine->queue, a, b, src, dst, region,
-          from_pitch, 0, to_pitch, 0, 0, NULL, NULL), name);
-  return TRUE;
-
-failed:
-  return FALSE;
-}
-
 /* Device-side copies of @result into @dst's planes (queued, not waited
  * for). */
 static gboolean
@@ -197,7 +146,7 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
           in_stride, out, out_stride, error);
     } else if (!params->use_regions && rows_packed (engine, src, dst)) {
       /* every method: its kernels read the input's planes and write the
-       * output's (engine.c, frame_in / frame_out) */
+       * output's (enginerun.c, frame_in / frame_out) */
       clb_engine_log_mem (engine, "in place, every method");
       engine->frame_in = in;
       engine->frame_out = out;

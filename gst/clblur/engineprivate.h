@@ -2,12 +2,14 @@
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * engine.c: the engine's life, its buffers and tables, the jobs' runs;
+ * engine.c: the engine's life, its buffers and tables;
  * engineframe.c: clb_engine_filter, a frame's way in and out;
  * enginemem.c: frames in OpenCL memory;
+ * enginerun.c: the jobs' runs, as the plan says;
  * engineplan.c: the plan of a frame's work, made once per change;
  * engineprofile.c: the options and the device profile, probed once;
- * enginevariants.c: the kernel variants' table and the choice of a row;
+ * enginevariants.c: the kernel variants' table, the choice of a row and
+ * its run;
  * enginesat.c, engineseparable.c, enginebilateral.c, enginemosaic.c:
  * each method's CPU and GPU variants (runs, limits) and its rows of the table;
  * enginemask.c: alpha as the foreground mask (ClbParams.mask), its
@@ -268,7 +270,7 @@ struct _ClbVariant
   gboolean (*run) (ClbEngine * engine, const ClbRun * run, GError ** error);
 };
 
-/* enginelaunch.c and enginevariants.c */
+/* enginelaunch.c and enginevariants.c (clb_engine_run_variant) */
 /* Makes *@mem (*@capacity bytes, 0: none) hold at least @size bytes: a
  * new buffer of @size with @flags where it is short (enginelaunch.c). */
 gboolean clb_engine_grow_buffer (ClbEngine * engine, cl_mem * mem,
@@ -324,11 +326,11 @@ extern const guint clb_fill_n_variants;
 /* The byte of a luma pixel that is luma (0: YUY2, YVYU; 1: UYVY, VYUY)
  * where @y and @uv are the Y and UV jobs of packed 4:2:2 on one plane
  * (8-bit, an even width: the UV job's pixels are two of @y's), else -1
- * (enginevariants.c). */
+ * (enginelaunch.c). */
 gint clb_packed_422_luma (const ClbPlanes * planes, const ClbJob * y,
     const ClbJob * uv);
 
-/* A pair's second job's run alone (enginevariants.c). */
+/* A pair's second job's run alone (enginelaunch.c). */
 void clb_run_pair_other (const ClbRun * r, ClbRun * other);
 
 /* The variant that runs jobs @a and @b of @method, each given @alone by
@@ -434,17 +436,20 @@ gboolean clb_gpu_line_fits (const ClbDeviceProfile * profile, size_t group,
     guint64 n, guint64 width, gsize elem);
 guint clb_log2_ceil (guint64 n);
 
-/* engine.c, for enginemem.c and engineframe.c */
+/* engine.c, for the files above it */
 gsize clb_engine_container_bytes (const ClbPlanes * planes);
 gboolean clb_engine_check_jobs (ClbEngine * engine, const ClbJob * jobs,
     guint n_jobs, GError ** error);
-/* Filters the frame in plane_in; the result is in the planes
- * clb_engine_result_planes gives. */
-gboolean clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, GError ** error);
 cl_mem *clb_engine_result_planes (ClbEngine * engine,
     const ClbParams * params);
-/* engineframe.c: runs every job of a plan that runs direct (the caller's
+/* TRUE, or FALSE with CLB_ENGINE_ERROR_CANCELLED once clb_engine_cancel
+ * was called. */
+gboolean clb_engine_check_cancelled (ClbEngine * engine, GError ** error);
+/* enginerun.c: filters the frame in plane_in; the result is in the
+ * planes clb_engine_result_planes gives. */
+gboolean clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, GError ** error);
+/* enginerun.c: runs every job of a plan that runs direct (the caller's
  * memory to the caller's, ClbPlan.direct) on wrapped planes. */
 gboolean clb_engine_run_wrapped_jobs (ClbEngine * engine,
     const ClbParams * params, const ClbJob * jobs, guint n_jobs, cl_mem * in,
@@ -470,10 +475,10 @@ gboolean clb_engine_run_composite (ClbEngine * engine,
     GError ** error);
 const ClbJob *clb_jobs_subsampled_after (const ClbJob * jobs, guint n_jobs,
     guint j);
-/* engine.c: runs a bilateral variant in bands; the range and spatial
- * tables of job @j for its radii. */
+/* enginevariants.c: runs a bilateral variant in bands. */
 gboolean clb_engine_run_bands (ClbEngine * engine, const ClbVariant * variant,
     ClbRun * r, GError ** error);
+/* engine.c: the range and spatial tables of job @j for its radii. */
 gboolean clb_engine_bilateral_tables (ClbEngine * engine,
     const ClbParams * params, guint j, guint rx, guint ry, GError ** error);
 
@@ -499,7 +504,7 @@ void clb_job_radii (const ClbParams * params, const ClbJob * job,
  * apart, from byte @from_x of row @from_y) to @to (@to_pitch apart, from
  * byte @to_x of row @to_y), either a sub-buffer; @what names it in the
  * call's name, "clEnqueueCopyBufferRect (@what)" or, for dense rows,
- * "clEnqueueCopyBuffer (@what)" (enginemem.c). */
+ * "clEnqueueCopyBuffer (@what)" (enginelaunch.c). */
 gboolean clb_engine_copy_rect (ClbEngine * engine, cl_mem from, gsize from_x,
     gsize from_y, gsize from_pitch, cl_mem to, gsize to_x, gsize to_y,
     gsize to_pitch, gsize row, gsize rows, const gchar * what,

@@ -21,7 +21,7 @@
  * - the box's core goes back to its place in a plane-sized buffer, and
  *   the composite copies the group's regions from it into the result
  *   plane (clb_engine_result_planes: plane_out for the box methods,
- *   plane_in for bilateral; it holds the original, engine.c), over the
+ *   plane_in for bilateral; it holds the original, enginerun.c), over the
  *   tiles they reach (all in cores: the regions take no feather with a
  *   strength).
  *
@@ -288,7 +288,7 @@ run_box (ClbEngine * engine, const ClbParams * gp, guint j,
   sub_job.height = h;
 
   /* the original: the plane the composites do not write (both hold it at
-   * the start, engine.c) */
+   * the start, enginerun.c) */
   cl_mem *merged = clb_engine_result_planes (engine, gp);
   cl_mem original = (merged == engine->plane_in ? engine->plane_out :
       engine->plane_in)[job->plane];

@@ -8,7 +8,10 @@
  * it and is usable on the device (its loops within the device's cap, its
  * tile within local memory): adding a GPU or CPU variant is adding a row
  * to its method's file (and its run, if it brings new kernels). The
- * launches the rows share are enginelaunch.c's.
+ * launches the rows share are enginelaunch.c's, below the method files;
+ * this file, above them, reads their rows and runs them (bilateral's in
+ * bands, clb_engine_run_bands), and no method file calls it
+ * (docs/design.md, "Layers").
  */
 #include "config.h"
 
@@ -94,25 +97,6 @@ clb_variant_choose (const ClbDeviceProfile * profile, ClbMethod method,
   return NULL;                  /* an unknown method */
 }
 
-gint
-clb_packed_422_luma (const ClbPlanes * planes, const ClbJob * y,
-    const ClbJob * uv)
-{
-  guint luma;
-
-  if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
-      || planes->big_endian || y->plane != uv->plane
-      || y->channels != 1 || y->pixel_stride != 2 || y->keep_mask != 0
-      || uv->channels != 2 || uv->pixel_stride != 4 || uv->keep_mask != 0
-      || y->offset[0] > 1 || y->width != 2 * uv->width
-      || y->height != uv->height || y->width == 0)
-    return -1;
-  luma = y->offset[0];
-  if (uv->offset[0] != 1 - luma || uv->offset[1] != 3 - luma)
-    return -1;
-  return luma;
-}
-
 const ClbVariant *
 clb_variant_pair (const ClbDeviceProfile * profile, ClbMethod method,
     const ClbPlanes * planes, const ClbVariant * alone_a, const ClbJob * a,
@@ -143,25 +127,6 @@ clb_variant_choose_pair (const ClbDeviceProfile * profile, ClbMethod method,
   vb = clb_variant_choose (profile, method, planes, b, rxb, ryb, &shape);
   return clb_variant_pair (profile, method, planes, va, a, rxa, rya, vb, b,
       rxb, ryb);
-}
-
-/* The run of @r's paired job alone (ClbRun.pair_job: its job, index,
- * radii, buffers and pitches) into @other: where a pair's variant runs
- * its two jobs one after the other. */
-void
-clb_run_pair_other (const ClbRun * r, ClbRun * other)
-{
-  *other = *r;
-  other->job = r->pair_job;
-  other->index = r->pair_index;
-  other->rx = r->pair_rx;
-  other->ry = r->pair_ry;
-  other->in = r->pair_in;
-  other->out = r->pair_out;
-  other->in_pitch = r->pair_in_pitch;
-  other->out_pitch = r->pair_out_pitch;
-  other->pair_job = NULL;
-  other->alpha_out = NULL;
 }
 
 const gchar *
@@ -227,3 +192,68 @@ clb_engine_run_variant (ClbEngine * engine, const ClbVariant * variant,
   log_variant (engine, run, variant);
   return variant->run (engine, run, error);
 }
+
+/* ---- a row's run: bilateral in bands ---- */
+
+/* Bilateral runs a job in bands of at most this many taps (pixels x
+ * window x channels), each waited for, so that clb_engine_cancel takes
+ * effect within one band: 30 to 150 ms a band on 2 busy CPU cores under
+ * PoCL (load 10; bilateral_x16 and bilateral_local at radius 63), the
+ * slowest device the element meets. A band is at least one work-group
+ * (bilateral_local) or one row (bilateral_x16), at most the job. */
+#define CLB_BAND_TAPS (G_GUINT64_CONSTANT (1) << 24)
+
+/* The taps of a band on this device: CLB_BAND_TAPS per compute unit on
+ * devices other than CPUs, each of whose compute units (an SM, a CU)
+ * runs its share of a band at least as fast as a CPU core; so a GPU does
+ * not wait for dozens of small bands a frame (a wait costs tens of
+ * microseconds there: on an H100's 132 units, 1080p RGBA at radius 4 is
+ * one band, not 40). */
+static guint64
+band_taps (const ClbDeviceProfile * profile)
+{
+  if (profile->type & CL_DEVICE_TYPE_CPU)
+    return CLB_BAND_TAPS;
+  return CLB_BAND_TAPS * MAX (profile->compute_units, 1);
+}
+
+/* Runs a bilateral job's variant over bands of the job whose taps stay
+ * within band_taps, waiting for each but the last and giving up when
+ * cancelled: whole rows where the variant takes them (or where rows of
+ * work-groups fit), else work-groups' worth of columns of such rows. */
+gboolean
+clb_engine_run_bands (ClbEngine * engine, const ClbVariant * variant,
+    ClbRun * r, GError ** error)
+{
+  const ClbJob *job = r->job;
+  guint64 taps = (2 * (guint64) r->rx + 1) * (2 * (guint64) r->ry + 1)
+      * job->channels;
+  guint64 pixels = MAX (band_taps (&engine->profile) / taps, 1);
+  guint gx = MAX (r->shape.local[0], 1), gy = MAX (r->shape.local[1], 1);
+  guint rows, cols;
+
+  if (r->shape.whole_rows || pixels / job->width >= gy) {
+    cols = job->width;
+    rows = MAX (pixels / job->width / gy, 1) * gy;
+  } else {
+    rows = gy;
+    cols = MAX (pixels / gy / gx, 1) * gx;
+  }
+  r->band_rows = rows;
+  for (r->y0 = 0; r->y0 < job->height; r->y0 = r->y1) {
+    r->y1 = r->y0 + MIN (rows, job->height - r->y0);
+    for (r->x0 = 0; r->x0 < job->width; r->x0 = r->x1) {
+      r->x1 = r->x0 + MIN (cols, job->width - r->x0);
+      if (!clb_engine_check_cancelled (engine, error)
+          || !clb_engine_run_variant (engine, variant, r, error))
+        return FALSE;
+      if (r->y1 < job->height || r->x1 < job->width)
+        CHECK (clFinish (engine->queue), "clFinish");
+    }
+  }
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
