@@ -31,8 +31,9 @@
 #include "gstclpool.h"
 #include "gstclwarm.h"
 
-/* Shared with the base's other files (GL, pool, fields, errors). */
-GST_DEBUG_CATEGORY (gst_cl_base_filter_debug);
+/* Shared with the base's other files (GL, pool, fields, errors), which
+ * lie below this one: defined in gstclerror.c, set up here. */
+GST_DEBUG_CATEGORY_EXTERN (gst_cl_base_filter_debug);
 #define GST_CAT_DEFAULT gst_cl_base_filter_debug
 
 #define gst_cl_base_filter_parent_class parent_class

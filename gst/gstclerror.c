@@ -13,7 +13,11 @@
 #include "clblur/runtime.h"
 #include "gstcllayout.h"
 
-GST_DEBUG_CATEGORY_EXTERN (gst_cl_base_filter_debug);
+/* The base class's category ("clbasefilter"), which it and its helpers
+ * (GL, pool, fields, warm-up) log to: defined here, below them all, so
+ * that no helper calls back into gstclbasefilter.c (docs/design.md,
+ * "Layers"); GST_DEBUG_CATEGORY_INIT in its class set-up. */
+GST_DEBUG_CATEGORY (gst_cl_base_filter_debug);
 #define GST_CAT_DEFAULT gst_cl_base_filter_debug
 
 void
