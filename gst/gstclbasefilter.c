@@ -30,6 +30,7 @@
 #include "gstclfields.h"
 #include "gstclpool.h"
 #include "gstclwarm.h"
+#include "gstclflight.h"
 
 /* Shared with the base's other files (GL, pool, fields, errors), which
  * lie below this one: defined in gstclerror.c, set up here. */
@@ -318,6 +319,7 @@ gst_cl_base_filter_start (GstBaseTransform * trans)
   self->engine = engine;
   GST_OBJECT_UNLOCK (self);
   self->warm = gst_cl_warm_new (GST_ELEMENT (self));
+  self->flight = gst_cl_flight_new ();
   /* without it, no pool: frames are mapped and copied as before */
   self->mem_dev = clb_mem_device_new (self->runtime, &error);
   if (self->mem_dev == NULL) {
@@ -354,6 +356,7 @@ gst_cl_base_filter_stop (GstBaseTransform * trans)
   /* A warm-up's engine first (it runs on the runtime's context), then
    * kernels and buffers, then queue, program and context. */
   g_clear_pointer (&self->warm, gst_cl_warm_free);
+  g_clear_pointer (&self->flight, gst_cl_flight_free);
   GST_OBJECT_LOCK (self);
   engine = g_steal_pointer (&self->engine);
   gst_context_replace (&self->cl_context, NULL);
@@ -587,6 +590,17 @@ process_failed:
   return gst_cl_frame_failed (GST_ELEMENT (self), error);
 }
 
+/* Releases the events of @events and frees it. */
+static void
+release_events (GArray * events)
+{
+  guint i;
+
+  for (i = 0; i < events->len; i++)
+    clReleaseEvent (g_array_index (events, cl_event, i));
+  g_array_free (events, TRUE);
+}
+
 /* Frames in OpenCL memory of the engine's context (gstclpool.c): no
  * map, no host copy. FALSE where the frame takes GstVideoFilter's way. */
 static gboolean
@@ -599,6 +613,9 @@ gst_cl_base_filter_transform_mem (GstCLBaseFilter * self, GstBuffer * inbuf,
   ClbJob jobs[CLB_MAX_JOBS];
   guint n_jobs;
   GError *error = NULL;
+  GArray *waits;
+  cl_event done = NULL;
+  cl_int status;
 
   if (self->mem_dev == NULL || !gst_cl_frames_in_mem (GST_VIDEO_FILTER
           (self), inbuf, outbuf, &self->planes,
@@ -609,12 +626,36 @@ gst_cl_base_filter_transform_mem (GstCLBaseFilter * self, GstBuffer * inbuf,
     return FALSE;               /* GstVideoFilter's way copies it */
   GST_LOG_OBJECT (self, "frame in OpenCL memory");
   *ret = GST_FLOW_OK;
+  /* a frame queued before that failed on the device ends the stream */
+  status = gst_cl_flight_before (self->flight);
+  if (status != CL_SUCCESS) {
+    clb_set_cl_error (&error, status, "an earlier frame's OpenCL work");
+    *ret = gst_cl_frame_failed (GST_ELEMENT (self), error);
+    return TRUE;
+  }
+  /* Queued, not waited for: the work waits on the device for what
+   * writes the input and still reads or writes the output, and the
+   * buffers carry its end to whoever maps them or works on them next
+   * (gstclpool.c; issue 40). */
+  waits = g_array_new (FALSE, FALSE, sizeof (cl_event));
+  gst_cl_buffer_waits (inbuf, FALSE, waits);
+  gst_cl_buffer_waits (outbuf, TRUE, waits);
   clb_frame_init_mem (&in, self->planes.n_planes, src);
   clb_frame_init_mem (&out, self->planes.n_planes, dst);
+  out.n_wait = waits->len;
+  out.wait = (const cl_event *) waits->data;
+  out.done = &done;
   if ((self->engine_fields && !use_planes (self, FALSE, &error))
       || !clb_engine_filter (self->engine, &params, jobs, n_jobs, &in, &out,
           &error))
     *ret = gst_cl_frame_failed (GST_ELEMENT (self), error);
+  if (done) {
+    gst_cl_buffer_add_work (outbuf, done, TRUE);
+    gst_cl_buffer_add_work (inbuf, done, FALSE);
+    gst_cl_flight_after (self->flight, done);
+    clReleaseEvent (done);
+  }
+  release_events (waits);
   return TRUE;
 }
 
@@ -636,6 +677,7 @@ gst_cl_base_filter_transform_into_mem (GstCLBaseFilter * self,
   ClbJob jobs[CLB_MAX_JOBS];
   guint n_jobs;
   GError *error = NULL;
+  GArray *waits;
 
   if (self->mem_dev == NULL || !gst_cl_frame_out_mem (filter, inbuf, outbuf,
           &self->planes, clb_runtime_get_context (self->runtime), dst))
@@ -651,10 +693,19 @@ gst_cl_base_filter_transform_into_mem (GstCLBaseFilter * self,
   clb_frame_init_host (&in, self->planes.n_planes,
       (const guint8 * const *) src, src_stride);
   clb_frame_init_mem (&out, self->planes.n_planes, dst);
+  /* the output is written once the device's work on it is done; the
+   * frame is waited for (the input is the host's) */
+  waits = g_array_new (FALSE, FALSE, sizeof (cl_event));
+  gst_cl_buffer_waits (outbuf, TRUE, waits);
+  out.n_wait = waits->len;
+  out.wait = (const cl_event *) waits->data;
   if ((self->engine_fields && !use_planes (self, FALSE, &error))
       || !clb_engine_filter (self->engine, &params, jobs, n_jobs, &in, &out,
           &error))
     *ret = gst_cl_frame_failed (GST_ELEMENT (self), error);
+  else
+    gst_cl_buffer_add_work (outbuf, NULL, TRUE);
+  release_events (waits);
   gst_video_frame_unmap (&in_frame);
   return TRUE;
 }

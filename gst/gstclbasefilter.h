@@ -82,6 +82,9 @@ struct _GstCLBaseFilter
   /* the kernels of new settings readied away from the stream
    * (gstclwarm.c): made in start, freed in stop */
   struct _GstCLWarm *warm;
+  /* frames in OpenCL memory queued and not waited for (gstclflight.c):
+   * made in start, freed in stop */
+  struct _GstCLFlight *flight;
 
   gpointer _gst_reserved[GST_PADDING];
 };

@@ -29,6 +29,12 @@ typedef struct
   guint n_subs;
   gsize sub_origin[MAX_SUBS];
   cl_mem sub[MAX_SUBS];         /* from sub_origin to the end */
+  /* The device's work on the block not known to be done (issue 40): the
+   * last that writes it (a kernel, a copy, the host's unmap), and what
+   * reads it since. A map waits for them (for the writer alone to read),
+   * and so does the engine's next work on the block: no clFinish. */
+  cl_event writer;
+  GPtrArray *readers;           /* cl_event, released when removed */
 } Block;
 
 typedef struct
@@ -44,6 +50,25 @@ struct _GstCLAllocator
 };
 
 G_DEFINE_TYPE (GstCLAllocator, gst_cl_allocator, GST_TYPE_ALLOCATOR);
+
+static void
+release_event (gpointer event)
+{
+  clReleaseEvent (event);
+}
+
+/* Forgets the block's events: what they stand for is done. Called with
+ * the lock held, or when no one else has the block. */
+static void
+block_forget_work (Block * b, gboolean readers)
+{
+  if (b->writer) {
+    clReleaseEvent (b->writer);
+    b->writer = NULL;
+  }
+  if (readers)
+    g_ptr_array_set_size (b->readers, 0);
+}
 
 static Block *
 block_ref (Block * b)
@@ -61,8 +86,11 @@ block_unref (Block * b)
     return;
   if (b->map_count > 0) {
     GST_WARNING ("OpenCL memory freed while mapped");
-    clb_mem_device_unmap (b->dev, b->buffer, b->mapped, NULL);
+    clb_mem_device_unmap (b->dev, b->buffer, b->mapped, NULL, NULL);
   }
+  /* OpenCL keeps the memory until the work on it ends */
+  block_forget_work (b, TRUE);
+  g_ptr_array_unref (b->readers);
   for (i = 0; i < b->n_subs; i++)
     clb_runtime_release_buffer (&b->sub[i]);
   clb_runtime_release_buffer (&b->buffer);
@@ -95,6 +123,7 @@ gst_cl_allocator_alloc (GstAllocator * allocator, gsize size,
   b = g_new0 (Block, 1);
   b->refcount = 1;
   g_mutex_init (&b->lock);
+  b->readers = g_ptr_array_new_with_free_func (release_event);
   b->dev = clb_mem_device_ref (self->dev);
   b->size = maxsize;
   /* the buffer's start has the device's alignment, more than any asked */
@@ -127,19 +156,30 @@ gst_cl_memory_map (GstMemory * mem, gsize maxsize, GstMapFlags flags)
 
   g_mutex_lock (&b->lock);
   if (b->map_count == 0) {
+    gboolean write = (flags & GST_MAP_WRITE) != 0;
     cl_map_flags cl_flags = 0;
+    GPtrArray *wait = g_ptr_array_new ();
+    guint i;
 
     if (flags & GST_MAP_READ)
       cl_flags |= CL_MAP_READ;
-    if (flags & GST_MAP_WRITE)
+    if (write)
       cl_flags |= CL_MAP_WRITE;
+    /* the host reads what the device wrote; it writes once the device
+     * has read too */
+    if (b->writer)
+      g_ptr_array_add (wait, b->writer);
+    for (i = 0; write && i < b->readers->len; i++)
+      g_ptr_array_add (wait, g_ptr_array_index (b->readers, i));
     b->mapped = clb_mem_device_map (b->dev, b->buffer, b->size, cl_flags,
-        &error);
+        wait->len, (const cl_event *) wait->pdata, &error);
+    g_ptr_array_unref (wait);
     if (b->mapped == NULL) {
       GST_WARNING ("%s", error->message);
       g_clear_error (&error);
       goto done;
     }
+    block_forget_work (b, write);
     b->map_flags = flags & (GST_MAP_READ | GST_MAP_WRITE);
   } else if ((flags & ~b->map_flags) & (GST_MAP_READ | GST_MAP_WRITE)) {
     /* the first map decides what the host may do until the last unmap */
@@ -160,12 +200,21 @@ gst_cl_memory_unmap (GstMemory * mem)
 {
   Block *b = ((GstCLMemory *) mem)->block;
   GError *error = NULL;
+  cl_event done = NULL;
 
   g_mutex_lock (&b->lock);
   if (b->map_count > 0 && --b->map_count == 0) {
-    if (!clb_mem_device_unmap (b->dev, b->buffer, b->mapped, &error)) {
+    if (!clb_mem_device_unmap (b->dev, b->buffer, b->mapped, &done, &error)) {
       GST_WARNING ("%s", error->message);
       g_clear_error (&error);
+    }
+    /* the device's next work waits for the unmap: after a write, what it
+     * reads is the host's; after a read, it may not write before */
+    if (done && (b->map_flags & GST_MAP_WRITE)) {
+      block_forget_work (b, TRUE);
+      b->writer = done;
+    } else if (done) {
+      g_ptr_array_add (b->readers, done);
     }
     b->mapped = NULL;
   }
@@ -320,6 +369,101 @@ gst_cl_buffer_planes (GstBuffer * buffer, const GstVideoInfo * info,
     planes[p].sub = block_sub (b, planes[p].offset);
   }
   return TRUE;
+}
+
+/* Calls @func on the block of each OpenCL memory of @buffer (once a
+ * block). */
+static void
+foreach_block (GstBuffer * buffer, void (*func) (Block * b, gpointer data),
+    gpointer data)
+{
+  Block *seen[GST_VIDEO_MAX_PLANES * 2];
+  guint i, j, n = gst_buffer_n_memory (buffer), n_seen = 0;
+
+  for (i = 0; i < n; i++) {
+    GstMemory *mem = gst_buffer_peek_memory (buffer, i);
+    Block *b;
+
+    if (!gst_is_cl_blur_memory (mem))
+      continue;
+    b = ((GstCLMemory *) mem)->block;
+    for (j = 0; j < n_seen && seen[j] != b; j++);
+    if (j < n_seen)
+      continue;
+    if (n_seen < G_N_ELEMENTS (seen))
+      seen[n_seen++] = b;
+    func (b, data);
+  }
+}
+
+typedef struct
+{
+  GArray *events;
+  gboolean write;
+} WaitList;
+
+static void
+add_waits (Block * b, gpointer data)
+{
+  WaitList *w = data;
+  guint i;
+
+  g_mutex_lock (&b->lock);
+  if (b->writer) {
+    clRetainEvent (b->writer);
+    g_array_append_val (w->events, b->writer);
+  }
+  for (i = 0; w->write && i < b->readers->len; i++) {
+    cl_event e = g_ptr_array_index (b->readers, i);
+
+    clRetainEvent (e);
+    g_array_append_val (w->events, e);
+  }
+  g_mutex_unlock (&b->lock);
+}
+
+void
+gst_cl_buffer_waits (GstBuffer * buffer, gboolean write, GArray * events)
+{
+  WaitList w = { events, write };
+
+  foreach_block (buffer, add_waits, &w);
+}
+
+typedef struct
+{
+  cl_event event;
+  gboolean write;
+} Work;
+
+static void
+add_work (Block * b, gpointer data)
+{
+  Work *w = data;
+
+  g_mutex_lock (&b->lock);
+  if (w->event == NULL) {
+    block_forget_work (b, TRUE);        /* waited for: all done */
+    g_mutex_unlock (&b->lock);
+    return;
+  }
+  clRetainEvent (w->event);
+  if (w->write) {
+    /* it waited for everything before it */
+    block_forget_work (b, TRUE);
+    b->writer = w->event;
+  } else {
+    g_ptr_array_add (b->readers, w->event);
+  }
+  g_mutex_unlock (&b->lock);
+}
+
+void
+gst_cl_buffer_add_work (GstBuffer * buffer, cl_event event, gboolean write)
+{
+  Work w = { event, write };
+
+  foreach_block (buffer, add_work, &w);
 }
 
 gboolean

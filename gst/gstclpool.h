@@ -59,6 +59,18 @@ gboolean gst_cl_buffer_planes (GstBuffer * buffer,
     const GstVideoInfo * info, const ClbPlanes * clb, cl_context context,
     ClbMemPlane * planes);
 
+/* Appends to @events (cl_event, each retained: release them) the device's
+ * work on @buffer's OpenCL memory that work on it must wait for: what
+ * writes it, and with @write what reads it too. */
+void gst_cl_buffer_waits (GstBuffer * buffer, gboolean write,
+    GArray * events);
+/* Records @event (retained) as work on @buffer's OpenCL memory: its
+ * writer with @write (after everything recorded before, which it waited
+ * for), else one more reader. Maps of the memory wait for it. NULL: the
+ * work recorded so far is known to be done. */
+void gst_cl_buffer_add_work (GstBuffer * buffer, cl_event event,
+    gboolean write);
+
 /* Whether @filter's frame @inbuf and its output @outbuf (not fields of
  * interlaced video) are in OpenCL memory of @context, as @planes: fills
  * @src and @dst (gst_cl_buffer_planes). */

@@ -456,6 +456,16 @@ typedef struct {
    * before and released after, and GL's work on it must be finished */
   cl_mem image;
   gboolean gl;
+  /* MEM output frames (the output of clb_engine_filter) whose memory
+   * carries its work as events (the pools', issue 40): the frame's work
+   * waits on the device for the @n_wait events of @wait (what still
+   * writes the input, writes or reads the output); with @done, a MEM to
+   * MEM frame is queued, not waited for: *done is then the event of its
+   * end (the caller releases it). Zero, NULL: clb_engine_filter returns
+   * when the work is done, as for every other frame. */
+  guint n_wait;
+  const cl_event *wait;
+  cl_event *done;
 } ClbFrame;
 
 /* A frame of @n_planes planes in host memory (@data may be the caller's

@@ -323,11 +323,14 @@ clb_engine_filter (ClbEngine * engine, const ClbParams * params,
       return FALSE;
     }
   }
+  if (dst->kind == CLB_FRAME_MEM && !clb_engine_wait_on_device (engine,
+          dst->n_wait, dst->wait, error))
+    return FALSE;
   if (dst->kind == CLB_FRAME_MEM && src->kind == CLB_FRAME_HOST)
     return clb_engine_process_host_to_mem (engine, params, jobs, n_jobs, src,
         dst->mem, error);
   if (src->kind == CLB_FRAME_MEM)
     return clb_engine_process_mem (engine, params, jobs, n_jobs, src->mem,
-        dst->mem, error);
+        dst->mem, dst->done, error);
   return process_host (engine, params, jobs, n_jobs, src, dst, error);
 }

@@ -118,9 +118,46 @@ failed:
 }
 
 gboolean
+clb_engine_wait_on_device (ClbEngine * engine, guint n_wait,
+    const cl_event * wait, GError ** error)
+{
+  if (n_wait > 0)
+    CHECK (clEnqueueBarrierWithWaitList (engine->queue, n_wait, wait, NULL),
+        "clEnqueueBarrierWithWaitList");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* The frame's end: with @done, an event of it, the queue flushed so that
+ * other queues may wait for it (issue 40: the caller's memory carries it;
+ * no host wait); else waited for. */
+static gboolean
+end_frame (ClbEngine * engine, cl_event * done, GError ** error)
+{
+  if (done == NULL) {
+    CHECK (clFinish (engine->queue), "clFinish");
+    return TRUE;
+  }
+  *done = NULL;
+  CHECK (clEnqueueMarkerWithWaitList (engine->queue, 0, NULL, done),
+      "clEnqueueMarkerWithWaitList");
+  CHECK (clFlush (engine->queue), "clFlush");
+  return TRUE;
+
+failed:
+  if (*done) {
+    clReleaseEvent (*done);
+    *done = NULL;
+  }
+  return FALSE;
+}
+
+gboolean
 clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, const ClbMemPlane * src,
-    const ClbMemPlane * dst, GError ** error)
+    const ClbMemPlane * dst, cl_event * done, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
   gsize bytes = clb_engine_container_bytes (planes);
@@ -155,9 +192,8 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
     } else {
       goto copies;
     }
-    if (!ok)
+    if (!ok || !end_frame (engine, done, error))
       goto failed;
-    CHECK (clFinish (engine->queue), "clFinish");
     return TRUE;
   }
 
@@ -182,11 +218,11 @@ copies:
   }
   if (!clb_engine_run_jobs (engine, params, jobs, n_jobs, error))
     goto failed;
-  if (!copy_out (engine, result, dst, error))
-    goto failed;
   /* The caller hands the output on (maps on another queue) once this
-   * returns. */
-  CHECK (clFinish (engine->queue), "clFinish");
+   * returns, or once *done is complete. */
+  if (!copy_out (engine, result, dst, error)
+      || !end_frame (engine, done, error))
+    goto failed;
   return TRUE;
 
 failed:

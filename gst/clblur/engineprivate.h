@@ -511,10 +511,15 @@ gboolean clb_engine_copy_rect (ClbEngine * engine, cl_mem from, gsize from_x,
     GError ** error);
 
 /* A frame in OpenCL memory (enginemem.c), strides checked by
- * clb_engine_filter. */
+ * clb_engine_filter: with @done, queued, *@done the event of its end;
+ * else waited for. */
 gboolean clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, const ClbMemPlane * src,
-    const ClbMemPlane * dst, GError ** error);
+    const ClbMemPlane * dst, cl_event * done, GError ** error);
+/* The engine's next work waits on the device for the @n_wait events of
+ * @wait (enginemem.c). */
+gboolean clb_engine_wait_on_device (ClbEngine * engine, guint n_wait,
+    const cl_event * wait, GError ** error);
 
 /* A frame in host memory into one in OpenCL memory (enginemem.c): the
  * input wrapped and the output's planes written in place where the engine

@@ -112,14 +112,15 @@ clb_mem_device_sub_buffer (ClbMemDevice * dev, cl_mem parent, gsize origin,
 
 gpointer
 clb_mem_device_map (ClbMemDevice * dev, cl_mem mem, gsize size,
-    cl_map_flags flags, GError ** error)
+    cl_map_flags flags, guint n_wait, const cl_event * wait,
+    GError ** error)
 {
   gpointer mapped = NULL;
   cl_int err = clb_fault ("pool clEnqueueMapBuffer");
 
   if (err == CL_SUCCESS)
-    mapped = clEnqueueMapBuffer (dev->queue, mem, CL_TRUE, flags, 0, size, 0,
-        NULL, NULL, &err);
+    mapped = clEnqueueMapBuffer (dev->queue, mem, CL_TRUE, flags, 0, size,
+        n_wait, n_wait > 0 ? wait : NULL, NULL, &err);
   if (err != CL_SUCCESS) {
     clb_set_cl_error (error, err, "clEnqueueMapBuffer");
     return NULL;
@@ -129,14 +130,17 @@ clb_mem_device_map (ClbMemDevice * dev, cl_mem mem, gsize size,
 
 gboolean
 clb_mem_device_unmap (ClbMemDevice * dev, cl_mem mem, gpointer mapped,
-    GError ** error)
+    cl_event * done, GError ** error)
 {
   cl_int err = clb_fault ("pool clEnqueueUnmapMemObject");
 
+  if (done)
+    *done = NULL;
   if (err == CL_SUCCESS)
-    err = clEnqueueUnmapMemObject (dev->queue, mem, mapped, 0, NULL, NULL);
+    err = clEnqueueUnmapMemObject (dev->queue, mem, mapped, 0, NULL, done);
+  /* submitted now: another queue may wait for its event */
   if (err == CL_SUCCESS)
-    err = clFinish (dev->queue);
+    err = clFlush (dev->queue);
   if (err != CL_SUCCESS)
     return clb_set_cl_error (error, err, "clEnqueueUnmapMemObject");
   return TRUE;

@@ -32,17 +32,21 @@ cl_mem clb_mem_device_alloc (ClbMemDevice * dev, gsize size, GError ** error);
 cl_mem clb_mem_device_sub_buffer (ClbMemDevice * dev, cl_mem parent,
     gsize origin, gsize size, GError ** error);
 /* Blocking clEnqueueMapBuffer of @size bytes from 0 on the device's own
- * queue (@flags: CL_MAP_READ and/or CL_MAP_WRITE). The map and unmap go
- * through clb_fault as "pool clEnqueueMapBuffer" and "pool
- * clEnqueueUnmapMemObject": a fault injected into the engine's own map
- * ("clEnqueueMapBuffer") does not hit a pool buffer's map first, where
+ * queue (@flags: CL_MAP_READ and/or CL_MAP_WRITE), once the @n_wait
+ * events of @wait (the device's work still writing or reading @mem, on
+ * any queue of the context) are done: one wait of the host for all. The
+ * map and unmap go through clb_fault as "pool clEnqueueMapBuffer" and
+ * "pool clEnqueueUnmapMemObject": a fault injected into the engine's own
+ * map ("clEnqueueMapBuffer") does not hit a pool buffer's map first, where
  * GstVideoFilter would drop the frame with a warning instead. */
 gpointer clb_mem_device_map (ClbMemDevice * dev, cl_mem mem, gsize size,
-    cl_map_flags flags, GError ** error);
-/* clEnqueueUnmapMemObject and clFinish on the device's own queue: the
- * host's writes are in @mem when it returns. */
+    cl_map_flags flags, guint n_wait, const cl_event * wait,
+    GError ** error);
+/* clEnqueueUnmapMemObject on the device's own queue, not waited for:
+ * *@done (where not NULL) is its event, which the device's next work on
+ * @mem waits for (the host's writes are in @mem once it is complete). */
 gboolean clb_mem_device_unmap (ClbMemDevice * dev, cl_mem mem,
-    gpointer mapped, GError ** error);
+    gpointer mapped, cl_event * done, GError ** error);
 
 /* Test hook: how many OpenCL objects (clCreate* calls through clb_fault)
  * the process has made so far. */

@@ -21,9 +21,9 @@ CAPS = "video/x-raw,format=RGBA,width=1920,height=1080"
 # wait a frame (the source's write map), arguments only where they change
 CASES = [
     ("clboxblur radius=15 ! fakesink",
-     {"read_maps": 0, "host_waits": 3, "kernel_args": 28, "launches": 2}),
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 28, "launches": 2}),
     ("clboxblur radius=15 ! clboxblur radius=15 ! fakesink",
-     {"read_maps": 0, "host_waits": 4, "kernel_args": 56, "launches": 4}),
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 56, "launches": 4}),
 ]
 
 
