@@ -32,8 +32,12 @@ packages="meson ninja-build pkg-config gcc libc6-dev python3
 # The GL memory tests run under a virtual X server (Mesa's llvmpipe); the
 # strict kernel check compiles the OpenCL C with clang; the doc_reference
 # and readme_properties tests read the element through GObject
-# introspection (python3-gi).
-[ "$action" != demo ] && packages="$packages xvfb xauth clang python3-gi gir1.2-gstreamer-1.0"
+# introspection (python3-gi); the doc_pipelines test runs the docs'
+# recipes, which use gst-plugins-bad (alphacombine, pnmenc for its own
+# frame taps) and OpenCV's plugins (facedetect, with opencv-data's
+# cascades).
+[ "$action" != demo ] && packages="$packages xvfb xauth clang python3-gi gir1.2-gstreamer-1.0
+  gstreamer1.0-plugins-bad gstreamer1.0-opencv opencv-data"
 [ "$action" = test-rusticl ] && packages="$packages mesa-opencl-icd"
 
 # shellcheck disable=SC2086
