@@ -770,8 +770,13 @@ def main():
               % (len(pipelines), len(runnable), len(skipped)))
         return 0
 
+    # each pipeline runs in a folder of its own: paths made absolute
+    a.workdir = os.path.abspath(a.workdir)
     os.makedirs(a.workdir, exist_ok=True)
     env = dict(os.environ)
+    for var in ("GST_REGISTRY", "CLBOXBLUR_CACHE_DIR", "POCL_CACHE_DIR"):
+        if env.get(var):
+            env[var] = os.path.abspath(env[var])
     env["GST_PLUGIN_PATH"] = os.path.abspath(a.plugin_path)
     env["GST_DEBUG"] = "*:2"
     env["GST_DEBUG_NO_COLOR"] = "1"
