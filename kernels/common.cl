@@ -93,6 +93,21 @@ clb_store (__global sample_t *p, size_t i, uint v, int swap, int shift)
     p[i] = (sample_t) v;
 }
 
+/* The border rule, written once: what position i of a line of len
+ * samples extended past its ends shows. Every kernel maps positions, clips
+ * windows and counts them with what follows; the closed forms below are
+ * sums over the extended line in terms of the line's own prefix sums. */
+
+/* SHRINK: the window lo .. hi clipped to the line, its ends and the count
+ * of a window of radius r around i, in type T (int, or intN with both
+ * bounds splat: Oclgrind's min and max of a vector and a scalar are
+ * wrong). */
+#define CLB_SHRINK_LO(T, lo) max ((lo), (T) (0))
+#define CLB_SHRINK_HI(T, hi, len) min ((hi), (T) ((len) - 1))
+#define CLB_SHRINK_COUNT(T, i, r, len) \
+    (CLB_SHRINK_HI (T, (i) + (r), (len)) - CLB_SHRINK_LO (T, (i) - (r)) \
+     + 1)
+
 /* Index of the sample that position i of the extended line shows, or -1
  * when it lies outside and the border is SHRINK. */
 int
@@ -116,6 +131,122 @@ clb_border_index (int i, int len, int border)
     if (i < 0)
         i += period;
     return i < len ? i : period - i;
+}
+
+/* How many samples the window of radius r around i averages. */
+uint
+clb_border_count (int i, int r, int len, int border)
+{
+    if (border != CLB_BORDER_SHRINK)
+        return (uint) (2 * r + 1);
+    return (uint) CLB_SHRINK_COUNT (int, i, r, len);
+}
+
+/* The prefix sums U(n) of the extended line (U(n) the sum of positions
+ * 0 .. n, U(-1) = 0, and for n < -1 minus the sum of positions n + 1 ..
+ * -1) from the line's own prefix sums p(j), where n lies at most one
+ * reflection outside: P0 = p(0), PL = p(len - 1), PP = p(len - 2) and PR
+ * the prefix the reflection names, an expression evaluated only for
+ * REFLECT (of wide_t, or vectors of it). len >= 2. Before the line,
+ * -len < n < 0, PR = p(-n - 1): */
+#define CLB_BORDER_PREFIX_BEFORE(border, n, P0, PR)                      \
+    ((border) == CLB_BORDER_SHRINK ? (wide_t) 0                          \
+     : (border) == CLB_BORDER_REPLICATE ? (wide_t) ((n) + 1) * (P0)      \
+     : (P0) - (PR))
+/* after it, len <= n < 2 len - 1, PR = p(2 len - 3 - n): */
+#define CLB_BORDER_PREFIX_AFTER(border, n, len, PL, PP, PR)              \
+    ((border) == CLB_BORDER_SHRINK ? (PL)                                \
+     : (border) == CLB_BORDER_REPLICATE                                  \
+     ? (PL) + (wide_t) ((n) - (len) + 1) * ((PL) - (PP))                 \
+     : (PL) + (PP) - (PR))
+
+/* A window sum along a line as a signed combination of prefix sums p(j)
+ * of the line's samples (p(-1) = 0): at most CLB_MAX_TERMS of them. */
+#define CLB_MAX_TERMS 8
+typedef struct {
+    int n;
+    int idx[CLB_MAX_TERMS];
+    wide_t coef[CLB_MAX_TERMS];
+} clb_terms;
+
+void
+clb_terms_add (clb_terms *t, int idx, wide_t coef)
+{
+    if (idx < 0)
+        return;
+    for (int i = 0; i < t->n; i++) {
+        if (t->idx[i] == idx) {
+            t->coef[i] += coef;
+            return;
+        }
+    }
+    t->idx[t->n] = idx;
+    t->coef[t->n] = coef;
+    t->n++;
+}
+
+/* Adds sign * U(n) (any n; REPLICATE or REFLECT) to t. */
+void
+clb_border_prefix (clb_terms *t, int n, int len, int border, wide_t sign)
+{
+    if (border == CLB_BORDER_REPLICATE || len == 1) {
+        /* With one sample, reflection also repeats sample 0. */
+        if (n < 0) {
+            clb_terms_add (t, 0, sign * (wide_t) (n + 1));
+        } else if (n < len) {
+            clb_terms_add (t, n, sign);
+        } else {
+            wide_t extra = (wide_t) (n - len + 1);
+            clb_terms_add (t, len - 1, sign * (extra + 1));
+            clb_terms_add (t, len - 2, sign * ((wide_t) 0 - extra));
+        }
+        return;
+    }
+
+    /* Reflect without repeating the edge sample (OpenCV's REFLECT_101):
+     * ... c b | a b c d | c b a ...  The extended line has period
+     * P = 2 (len - 1), and by symmetry U(n) = p(0) - U(-n - 1) for n < 0. */
+    if (n < 0) {
+        clb_terms_add (t, 0, sign);
+        sign = (wide_t) 0 - sign;
+        n = -n - 1;
+    }
+    int period = 2 * (len - 1);
+    wide_t q = (wide_t) (n / period);
+    int m = n % period;
+    if (q != 0) {
+        /* one period: p(len - 1) + p(len - 2) - p(0) */
+        clb_terms_add (t, len - 1, sign * q);
+        clb_terms_add (t, len - 2, sign * q);
+        clb_terms_add (t, 0, ((wide_t) 0 - sign) * q);
+    }
+    if (m < len) {
+        clb_terms_add (t, m, sign);
+    } else {
+        clb_terms_add (t, len - 1, sign);
+        clb_terms_add (t, len - 2, sign);
+        clb_terms_add (t, period - m - 1, (wide_t) 0 - sign);
+    }
+}
+
+/* Terms of the window lo .. hi of the extended line (lo <= hi, a window
+ * around a position of the line); *count is the number of samples the
+ * window averages. */
+void
+clb_border_window (clb_terms *t, int lo, int hi, int len, int border,
+                   uint *count)
+{
+    t->n = 0;
+    if (border == CLB_BORDER_SHRINK) {
+        lo = CLB_SHRINK_LO (int, lo);
+        hi = CLB_SHRINK_HI (int, hi, len);
+        clb_terms_add (t, hi, 1);
+        clb_terms_add (t, lo - 1, (wide_t) 0 - 1);
+    } else {
+        clb_border_prefix (t, hi, len, border, 1);
+        clb_border_prefix (t, lo - 1, len, border, (wide_t) 0 - 1);
+    }
+    *count = (uint) (hi - lo + 1);
 }
 
 /* The loop probe (engine.c): a loop of n iterations whose count the

@@ -140,10 +140,10 @@ bilateral_gpu (__global const sample_t *src, int pitch, int pstride,
     /* SHRINK: the window clipped to the frame */
     int dx0 = -rx, dx1 = rx, dy0 = -ry, dy1 = ry;
     if (border == CLB_BORDER_SHRINK) {
-        dx0 = max (dx0, -x);
-        dx1 = min (dx1, width - 1 - x);
-        dy0 = max (dy0, -y);
-        dy1 = min (dy1, height - 1 - y);
+        dx0 = CLB_SHRINK_LO (int, x - rx) - x;
+        dx1 = CLB_SHRINK_HI (int, x + rx, width) - x;
+        dy0 = CLB_SHRINK_LO (int, y - ry) - y;
+        dy1 = CLB_SHRINK_HI (int, y + ry, height) - y;
     }
     int ci = (ly + ry) * tw + lx + rx;
     float ce[4] = {0.0f, 0.0f, 0.0f, 0.0f}, acc[5];

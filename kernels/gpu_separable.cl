@@ -52,7 +52,7 @@ gpu_box_sep_columns (__global const uint *tmp, __global sample_t *dst,
     int y1 = min (height, y0 + chunk);
     int x = k / channels;
     size_t o = (size_t) x * pstride + clb_comp (off, k - x * channels);
-    wide_t nx = separable_count (x, rx, width, border);
+    wide_t nx = clb_border_count (x, rx, width, border);
 
     wide_t sum = 0;
     for (int i = y0 - ry; i <= y0 + ry; i++) {
@@ -61,7 +61,7 @@ gpu_box_sep_columns (__global const uint *tmp, __global sample_t *dst,
             sum += tmp[(size_t) r * row_len + k];
     }
     for (int y = y0; y < y1; y++) {
-        wide_t area = nx * separable_count (y, ry, height, border);
+        wide_t area = nx * clb_border_count (y, ry, height, border);
         clb_store (dst, (size_t) y * pitch + o,
                    (uint) ((sum + area / 2) / area), swap, shift);
         int in = clb_border_index (y + ry + 1, height, border);

@@ -247,7 +247,7 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
     }
     uint nfx = 0;
     if (fx >= 0) {
-        nfx = separable_count (x, fx, width, border);
+        nfx = clb_border_count (x, fx, width, border);
         for (int i = y0 - fy; i <= y0 + fy; i++) {
             int r = clb_border_index (i, height, border);
             if (r >= 0)
@@ -258,7 +258,7 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
     for (int y = y0; y < y1; y++) {
         uint a;
         if (fx >= 0) {
-            ulong n = (ulong) nfx * separable_count (y, fy, height, border);
+            ulong n = (ulong) nfx * clb_border_count (y, fy, height, border);
             a = (uint) ((sf + n / 2) / n);
         } else {
             a = MASK_ALPHA (x, y);
@@ -369,10 +369,10 @@ mask_columns_strip (__global const mask_row_t *tmp,
         }
     }
     for (int j = 0; j < n; j++)
-        nfx[j] = feather ? separable_count (x0 + j, fx, width, border) : 1;
+        nfx[j] = feather ? clb_border_count (x0 + j, fx, width, border) : 1;
 
     for (int y = y0; y < y1; y++) {
-        uint cy = feather ? separable_count (y, fy, height, border) : 1;
+        uint cy = feather ? clb_border_count (y, fy, height, border) : 1;
         for (int j = 0; j < n; j++) {
             int x = x0 + j;
             ulong *s = sum + j * elems;
@@ -899,8 +899,8 @@ mask_feather16 (__global const uint *va, int x, int fx, uint16 * ca,
     if (border == CLB_BORDER_SHRINK && (x < fx || x + 15 + fx >= width)) {
         uint c[16];
         for (int k = 0; k < 16; k++)
-            c[k] = x + k < width ? cy * separable_count (x + k, fx, width,
-                                                         border) : 1;
+            c[k] = x + k < width ? cy * clb_border_count (x + k, fx, width,
+                                                          border) : 1;
         cnt = vload16 (0, c);
         r = MASK_RCP (uint16, float16, cnt);
     }
@@ -1065,7 +1065,7 @@ mask_planar_band (__global const uchar *src, int src_pitch,
                     dst + (size_t) y * dst_pitch,
                     dst2 + (size_t) y * dst2_pitch,
                     acopy + (size_t) y * acpitch, copy, width, rx, fx,
-                    fx >= 0 ? separable_count (y, fy, height, border) : 1,
+                    fx >= 0 ? clb_border_count (y, fy, height, border) : 1,
                     border, two);
         if (y + 1 == y1)
             break;
@@ -1398,7 +1398,7 @@ mask_fused_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
             mask_pv_pad (va, 1, 0, width, pad, border);
         mask_q_row (v, vlen, va, src + (size_t) y * src_pitch,
                     dst + (size_t) y * dst_pitch, width, rx, fx,
-                    fx >= 0 ? separable_count (y, fy, height, border) : 1,
+                    fx >= 0 ? clb_border_count (y, fy, height, border) : 1,
                     border, ao);
         if (y + 1 == y1)
             break;

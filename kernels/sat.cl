@@ -94,95 +94,6 @@ sat_scan_columns (__global wide_t *sat, int width, int height, int channels,
     }
 }
 
-/* A window sum along one axis as a signed combination of prefix sums
- * p(j) = sum of the real line's samples 0..j (p(-1) = 0). */
-#define SAT_MAX_TERMS 8
-typedef struct {
-    int n;
-    int idx[SAT_MAX_TERMS];
-    wide_t coef[SAT_MAX_TERMS];
-} sat_terms;
-
-void
-sat_add_term (sat_terms *t, int idx, wide_t coef)
-{
-    if (idx < 0)
-        return;
-    for (int i = 0; i < t->n; i++) {
-        if (t->idx[i] == idx) {
-            t->coef[i] += coef;
-            return;
-        }
-    }
-    t->idx[t->n] = idx;
-    t->coef[t->n] = coef;
-    t->n++;
-}
-
-/* Adds sign * U(n), where U(n) is the prefix sum of the border-extended
- * line up to index n (any integer), U(-1) = 0, and for n < -1
- * U(n) = -(samples n+1 .. -1). */
-void
-sat_add_prefix (sat_terms *t, int n, int len, int border, wide_t sign)
-{
-    if (border == CLB_BORDER_REPLICATE || len == 1) {
-        /* With one sample, reflection also repeats sample 0. */
-        if (n < 0) {
-            sat_add_term (t, 0, sign * (wide_t) (n + 1));
-        } else if (n < len) {
-            sat_add_term (t, n, sign);
-        } else {
-            wide_t extra = (wide_t) (n - len + 1);
-            sat_add_term (t, len - 1, sign * (extra + 1));
-            sat_add_term (t, len - 2, sign * ((wide_t) 0 - extra));
-        }
-        return;
-    }
-
-    /* Reflect without repeating the edge sample (OpenCV's REFLECT_101):
-     * ... c b | a b c d | c b a ...  The extended line has period
-     * P = 2 (len - 1), and by symmetry U(n) = p(0) - U(-n - 1) for n < 0. */
-    if (n < 0) {
-        sat_add_term (t, 0, sign);
-        sign = (wide_t) 0 - sign;
-        n = -n - 1;
-    }
-    int period = 2 * (len - 1);
-    wide_t q = (wide_t) (n / period);
-    int m = n % period;
-    if (q != 0) {
-        /* one period: p(len - 1) + p(len - 2) - p(0) */
-        sat_add_term (t, len - 1, sign * q);
-        sat_add_term (t, len - 2, sign * q);
-        sat_add_term (t, 0, ((wide_t) 0 - sign) * q);
-    }
-    if (m < len) {
-        sat_add_term (t, m, sign);
-    } else {
-        sat_add_term (t, len - 1, sign);
-        sat_add_term (t, len - 2, sign);
-        sat_add_term (t, period - m - 1, (wide_t) 0 - sign);
-    }
-}
-
-/* Terms of the window lo..hi along an axis of len samples; *count is the
- * number of samples the window averages. */
-void
-sat_window (sat_terms *t, int lo, int hi, int len, int border, uint *count)
-{
-    t->n = 0;
-    if (border == CLB_BORDER_SHRINK) {
-        lo = max (lo, 0);
-        hi = min (hi, len - 1);
-        sat_add_term (t, hi, 1);
-        sat_add_term (t, lo - 1, (wide_t) 0 - 1);
-    } else {
-        sat_add_prefix (t, hi, len, border, 1);
-        sat_add_prefix (t, lo - 1, len, border, (wide_t) 0 - 1);
-    }
-    *count = (uint) (hi - lo + 1);
-}
-
 /* The box of pixel (x, y) from the four corners of its window, clipped
  * to the frame: right for SHRINK, and for any border where the window
  * lies inside the frame. */
@@ -194,8 +105,10 @@ sat_corners (__global const wide_t *sat, __global sample_t *dst, int pitch,
 {
     size_t row_len = (size_t) width * channels;
     size_t o = (size_t) y * pitch + (size_t) x * pstride;
-    int x0 = max (x - rx, 0) - 1, x1 = min (x + rx, width - 1);
-    int y0 = max (y - ry, 0) - 1, y1 = min (y + ry, height - 1);
+    int x0 = CLB_SHRINK_LO (int, x - rx) - 1;
+    int x1 = CLB_SHRINK_HI (int, x + rx, width);
+    int y0 = CLB_SHRINK_LO (int, y - ry) - 1;
+    int y1 = CLB_SHRINK_HI (int, y + ry, height);
     wide_t area = (wide_t) (x1 - x0) * (wide_t) (y1 - y0);
     size_t b = sat_slot (y1, ring) * row_len;
     size_t a = y0 >= 0 ? sat_slot (y0, ring) * row_len : 0;
@@ -252,10 +165,10 @@ sat_box_border (__global const wide_t *sat, __global sample_t *dst,
 
     size_t row_len = (size_t) width * channels;
     size_t o = (size_t) y * pitch + (size_t) x * pstride;
-    sat_terms tx, ty;
+    clb_terms tx, ty;
     uint nx, ny;
-    sat_window (&tx, x - rx, x + rx, width, border, &nx);
-    sat_window (&ty, y - ry, y + ry, height, border, &ny);
+    clb_border_window (&tx, x - rx, x + rx, width, border, &nx);
+    clb_border_window (&ty, y - ry, y + ry, height, border, &ny);
     wide_t area = (wide_t) nx * ny;
 
     for (int c = 0; c < channels; c++) {

@@ -18,7 +18,8 @@
  * every box sum it takes cancels (each window sum along y is a
  * combination of table rows whose coefficients sum to 0 once the window
  * does not reach above the frame, and those of bands at the top start at
- * row 0). Along x the rows are whole: any term sat_window gives is there.
+ * row 0). Along x the rows are whole: any term clb_border_window gives
+ * is there.
  * Along y, while 2 ry + 2 < height every row a border term names lies
  * within rows y - ry - 1 .. y + ry (one reflection suffices); otherwise
  * ring is the height, the whole table, one band, and it is built before
@@ -67,10 +68,10 @@ sat_ring_source (__global const sample_t *src, __global const sample_t *apron,
 /* A padded table row (dense 8-bit jobs with rx <= width - 2): the
  * entries of pixels -rx - 1 .. -1 before the row and width .. width +
  * rx - 1 after it, each the prefix sum U(n) of the border-extended row
- * (sat_add_prefix, with one reflection at most) in terms of the row's own
- * entries T(p); for shrink the clipped row's (0 before, T(width - 1)
- * after). Linear in the row's entries, so right for the column sums and
- * for a band's table less row s0 - 1 as the row is. A window's sum along
+ * (CLB_BORDER_PREFIX_BEFORE and _AFTER: one reflection at most) in
+ * terms of the row's own entries T(p). Linear in the row's entries, so
+ * right for the column sums and for a band's table less row s0 - 1 as
+ * the row is. A window's sum along
  * x is then U(x + rx) - U(x - rx - 1) at every x, two vector loads. */
 void
 sat_ring_pad (__global wide_t *cur, int width, int channels, int rx,
@@ -83,26 +84,22 @@ sat_ring_pad (__global wide_t *cur, int width, int channels, int rx,
         __global wide_t *before = cur + c - channels;
         __global wide_t *after = last + c + channels;
 
+        /* a loop for each border, with the border constant */
+#define SAT_RING_PAD(B)                                                     \
+        for (int m = 0; m <= rx; m++)                                       \
+            before[-m * channels] = CLB_BORDER_PREFIX_BEFORE (              \
+                B, -m - 1, t0, cur[m * channels + c]);                      \
+        for (int e = 0; e < rx; e++)                                        \
+            after[e * channels] = CLB_BORDER_PREFIX_AFTER (                 \
+                B, width + e, width, tl, tp, last[c - (e + 2) * channels]);
         if (border == CLB_BORDER_SHRINK) {
-            for (int m = 0; m <= rx; m++)
-                before[-m * channels] = 0;
-            for (int e = 0; e < rx; e++)
-                after[e * channels] = tl;
+            SAT_RING_PAD (CLB_BORDER_SHRINK)
         } else if (border == CLB_BORDER_REPLICATE) {
-            /* U(-m - 1) = -m T(0); U(width - 1 + e) = T(width - 1) +
-             * e (T(width - 1) - T(width - 2)) */
-            for (int m = 0; m <= rx; m++)
-                before[-m * channels] = (wide_t) 0 - (wide_t) m * t0;
-            for (int e = 0; e < rx; e++)
-                after[e * channels] = tl + (wide_t) (e + 1) * (tl - tp);
+            SAT_RING_PAD (CLB_BORDER_REPLICATE)
         } else {
-            /* U(-m - 1) = T(0) - T(m); U(width - 1 + e) = T(width - 1) +
-             * T(width - 2) - T(width - 2 - e) */
-            for (int m = 0; m <= rx; m++)
-                before[-m * channels] = t0 - cur[m * channels + c];
-            for (int e = 0; e < rx; e++)
-                after[e * channels] = tl + tp - last[c - (e + 2) * channels];
+            SAT_RING_PAD (CLB_BORDER_REFLECT)
         }
+#undef SAT_RING_PAD
     }
 }
 
@@ -166,16 +163,16 @@ sat_ring_scan (__global const sample_t *row, int pstride, int4 off,
 }
 
 /* Samples k_begin .. k_end - 1 of output row y (at o in dst) one at a
- * time: the window's terms along x (sat_window, border-mapped) on each of
- * the table rows ty names. */
+ * time: the window's terms along x (clb_border_window, border-mapped)
+ * on each of the table rows ty names. */
 void
 sat_ring_samples (__global const wide_t *table, const size_t *rows,
-                  const sat_terms *ty, uint ny, __global sample_t *dst,
+                  const clb_terms *ty, uint ny, __global sample_t *dst,
                   size_t o, int pstride, int4 off, int swap, int shift,
                   int width, int channels, int rx, int border, int k_begin,
                   int k_end)
 {
-    sat_terms tx;
+    clb_terms tx;
     uint nx = 0;
     int last = -1;
 
@@ -183,7 +180,8 @@ sat_ring_samples (__global const wide_t *table, const size_t *rows,
         /* the window clipped to the row: two columns of each table row */
         for (int k = k_begin; k < k_end; k++) {
             int x = k / channels, c = k - x * channels;
-            int x0 = max (x - rx, 0) - 1, x1 = min (x + rx, width - 1);
+            int x0 = CLB_SHRINK_LO (int, x - rx) - 1;
+            int x1 = CLB_SHRINK_HI (int, x + rx, width);
             wide_t s = 0;
             for (int j = 0; j < ty->n; j++) {
                 size_t r = rows[j] + c;
@@ -201,7 +199,7 @@ sat_ring_samples (__global const wide_t *table, const size_t *rows,
     for (int k = k_begin; k < k_end; k++) {
         int x = k / channels, c = k - x * channels;
         if (x != last) {
-            sat_window (&tx, x - rx, x + rx, width, border, &nx);
+            clb_border_window (&tx, x - rx, x + rx, width, border, &nx);
             last = x;
         }
         wide_t s = 0;
@@ -255,7 +253,7 @@ sat_ring_fast (__global const uint *a, __global const uint *b,
  * by lane by their own counts. */
 void
 sat_ring_step (__global const uint *table, const size_t *rows,
-               const sat_terms *ty, __global const uint *a,
+               const clb_terms *ty, __global const uint *a,
                __global const uint *b, __global uchar *out, int k0,
                int row_len, int ahead, int behind, int channels, int width,
                int rx, uint ny, separable_divisor dv, int shrink, int terms,
@@ -284,8 +282,7 @@ sat_ring_step (__global const uint *table, const size_t *rows,
         int16 x = ((int16) (k) + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
                                           11, 12, 13, 14, 15))
             / (int16) (channels);
-        int16 nx = min (x + rx, (int16) (width - 1))
-            - max (x - rx, (int16) (0)) + 1;
+        int16 nx = CLB_SHRINK_COUNT (int16, x, rx, width);
         uint16 area = convert_uint16 (nx) * (uint16) (ny);
         q = separable_div16 (v + area / 2, area);
     } else {
@@ -305,11 +302,11 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
 {
     int row_len = width * channels;
     size_t o = (size_t) y * pitch;
-    sat_terms ty;
+    clb_terms ty;
     uint ny;
-    size_t rows[SAT_MAX_TERMS];
+    size_t rows[CLB_MAX_TERMS];
 
-    sat_window (&ty, y - ry, y + ry, height, border, &ny);
+    clb_border_window (&ty, y - ry, y + ry, height, border, &ny);
     for (int j = 0; j < ty.n; j++)
         rows[j] = sat_slot (ty.idx[j], ring) * tstride + lpad;
 #if CLB_SAMPLE_BITS == 8

@@ -75,15 +75,6 @@ separable_rows (__global const sample_t *src, int pitch, int pstride,
     }
 }
 
-/* How many samples the window around i averages along an axis. */
-uint
-separable_count (int i, int r, int len, int border)
-{
-    if (border != CLB_BORDER_SHRINK)
-        return (uint) (2 * r + 1);
-    return (uint) (min (i + r, len - 1) - max (i - r, 0) + 1);
-}
-
 /* Each work-item slides down a strip of `strip` adjacent sample columns
  * (see sat_scan_columns: 1 on GPUs, 16 on CPUs), over rows y_begin ..
  * y_end - 1 (all, or a part, as separable_rows). */
@@ -109,7 +100,7 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
         int x = k / channels;
         int c = k - x * channels;
         o[j] = (size_t) x * pstride + clb_comp (off, c);
-        nx[j] = separable_count (x, rx, width, border);
+        nx[j] = clb_border_count (x, rx, width, border);
         sum[j] = 0;
     }
 
@@ -122,7 +113,7 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
             sum[j] += tmp[t + j];
     }
     for (int y = y_begin; y < y_end; y++) {
-        wide_t ny = separable_count (y, ry, height, border);
+        wide_t ny = clb_border_count (y, ry, height, border);
         int in = clb_border_index (y + ry + 1, height, border);
         int out = clb_border_index (y - ry, height, border);
         size_t ti = in >= 0 ? separable_slot (in, ring) * row_len + first : 0;
@@ -615,9 +606,10 @@ separable_h_row (__global const uint *tmp, size_t row, __global uchar *out,
                         15) / (int16) (channels);
     uchar16 keep16 = separable_keep16 (keep, channels);
 
-    /* the window sums of pixel -1, in every pixel's lanes */
-    /* pixels -1 - rx .. rx - 1 as the border shows them; directly where
-     * pixels 0 .. rx + 1 are inside the row */
+    /* the window sums of pixel -1, in every pixel's lanes: pixels
+     * -1 - rx .. rx - 1 as the border shows them; where pixels 0 .. rx + 1
+     * are inside the row, pixels 0 .. rx - 1 (p(rx - 1), p the prefix
+     * sums of the row's pixels), less U(-rx - 2) of the extended row */
     uint4 acc = (uint4) (0);
     int direct = rx + 1 < width;
     for (int d = direct ? 0 : -1 - rx; d <= rx - 1; d++) {
@@ -625,17 +617,14 @@ separable_h_row (__global const uint *tmp, size_t row, __global uchar *out,
         if (px >= 0)
             acc += separable_pixel4 (tmp, row + (size_t) px * channels,
                                      channels, narrow);
-        if (direct && border == CLB_BORDER_REFLECT)
-            /* pixel -(d + 1) */
-            acc += separable_pixel4 (tmp, row + (size_t) (d + 1) * channels,
-                                     channels, narrow);
     }
-    if (direct && border == CLB_BORDER_REPLICATE)
-        acc += (uint) (rx + 1) * separable_pixel4 (tmp, row, channels,
-                                                   narrow);
-    if (direct && border == CLB_BORDER_REFLECT)
-        acc += separable_pixel4 (tmp, row + (size_t) (rx + 1) * channels,
-                                 channels, narrow);
+    if (direct && border != CLB_BORDER_SHRINK)
+        acc -= CLB_BORDER_PREFIX_BEFORE (
+            border, -rx - 2, separable_pixel4 (tmp, row, channels, narrow),
+            acc + separable_pixel4 (tmp, row + (size_t) rx * channels,
+                                    channels, narrow)
+                + separable_pixel4 (tmp, row + (size_t) (rx + 1) * channels,
+                                    channels, narrow));
     uint c0 = acc.s0, c1 = acc.s1, c2 = acc.s2, c3 = acc.s3;
     uint16 carry = channels == 1 ? (uint16) (c0)
         : channels == 2 ? (uint16) ((uint2) (c0, c1), (uint2) (c0, c1),
@@ -690,8 +679,8 @@ separable_h_row (__global const uint *tmp, size_t row, __global uchar *out,
             || (x0 - rx >= 0 && x0 + step - 1 + rx < width)) {
             q = separable_mean16 (sum, dv);
         } else {
-            uint16 nx = convert_uint16 (min (x + rx, (int16) (width - 1))
-                                        - max (x - rx, (int16) (0)) + 1);
+            uint16 nx = convert_uint16 (CLB_SHRINK_COUNT (int16, x, rx,
+                                                          width));
             uint16 area = nx * (uint16) (ny);
             q = separable_div16 (sum + (area >> 1), area);
         }
@@ -709,7 +698,7 @@ separable_h_row (__global const uint *tmp, size_t row, __global uchar *out,
         for (int d = -rx; d <= rx; d++)
             s += separable_tmp_at (tmp, row, x + d, c, width, channels,
                                    border, narrow);
-        uint area = separable_count (x, rx, width, border) * ny;
+        uint area = clb_border_count (x, rx, width, border) * ny;
         out[k] = (uchar) ((s + area / 2) / area);
     }
 }
@@ -726,7 +715,7 @@ separable_horizontal_x16 (__global const uint *tmp, __global uchar *dst,
     separable_h_row (tmp, (size_t) y * width * channels,
                      dst + (size_t) y * pitch, src + (size_t) y * src_pitch,
                      width, channels, rx,
-                     separable_count (y, ry, height, border), border, narrow,
+                     clb_border_count (y, ry, height, border), border, narrow,
                      keep);
 }
 
@@ -828,8 +817,8 @@ separable_ext_step (__global const uint *tmp, size_t row, __global uchar *out,
             + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
             / (int16) (channels);
         /* lanes past the row's end: at least 1, not stored */
-        uint16 area = convert_uint16 (max (min (x + rx, (int16) (width - 1))
-                                           - max (x - rx, (int16) (0)) + 1,
+        uint16 area = convert_uint16 (max (CLB_SHRINK_COUNT (int16, x, rx,
+                                                             width),
                                            (int16) (1))) * (uint16) (ny);
         q = separable_div16 (sum + (area >> 1), area);
     } else {
@@ -941,7 +930,7 @@ separable_fused_band (__global const uchar *src, int src_pitch,
     uint dv_ny = (uint) (2 * ry + 1);
     separable_divisor dv = separable_divisor_of ((uint) (2 * rx + 1) * dv_ny);
     for (int y = y0; y < y1; y++) {
-        uint ny = separable_count (y, ry, height, border);
+        uint ny = clb_border_count (y, ry, height, border);
         if (ny != dv_ny) {
             dv = separable_divisor_of ((uint) (2 * rx + 1) * ny);
             dv_ny = ny;
@@ -1119,8 +1108,7 @@ separable_422_step (__global const uint *tmp, size_t row,
         int16 x = select (k >> 2, k >> 1, is_luma);
         int16 r = select ((int16) (rc), (int16) (rx), is_luma);
         int16 n = select ((int16) (width / 2), (int16) (width), is_luma);
-        area = convert_uint16 (max (min (x + r, n - 1)
-                                    - max (x - r, (int16) (0)) + 1,
+        area = convert_uint16 (max (CLB_SHRINK_COUNT (int16, x, r, n),
                                     (int16) (1))) * (uint16) (ny);
         q = separable_div16 (sum + (area >> 1), area);
     } else {
@@ -1210,7 +1198,7 @@ separable_fused_422_x16 (__global const uchar *src, int src_pitch,
         separable_v_step (tmp, row, src, src_pitch,
                           clb_border_index (i, height, border), -1, row_len);
     for (int y = y0; y < y1; y++) {
-        uint ny = separable_count (y, ry, height, border);
+        uint ny = clb_border_count (y, ry, height, border);
         __global uchar *out = dst + (size_t) y * dst_pitch;
         if (border != CLB_BORDER_SHRINK)
             separable_422_apron (tmp, row, width, luma, apron, border);
