@@ -96,7 +96,9 @@ clb_store (__global sample_t *p, size_t i, uint v, int swap, int shift)
 /* The border rule, written once: what position i of a line of len
  * samples extended past its ends shows. Every kernel maps positions, clips
  * windows and counts them with what follows; the closed forms below are
- * sums over the extended line in terms of the line's own prefix sums. */
+ * sums over the extended line in terms of the line's own prefix sums,
+ * each checked against plain walks over clb_border_index
+ * (tests/check/libs/border.cl). */
 
 /* SHRINK: the window lo .. hi clipped to the line, its ends and the count
  * of a window of radius r around i, in type T (int, or intN with both
