@@ -16,9 +16,11 @@
 #include "progcache.h"
 #include "clcheck.h"
 
-/* Lines of 1 .. MAX_LEN samples, each of the three borders. */
-#define MAX_LEN 40
-#define N_ITEMS (3 * MAX_LEN)
+/* Lines of 1 .. MAX_LEN samples, each of the three borders, a work-item
+ * for each radius 0 .. MAX_LEN + 2 and one for the prefixes. */
+#define MAX_LEN 24
+#define N_RADII (MAX_LEN + 4)
+#define N_ITEMS (3 * MAX_LEN * N_RADII)
 
 static const gchar *const checks[] = {
   NULL,
@@ -86,7 +88,7 @@ run_checks (ClbRuntime * rt, gchar ** sources, gint bits)
   cl_uint s[MAX_LEN], bad[N_ITEMS];
   cl_int what[4 * N_ITEMS], e, max_len = MAX_LEN;
   cl_mem sb, badb, whatb;
-  size_t global = N_ITEMS;
+  size_t global[2] = { 3 * MAX_LEN, N_RADII };
   guint i, failed = 0;
   GRand *rand = g_rand_new_with_seed (39);
 
@@ -111,7 +113,7 @@ run_checks (ClbRuntime * rt, gchar ** sources, gint bits)
   fail_unless (clSetKernelArg (k, 1, sizeof max_len, &max_len) == CL_SUCCESS);
   fail_unless (clSetKernelArg (k, 2, sizeof badb, &badb) == CL_SUCCESS);
   fail_unless (clSetKernelArg (k, 3, sizeof whatb, &whatb) == CL_SUCCESS);
-  fail_unless (clEnqueueNDRangeKernel (q, k, 1, NULL, &global, NULL, 0, NULL,
+  fail_unless (clEnqueueNDRangeKernel (q, k, 2, NULL, global, NULL, 0, NULL,
           NULL) == CL_SUCCESS);
   fail_unless (clEnqueueReadBuffer (q, badb, CL_TRUE, 0, sizeof bad, bad, 0,
           NULL, NULL) == CL_SUCCESS);
@@ -126,7 +128,7 @@ run_checks (ClbRuntime * rt, gchar ** sources, gint bits)
     failed += bad[i];
     g_printerr ("%d-bit program, %s, len %u: %u checks failed, the first "
         "%s at (%d, %d)\n", bits,
-        borders[i % 3], i / 3 + 1, bad[i],
+        borders[(i / N_RADII) % 3], i / N_RADII / 3 + 1, bad[i],
         w[0] > 0 && w[0] < (cl_int) G_N_ELEMENTS (checks) ? checks[w[0]]
         : "?", w[1], w[2]);
   }

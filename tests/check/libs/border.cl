@@ -63,12 +63,16 @@ __kernel void
 clb_border_test (__global const uint *s, int max_len, __global uint *bad,
                  __global int *what)
 {
-    int id = get_global_id (0);
-    int len = id / 3 + 1, border = id % 3;
-    if (len > max_len)
-        return;
+    /* a work-item per line length, border and radius, and one more per
+     * length and border for the prefixes (r = max_len + 3): each within
+     * the 65,535 loop iterations rusticl's llvmpipe runs a work-item */
+    int id = get_global_id (0) * get_global_size (1) + get_global_id (1);
+    int len = get_global_id (0) / 3 + 1, border = get_global_id (0) % 3;
+    int r = get_global_id (1);
     bad[id] = 0;
-    for (int r = 0; r <= len + 2; r++) {
+    if (len > max_len || (r > len + 2 && r != max_len + 3))
+        return;
+    if (r <= len + 2) {
         for (int i = 0; i < len; i++) {
             uint walked, n;
             /* 1: the count of a window around a position of the line */
@@ -104,6 +108,7 @@ clb_border_test (__global const uint *s, int max_len, __global uint *bad,
             CLB_TEST_CHECK (n == walked && t.n <= CLB_MAX_TERMS
                             && clb_test_terms (s, &t) == sum, 4, lo, r);
         }
+        return;
     }
     for (int n = -3 * len; n <= 3 * len; n++) {
         wide_t u = clb_test_u (s, n, len, border);
