@@ -48,9 +48,8 @@ gboolean
 gst_cl_base_filter_kernels_ready (GstCLBaseFilter * self,
     const ClbParams * params, const ClbJob * jobs, guint n_jobs)
 {
-  if (self->warm == NULL || self->runtime == NULL)
-    return TRUE;
-  return gst_cl_warm_ready (self->warm, self->runtime, params, jobs, n_jobs);
+  return self->warm == NULL
+      || gst_cl_warm_ready (self->warm, params, jobs, n_jobs);
 }
 
 /* The subclass's parameters and jobs for @inbuf of the negotiated format. */
@@ -318,7 +317,11 @@ gst_cl_base_filter_start (GstBaseTransform * trans)
   GST_OBJECT_LOCK (self);
   self->engine = engine;
   GST_OBJECT_UNLOCK (self);
-  self->warm = gst_cl_warm_new (GST_ELEMENT (self));
+  /* only PoCL compiles at a kernel's first launch; GPU drivers compile
+   * the whole program in clBuildProgram: nothing to warm up there */
+  if (g_str_has_prefix (clb_runtime_get_platform_name (self->runtime),
+          "Portable Computing Language"))
+    self->warm = gst_cl_warm_new (GST_ELEMENT (self));
   self->flight = gst_cl_flight_new ();
   /* without it, no pool: frames are mapped and copied as before */
   self->mem_dev = clb_mem_device_new (self->runtime, &error);
@@ -353,8 +356,8 @@ gst_cl_base_filter_stop (GstBaseTransform * trans)
   GstCLBaseFilter *self = GST_CL_BASE_FILTER (trans);
   ClbEngine *engine;
 
-  /* A warm-up's engine first (it runs on the runtime's context), then
-   * kernels and buffers, then queue, program and context. */
+  /* A warm-up's process ended and the queued frames waited for first,
+   * then kernels and buffers, then queue, program and context. */
   g_clear_pointer (&self->warm, gst_cl_warm_free);
   g_clear_pointer (&self->flight, gst_cl_flight_free);
   GST_OBJECT_LOCK (self);

@@ -131,7 +131,6 @@ struct _GstCLBoxBlur
   gint mask_method_warned;      /* alpha-mask with mosaic or fill */
   /* the settings the last frame ran with: the streaming thread's */
   GstCLBoxBlurSettings applied;
-  gboolean applied_valid;
 };
 
 /* Every format here is handled by every method. */
@@ -391,14 +390,13 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
   GST_OBJECT_UNLOCK (self);
 
   n_jobs = gst_cl_box_blur_prepare_with (self, &settings, info, params, jobs);
-  /* The first frame is always ready: the element has nothing else. So
-   * is one after frames that were not filtered (passthrough, radius 0):
-   * a blur turned on (privacy) is never held back. */
+  /* Not ready only after frames that ran (the first frame is always
+   * ready: gstclwarm.c); and never after frames that were not filtered
+   * (passthrough, radius 0): a blur turned on (privacy) is not held
+   * back. */
   if (gst_cl_base_filter_kernels_ready (filter, params, jobs, n_jobs)
-      || !self->applied_valid
       || !gst_cl_box_blur_settings_filters (&self->applied)) {
     self->applied = settings;
-    self->applied_valid = TRUE;
     return n_jobs;
   }
   GST_DEBUG_OBJECT (self, "frame with the settings before: the new ones' "

@@ -234,8 +234,8 @@ spawn (GstCLWarm * warm, GstCaps * caps)
 }
 
 gboolean
-gst_cl_warm_ready (GstCLWarm * warm, ClbRuntime * rt,
-    const ClbParams * params, const ClbJob * jobs, guint n_jobs)
+gst_cl_warm_ready (GstCLWarm * warm, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs)
 {
   GstPad *sink = GST_BASE_TRANSFORM_SINK_PAD (warm->element);
   GThread *done = NULL;
@@ -243,10 +243,7 @@ gst_cl_warm_ready (GstCLWarm * warm, ClbRuntime * rt,
   gchar *key;
   gboolean started;
 
-  /* Only PoCL compiles at a kernel's launch; GPU drivers compile the
-   * whole program in clBuildProgram. */
-  if (!g_str_has_prefix (clb_runtime_get_platform_name (rt),
-          "Portable Computing Language") || !upstream_live (warm))
+  if (!upstream_live (warm))
     return TRUE;
   key = make_key (params, jobs, n_jobs);
   g_mutex_lock (&warm->lock);

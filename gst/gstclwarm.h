@@ -20,15 +20,15 @@ void gst_cl_warm_free (GstCLWarm * warm);
  * stream, as at the start). */
 void gst_cl_warm_reset (GstCLWarm * warm);
 
-/* Whether a frame may run @params and @jobs now on @rt's device: TRUE
- * for the first frame after a reset and for what ran before (or was
- * warmed up); in a live stream on PoCL, which compiles a kernel at its
- * first launch, otherwise FALSE, and unless one is running already, a warm-up starts:
- * gst-launch-1.0 runs one black frame of the stream's caps through the
- * element with its properties, in a process of its own, and the driver's
- * cache keeps what it compiled. The caller keeps the settings it had
+/* Made only for a driver that compiles a kernel at its first launch
+ * (PoCL). Whether a frame may run @params and @jobs now: TRUE for the
+ * first frame after a reset, for what ran before (or was warmed up) and
+ * where upstream is not live; otherwise FALSE, and unless one is running
+ * already, a warm-up starts: gst-launch-1.0 runs one black frame of the
+ * stream's caps through the element with its properties, in a process of
+ * its own, and the driver's cache keeps what it compiled. The caller keeps the settings it had
  * until this says TRUE. */
-gboolean gst_cl_warm_ready (GstCLWarm * warm, ClbRuntime * rt,
-    const ClbParams * params, const ClbJob * jobs, guint n_jobs);
+gboolean gst_cl_warm_ready (GstCLWarm * warm, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs);
 
 G_END_DECLS
