@@ -63,6 +63,9 @@
 #                          camera's YUV, black may come out as 5,5,5)
 #   RECT is X,Y,W,H in pixels of the frame at clboxblur.
 #
+# A `location=` naming a file of the repository (docs/images/...) is
+# taken from the repository's top, where the docs say to run those.
+#
 # Each pipeline runs in a folder of its own under --workdir, with
 # GST_DEBUG=*:2, under a time limit of 120 s (a cold start compiles the
 # kernels); it passes when gst-launch-1.0 exits 0 after EOS, prints no
@@ -392,6 +395,12 @@ def substitute(p, spec, rundir, taps, workdir, env0):
         env[k] = v.replace("$PWD", TOP).replace("${PWD}", TOP)
     tokens = words[1:]
     buffers = spec["buffers"]
+    # a file of the repository (location=docs/...): the docs say to run
+    # those from its top; each pipeline runs in a folder of its own
+    tokens = ["location=" + os.path.join(TOP, t[9:])
+              if t.startswith("location=") and not os.path.isabs(t[9:])
+              and os.path.exists(os.path.join(TOP, t[9:])) else t
+              for t in tokens]
 
     cams = [e for e in elements(tokens) if e[2] == "v4l2src"]
     if cams and not spec["camera"]:
