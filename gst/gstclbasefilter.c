@@ -331,8 +331,8 @@ gst_cl_base_filter_start (GstBaseTransform * trans)
   }
   GST_INFO_OBJECT (self, "work shaped for a %s%s",
       clb_engine_is_cpu (self->engine) ? "CPU" : "GPU",
-      clb_device_class_forced ()? " (forced by " CLB_DEVICE_CLASS_ENV ")" :
-      "");
+      clb_engine_get_profile (self->engine)->class_forced ?
+      " (forced by " CLB_DEVICE_CLASS_ENV ")" : "");
   if (clb_engine_get_loop_cap (self->engine))
     GST_INFO_OBJECT (self, "the device ends kernel loops after %u "
         "iterations: launches planned around that",

@@ -54,11 +54,9 @@ typedef enum {
 /* Device class the engine shapes its work for: "cpu" or "gpu" forces
  * it whatever CL_DEVICE_TYPE says, so that CI runs the GPU kernels and
  * work shapes on a CPU driver (PoCL); unset, CPUs get the CPU variants and
- * every other device type the GPU ones. */
+ * every other device type the GPU ones. Read in one place: the engine's
+ * options and profile (engineprofile.c). */
 #define CLB_DEVICE_CLASS_ENV "CLBOXBLUR_DEVICE_CLASS"
-gboolean clb_device_class_is_cpu (cl_device_type type);
-/* Whether CLB_DEVICE_CLASS_ENV names a class. */
-gboolean clb_device_class_forced (void);
 
 /* The ICD loader's (ocl-icd's) variable: set and not empty, it names where
  * the loader looks for drivers (a folder of .icd files, one .icd file, or

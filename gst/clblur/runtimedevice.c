@@ -12,22 +12,6 @@
 
 #include "runtimeprivate.h"
 
-gboolean
-clb_device_class_forced (void)
-{
-  const gchar *forced = g_getenv (CLB_DEVICE_CLASS_ENV);
-
-  return g_strcmp0 (forced, "gpu") == 0 || g_strcmp0 (forced, "cpu") == 0;
-}
-
-gboolean
-clb_device_class_is_cpu (cl_device_type type)
-{
-  if (clb_device_class_forced ())
-    return g_strcmp0 (g_getenv (CLB_DEVICE_CLASS_ENV), "cpu") == 0;
-  return (type & CL_DEVICE_TYPE_CPU) != 0;
-}
-
 static cl_device_type
 to_cl_device_type (ClbDeviceType type)
 {
