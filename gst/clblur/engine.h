@@ -232,6 +232,12 @@ typedef struct {
    * 4096) never pick the smaller tiles and fallbacks a GPU takes. */
   guint64 max_local_mem;
   gsize max_work_group;
+  /* Only the rows every device runs (device class, width and layout any)
+   * and no pairs: what each schedule must equal (the schedules test). */
+  gboolean generic_only;
+  /* The one row besides the generic ones the table may give (a row's or
+   * a pair's name; NULL: every row): a schedule run where it can be. */
+  const gchar *variant;
   ClbEngineLogFunc log;         /* NULL: no log */
   gpointer log_data;
 } ClbEngineOptions;
@@ -271,6 +277,8 @@ typedef struct {
   gboolean host_unified;        /* CL_DEVICE_HOST_UNIFIED_MEMORY */
   gboolean gl_sharing;          /* cl_khr_gl_sharing */
   gboolean fp16;                /* cl_khr_fp16 */
+  gboolean generic_only;        /* the options' */
+  const gchar *only_variant;    /* the options' variant */
   /* Frames wrapped, not copied (CPU class, options->zero_copy). */
   gboolean zero_copy;
   /* Devices that end a work-item's loops after a number of iterations:
@@ -358,6 +366,12 @@ const ClbVariant *clb_variant_choose_pair (const ClbDeviceProfile * profile,
     ClbMethod method, const ClbPlanes * planes, const ClbJob * a, guint rxa,
     guint rya, const ClbJob * b, guint rxb, guint ryb);
 const gchar *clb_variant_get_name (const ClbVariant * variant);
+/* The @i-th row of @method's table; NULL past its end. */
+const ClbVariant *clb_variant_row (ClbMethod method, guint i);
+/* A schedule (a row for one device class, sample width or layout) or the
+ * generic row it must equal. */
+gboolean clb_variant_is_generic (const ClbVariant * variant);
+ClbDeviceClass clb_variant_get_device_class (const ClbVariant * variant);
 /* Whether the variant can read and write the caller's memory in place. */
 gboolean clb_variant_wraps (const ClbVariant * variant);
 

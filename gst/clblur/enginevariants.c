@@ -39,6 +39,27 @@ static const struct
 };
 
 
+gboolean
+clb_variant_is_generic (const ClbVariant * v)
+{
+  return v->device_class == CLB_DEVICE_CLASS_AUTO && v->width == CLB_WIDTH_ANY
+      && v->layout == CLB_LAYOUT_ANY;
+}
+
+ClbDeviceClass
+clb_variant_get_device_class (const ClbVariant * v)
+{
+  return v->device_class;
+}
+
+const ClbVariant *
+clb_variant_row (ClbMethod method, guint i)
+{
+  if ((guint) method >= G_N_ELEMENTS (methods) || i >= *methods[method].n)
+    return NULL;
+  return &methods[method].rows[i];
+}
+
 static gboolean
 variant_matches (const ClbVariant * v, const ClbDeviceProfile * profile,
     ClbMethod method, const ClbPlanes * planes, const ClbJob * job)
@@ -47,7 +68,10 @@ variant_matches (const ClbVariant * v, const ClbDeviceProfile * profile,
       && (v->width == CLB_WIDTH_ANY || planes->sample_size == CLB_SAMPLES_8)
       && (v->layout == CLB_LAYOUT_ANY || clb_job_is_dense_8bit (planes, job))
       && (v->device_class == CLB_DEVICE_CLASS_AUTO
-      || v->device_class == profile->device_class);
+      || v->device_class == profile->device_class)
+      && (clb_variant_is_generic (v) || (!profile->generic_only
+              && (profile->only_variant == NULL
+                  || g_strcmp0 (profile->only_variant, v->name) == 0)));
 }
 
 const ClbJob *
@@ -103,16 +127,20 @@ clb_variant_pair (const ClbDeviceProfile * profile, ClbMethod method,
     guint rxa, guint rya, const ClbVariant * alone_b, const ClbJob * b,
     guint rxb, guint ryb)
 {
-  switch (method) {
-    case CLB_METHOD_SEPARABLE:
-      return clb_separable_pair (profile, planes, alone_a, a, rxa, rya,
-          alone_b, b, rxb, ryb);
-    case CLB_METHOD_MOSAIC:
-      return clb_mosaic_pair (profile, planes, alone_a, a, rxa, rya,
-          alone_b, b, rxb, ryb);
-    default:
-      return NULL;
-  }
+  const ClbVariant *v = NULL;
+
+  if (profile->generic_only)
+    return NULL;
+  if (method == CLB_METHOD_SEPARABLE)
+    v = clb_separable_pair (profile, planes, alone_a, a, rxa, rya, alone_b,
+        b, rxb, ryb);
+  else if (method == CLB_METHOD_MOSAIC)
+    v = clb_mosaic_pair (profile, planes, alone_a, a, rxa, rya, alone_b, b,
+        rxb, ryb);
+  if (v && profile->only_variant
+      && g_strcmp0 (profile->only_variant, v->name) != 0)
+    return NULL;
+  return v;
 }
 
 const ClbVariant *
