@@ -474,6 +474,9 @@ run_class (ClbDeviceClass device_class)
           ran += one_case (&e, m, v);
         pair_clear (&e);
       }
+      g_print ("schedules: %s class: %s on %u random jobs\n",
+          device_class == CLB_DEVICE_CLASS_CPU ? "cpu" : "gpu",
+          clb_variant_get_name (v), ran);
       if (ran == 0)
         g_string_append_printf (missing, " %s", clb_variant_get_name (v));
     }
