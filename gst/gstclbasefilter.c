@@ -328,6 +328,10 @@ gst_cl_base_filter_start (GstBaseTransform * trans)
   if (self->mem_dev == NULL) {
     GST_WARNING_OBJECT (self, "no buffer pool: %s", error->message);
     g_clear_error (&error);
+  } else {
+    GST_INFO_OBJECT (self, "buffer pool frames in %s",
+        clb_mem_device_is_resident (self->mem_dev) ? "the device's own memory"
+        : "memory the host maps in place (CL_MEM_ALLOC_HOST_PTR)");
   }
   GST_INFO_OBJECT (self, "work shaped for a %s%s",
       clb_engine_is_cpu (self->engine) ? "CPU" : "GPU",

@@ -143,7 +143,6 @@ gst_cl_output_failed (GstElement * element, GstFlowReturn ret)
     GST_ELEMENT_ERROR (element, RESOURCE, NO_SPACE_LEFT,
         ("Not enough OpenCL memory for an output buffer."),
         ("the output buffer pool could not allocate a buffer of OpenCL "
-            "memory (clCreateBuffer with CL_MEM_ALLOC_HOST_PTR; its error "
-            "is in the log)"));
+            "memory (clCreateBuffer; its error is in the log)"));
   return ret;
 }

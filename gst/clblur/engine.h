@@ -322,8 +322,7 @@ gboolean clb_engine_is_cpu (ClbEngine * engine);
  * separable, dense 8-bit planes) instead of copying them: devices of the
  * CPU class (CLB_DEVICE_CLASS_ENV) unless CLB_ZERO_COPY_ENV is "0", with
  * the options from the environment. Lets the tests ask which calls a frame
- * makes. */
-#define CLB_ZERO_COPY_ENV "CLBOXBLUR_ZERO_COPY"
+ * makes. CLB_ZERO_COPY_ENV is runtime.h's. */
 gboolean clb_engine_wraps_frames (cl_device_type type);
 /* The same for @options. */
 gboolean clb_engine_options_wrap_frames (const ClbEngineOptions * options,

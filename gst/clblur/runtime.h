@@ -58,6 +58,12 @@ typedef enum {
  * options and profile (engineprofile.c). */
 #define CLB_DEVICE_CLASS_ENV "CLBOXBLUR_DEVICE_CLASS"
 
+/* "0": no memory shared between host and device where the device could
+ * share it: the engine copies frames rather than wrap them (engine.h,
+ * clb_engine_wraps_frames) and the buffer pool's frames live on the
+ * device (runtimemem.h): a discrete GPU, modelled on any device. */
+#define CLB_ZERO_COPY_ENV "CLBOXBLUR_ZERO_COPY"
+
 /* The ICD loader's (ocl-icd's) variable: set and not empty, it names where
  * the loader looks for drivers (a folder of .icd files, one .icd file, or
  * a driver's library) instead of /etc/OpenCL/vendors. When no platform is

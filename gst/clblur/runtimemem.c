@@ -13,6 +13,7 @@ struct _ClbMemDevice
   cl_device_id device;
   cl_command_queue queue;       /* maps and unmaps only */
   gsize align;                  /* bytes */
+  gboolean resident;            /* frames in the device's own memory */
 };
 
 ClbMemDevice *
@@ -20,6 +21,7 @@ clb_mem_device_new (ClbRuntime * rt, GError ** error)
 {
   ClbMemDevice *dev = g_new0 (ClbMemDevice, 1);
   cl_uint align_bits = 0;
+  cl_bool unified = CL_FALSE;
   cl_int err;
 
   dev->refcount = 1;
@@ -34,6 +36,12 @@ clb_mem_device_new (ClbRuntime * rt, GError ** error)
   }
   /* at least 8 bytes: 16-bit samples, and no device asks for less */
   dev->align = MAX (align_bits / 8, 8);
+  err = clGetDeviceInfo (dev->device, CL_DEVICE_HOST_UNIFIED_MEMORY,
+      sizeof (unified), &unified, NULL);
+  if (err != CL_SUCCESS)
+    unified = CL_FALSE;         /* asked of no device (deprecated in 2.0) */
+  dev->resident = !unified
+      || g_strcmp0 (g_getenv (CLB_ZERO_COPY_ENV), "0") == 0;
   err = clb_fault ("clCreateCommandQueue");
   if (err == CL_SUCCESS)
     dev->queue = clCreateCommandQueue (dev->context, dev->device, 0, &err);
@@ -76,17 +84,25 @@ clb_mem_device_get_align (ClbMemDevice * dev)
   return dev->align;
 }
 
+gboolean
+clb_mem_device_is_resident (ClbMemDevice * dev)
+{
+  return dev->resident;
+}
+
 cl_mem
 clb_mem_device_alloc (ClbMemDevice * dev, gsize size, GError ** error)
 {
+  const gchar *what = dev->resident ? "clCreateBuffer (pool, device memory)"
+      : "clCreateBuffer (pool, CL_MEM_ALLOC_HOST_PTR)";
   cl_mem mem = NULL;
-  cl_int err = clb_fault ("clCreateBuffer (CL_MEM_ALLOC_HOST_PTR)");
+  cl_int err = clb_fault (what);
 
   if (err == CL_SUCCESS)
-    mem = clCreateBuffer (dev->context,
-        CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, size, NULL, &err);
+    mem = clCreateBuffer (dev->context, CL_MEM_READ_WRITE
+        | (dev->resident ? 0 : CL_MEM_ALLOC_HOST_PTR), size, NULL, &err);
   if (err != CL_SUCCESS) {
-    clb_set_cl_error (error, err, "clCreateBuffer (CL_MEM_ALLOC_HOST_PTR)");
+    clb_set_cl_error (error, err, what);
     return NULL;
   }
   return mem;

@@ -24,8 +24,14 @@ cl_context clb_mem_device_get_context (ClbMemDevice * dev);
 /* CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes: where a sub-buffer may start. */
 gsize clb_mem_device_get_align (ClbMemDevice * dev);
 
-/* @size bytes, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR: memory the host
- * maps cheaply (pinned on discrete GPUs). */
+/* Whether the pool's frames live in the device's own memory: on devices
+ * without memory shared with the host (CL_DEVICE_HOST_UNIFIED_MEMORY false:
+ * discrete GPUs), or any with CLB_ZERO_COPY_ENV "0". The kernels read and
+ * write them at the device's speed; a host element's map copies through
+ * the driver's staging. Else memory the host maps in place. */
+gboolean clb_mem_device_is_resident (ClbMemDevice * dev);
+/* @size bytes, CL_MEM_READ_WRITE, in the device's own memory where
+ * clb_mem_device_is_resident, else with CL_MEM_ALLOC_HOST_PTR. */
 cl_mem clb_mem_device_alloc (ClbMemDevice * dev, gsize size, GError ** error);
 /* A sub-buffer of @parent (clCreateSubBuffer): @origin must be a multiple
  * of clb_mem_device_get_align. */
