@@ -509,7 +509,7 @@ clb_mask_blend (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
   return run_mask (engine, r, filtered, clb_engine_is_cpu (engine), error);
 }
 
-/* ---- the CPU's vector schedules (kernels/mask.cl's mask_band): 8-bit
+/* ---- the CPU's vector schedules (kernels/mask_x16.cl's mask_band): 8-bit
  * jobs, sums in 32 bits; mask_x16 (mask_fused_x16: pixels of 4 bytes
  * with alpha), mask_planar_x16 (one sample a pixel, the alpha a plane of
  * its own) and its pair ---- */
