@@ -184,11 +184,11 @@ check cpu races 1 --sat --sizes 37x29 --formats RGBA --radii 2 \
   --regions 40 --feather 2 --invert
 # alpha as the mask (kernels/mask.cl), both classes: RGBA without a
 # feather (CPU: mask_x16, fused from the caller's memory, then copied in
-# and filtered in place; GPU: mask_rows, mask_columns), RGBA with a
+# and filtered in place from a copy; GPU: mask_rows, mask_columns), RGBA with a
 # feather (CPU: mask_x16 fused, its alpha sums; a feather and radii past
 # a 16-pixel step and the frame's width: its padded rows), A420 without and with a
-# feather (CPU: mask_planar_x16 from a copy of the plane, mask_alpha_sub
-# for the subsampled chroma), bilateral's blend.
+# feather (CPU: mask_planar_x16 from a copy of the plane, its bands
+# making the subsampled chroma's alphas), bilateral's blend.
 # The masked runs alone (--mask-only: one set of buffers a process, as
 # above). mask_x16 and mask_planar_x16 for races and bounds only: their
 # vector swizzles crash --uninitialized as the separable CPU kernels'

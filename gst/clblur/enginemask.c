@@ -5,14 +5,12 @@
  * With ClbParams.mask, the box methods run the normalised box of
  * kernels/mask.cl in place of sat or separable (the background blurred
  * from background pixels only, blended with the original by alpha):
- * mask_x16 on CPUs for 8-bit pixels of 4 bytes with alpha (vector lanes;
- * fused from one buffer into another, the only way it takes a feather),
- * mask_planar_x16 on CPUs for 8-bit jobs of one sample a pixel whose
- * alpha is a plane of its own (A420: vector lanes, fused, a feather too;
- * the chroma's two jobs in one launch, mask_planar_pair_x16; the Y job's
- * launch copies the alpha plane), mask_cpu and
- * mask_gpu (mask_rows, then mask_columns_strip or mask_columns) for the
- * rest. Bilateral's output is blended with the original by alpha
+ * on CPUs, 8-bit jobs take the one vector walk of mask_band: mask_x16
+ * (pixels of 4 bytes with alpha) and mask_planar_x16 (one sample a pixel,
+ * the alpha a plane of its own: A420; the chroma's two jobs in one
+ * launch, mask_planar_pair_x16; the Y job's launch copies the alpha
+ * plane); mask_cpu and mask_gpu (mask_rows, then mask_columns_strip or
+ * mask_columns) the rest. Bilateral's output is blended with the original by alpha
  * (clb_mask_blend). The alpha channel itself is never filtered: it is
  * taken out of every job (clb_mask_job).
  */
@@ -511,12 +509,14 @@ clb_mask_blend (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
   return run_mask (engine, r, filtered, clb_engine_is_cpu (engine), error);
 }
 
-/* ---- mask_x16: CPUs, 8-bit pixels of 4 bytes with alpha ---- */
+/* ---- the CPU's vector schedules (kernels/mask_x16.cl's mask_band): 8-bit
+ * jobs, sums in 32 bits; mask_x16 (mask_fused_x16: pixels of 4 bytes
+ * with alpha), mask_planar_x16 (one sample a pixel, the alpha a plane of
+ * its own) and its pair ---- */
 
 /* The alpha's lane in the pixel where mask_x16 takes @job (the colour
  * lanes of 4-byte 8-bit pixels whose fourth byte is the mask's alpha),
- * else -1. (A feather runs fused only, from one buffer into another; in
- * place, the general run.) */
+ * else -1. */
 static gint
 mask_x16_lane (const ClbPlanes * planes, const ClbParams * params,
     const ClbJob * job)
@@ -524,10 +524,10 @@ mask_x16_lane (const ClbPlanes * planes, const ClbParams * params,
   guint lanes = 0, c;
 
   if (planes->sample_size != CLB_SAMPLES_8 || planes->shift != 0
-      || planes->big_endian || job->plane != params->mask_plane || job->pixel_stride != 4
-      || params->mask_pixel_stride != 4 || params->mask_offset > 3
-      || job->x_sub != 0 || job->y_sub != 0 || job->channels != 3
-      || job->keep_mask != 0
+      || planes->big_endian || job->plane != params->mask_plane
+      || job->pixel_stride != 4 || params->mask_pixel_stride != 4
+      || params->mask_offset > 3 || job->x_sub != 0 || job->y_sub != 0
+      || job->channels != 3 || job->keep_mask != 0
       || (guint64) job->width * 4 != planes->plane_width[job->plane])
     return -1;
   for (c = 0; c < job->channels; c++)
@@ -537,188 +537,9 @@ mask_x16_lane (const ClbPlanes * planes, const ClbParams * params,
   return params->mask_offset;
 }
 
-static gboolean
-mask_x16_takes (const ClbPlanes * planes, const ClbParams * params,
-    const ClbJob * job)
-{
-  return mask_x16_lane (planes, params, job) >= 0;
-}
-
-/* Whether the 32-bit sums hold every window: (2 rx + 1) (2 ry + 1)
- * 255 255 plus half the weights, the loops the cap, the intermediate
- * (the whole job, 4 uint a pixel) the memory. */
-static gboolean
-mask_x16_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
-    const ClbJob * job, guint rx, guint ry, ClbWorkShape * shape)
-{
-  guint64 area = (2 * (guint64) rx + 1) * (2 * (guint64) ry + 1);
-
-  return area * 255 * 255 + area * 255 / 2 <= G_MAXUINT32
-      && clb_loops_fit (profile, 5 * (2 * (guint64) ry + job->height + 4))
-      && clb_loops_fit (profile, 2 * (2 * (guint64) rx + job->width + 4))
-      && (guint64) job->width * job->height * 4 * sizeof (cl_uint)
-      <= clb_work_budget (profile, planes);
-}
-
-/* uint of a band's rows in mask_fused_x16's work buffer: the vertical
- * sums, a row a channel (the three colours' and the weights': width
- * rounded up to 16, padded by rx + 1 each side) and, with a feather, the
- * alpha sums (width rounded up to 16, padded by fx + 1 each side). */
-static guint64
-mask_fused_band_uints (const ClbJob * job, guint rx, gint fx)
-{
-  guint64 w16 = (job->width + 15) / 16 * 16;
-
-  return 4 * (w16 + 2 * ((guint64) rx + 1)) + (fx >= 0 ? w16
-      + 2 * ((guint64) fx + 1) : 0);
-}
-
-/* Rows a work-item of mask_fused_x16 walks: the job's rows shared among
- * twice the compute units, fewer where the device caps loops; 0 where
- * not one fits. Loop costs: a move of the vertical sums (a step a 16
- * pixels, the last step's two loads of up to 16 pixels; the alphas'
- * alike), a row of the horizontal pass (the four rows' pads and first
- * windows, a step a 16 pixels, the last step's load and store loops;
- * with a feather: its pad, its first window, shrink's counts at the
- * ends: 16 a step, at most 2 fx / 16 + 3 steps). */
-static guint
-mask_fused_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
-    guint rx, guint ry, gint fx, gint fy)
-{
-  guint64 chunks = (job->width + 15) / 16;
-  guint64 fmove = fx >= 0 ? chunks + 2 * 16 : 0;
-  guint64 move = chunks + 2 * 16 + 6 + fmove;
-  guint64 horizontal = 12 * (guint64) rx + 8 + chunks + 2 * 16 + 8
-      + (fx >= 0 ? 6 * (guint64) fx + 6 + 3 * 16 + 2 : 0);
-  guint64 start = mask_fused_band_uints (job, rx, fx) + 1
-      + (2 * (guint64) ry + 2) * move
-      + (fy >= 0 ? (2 * (guint64) fy + 2) * fmove : 0);
-  guint64 bands = MAX (profile->compute_units, 1) * 2;
-  guint64 rows = (job->height + bands - 1) / bands;
-
-  if (profile->loop_budget != 0) {
-    if (profile->loop_budget < start + horizontal + 2 * move + 8)
-      return 0;
-    rows = MIN (rows, (profile->loop_budget - start - 8)
-        / (horizontal + 2 * move + 2));
-  }
-  return (guint) CLAMP (rows, 1, MAX (job->height, 1));
-}
-
-/* A run of the CPU variants by the general kernels (mask_rows,
- * mask_columns_strip), which take one pitch for the input and the
- * output and write the job's channels only: where the two differ, the
- * input's rows go to the output first (the other bytes, alpha, as they
- * came) and are filtered there in place. */
-static gboolean
-run_mask_general (ClbEngine * engine, const ClbRun * r, GError ** error)
-{
-  ClbRun b = *r;
-
-  if (r->in != r->out) {
-    if (!clb_engine_copy_rect (engine, r->in, 0, 0, r->in_pitch, r->out, 0,
-            0, r->out_pitch, (gsize) r->job->width * r->job->pixel_stride,
-            r->job->height, "the job's rows", error))
-      return FALSE;
-    b.in = r->out;
-    b.in_pitch = r->out_pitch;
-  }
-  return run_mask (engine, &b, NULL, TRUE, error);
-}
-
-static gboolean
-run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
-{
-  cl_kernel *k = engine->kernels[CLB_SAMPLES_8];
-  const ClbJob *job = r->job;
-  cl_int ao = mask_x16_lane (&engine->planes, r->params, job);
-  cl_int w = job->width, h = job->height;
-  cl_int fx = feather_radius (r->params, 0), fy = fx;
-  guint rows = mask_fused_band_rows (&engine->profile, job, r->rx, r->ry,
-      fx, fy);
-  ClbArgs v, hz;
-
-  /* the fused kernel reads and writes the pixels as uint: rows at
-   * multiples of 4 bytes (the buffers' starts are: clb_engine_filter
-   * wraps no others) */
-  gboolean fused = r->in != r->out && rows > 0
-      && ((r->in_pitch | r->out_pitch) & 3) == 0;
-
-  g_assert (ao >= 0);
-  if (fx >= 0 && !fused)
-    return run_mask_general (engine, r, error);
-  if (fused) {
-    /* from one buffer into another: both passes in one kernel */
-    size_t bands = (h + rows - 1) / rows;
-    ClbArgs a;
-
-    if (!clb_engine_ensure_work (engine, bands * mask_fused_band_uints (job,
-                r->rx, fx) * sizeof (cl_uint), error))
-      return FALSE;
-    a = clb_args (k[K_MASK_FUSED_X16]);
-    clb_arg_mem (&a, r->in);
-    clb_arg_int (&a, r->in_pitch);
-    clb_arg_mem (&a, r->out);
-    clb_arg_int (&a, r->out_pitch);
-    clb_arg_mem (&a, engine->work);
-    clb_arg_int (&a, w);
-    clb_arg_int (&a, h);
-    clb_arg_int (&a, r->rx);
-    clb_arg_int (&a, r->ry);
-    clb_arg_int (&a, r->border);
-    clb_arg_int (&a, rows);
-    clb_arg_int (&a, ao);
-    clb_arg_int (&a, fx);
-    clb_arg_int (&a, fy);
-    if (!clb_args_done (&a, error))
-      return FALSE;
-    CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_FUSED_X16, bands,
-            "mask_fused_x16"), "clEnqueueNDRangeKernel (mask_fused_x16)");
-    return TRUE;
-  }
-  if (!clb_engine_ensure_work (engine, (gsize) w * h * 4 * sizeof (cl_uint),
-          error))
-    return FALSE;
-  v = clb_args (k[K_MASK_VERTICAL_X16]);
-  clb_arg_mem (&v, r->in);
-  clb_arg_int (&v, r->in_pitch);
-  clb_arg_mem (&v, engine->work);
-  clb_arg_int (&v, w);
-  clb_arg_int (&v, h);
-  clb_arg_int (&v, r->ry);
-  clb_arg_int (&v, r->border);
-  clb_arg_int (&v, ao);
-  hz = clb_args (k[K_MASK_HORIZONTAL_X16]);
-  clb_arg_mem (&hz, engine->work);
-  clb_arg_mem (&hz, r->in);
-  clb_arg_int (&hz, r->in_pitch);
-  clb_arg_mem (&hz, r->out);
-  clb_arg_int (&hz, r->out_pitch);
-  clb_arg_int (&hz, w);
-  clb_arg_int (&hz, h);
-  clb_arg_int (&hz, r->rx);
-  clb_arg_int (&hz, r->border);
-  clb_arg_int (&hz, ao);
-  if (!clb_args_done (&v, error) || !clb_args_done (&hz, error))
-    return FALSE;
-  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_VERTICAL_X16,
-          ((size_t) w * 4 + 15) / 16, "mask_vertical_x16"),
-      "clEnqueueNDRangeKernel (mask_vertical_x16)");
-  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_HORIZONTAL_X16,
-          (size_t) h, "mask_horizontal_x16"),
-      "clEnqueueNDRangeKernel (mask_horizontal_x16)");
-  return TRUE;
-
-failed:
-  return FALSE;
-}
-
-/* ---- mask_planar_x16: CPUs, 8-bit jobs of one sample a pixel, the
- * alpha in a plane of its own ---- */
-
 /* Whether mask_planar_x16 takes @job: 8-bit samples, one a pixel, the
  * alpha a plane of its own of one byte a pixel, the job at most 2 x 2
- * subsampled (its alpha made by mask_alpha_sub). */
+ * subsampled. */
 static gboolean
 mask_planar_takes (const ClbPlanes * planes, const ClbParams * params,
     const ClbJob * job)
@@ -730,49 +551,45 @@ mask_planar_takes (const ClbPlanes * planes, const ClbParams * params,
       && job->x_sub <= 1 && job->y_sub <= 1;
 }
 
-/* The pad of the rows of sums past each end (mask_planar_x16): more than
- * either radius along the row. */
+/* The pad of the rows of sums past each end: more than either radius
+ * along the row. */
 static guint
-mask_planar_pad (guint rx, gint fx)
+mask_band_pad (guint rx, gint fx)
 {
   return MAX (rx, (guint) MAX (fx, 0)) + 1;
 }
 
-/* uint of a band's rows of sums: vi, vw, (@two jobs) vi2 and (feather)
- * va. */
+/* uint of a band's rows of sums: @nc of I w, w and (feather) alpha. */
 static guint64
-mask_planar_band_uints (const ClbJob * job, guint rx, gint fx, gboolean two)
+mask_band_uints (const ClbJob * job, guint rx, gint fx, guint nc)
 {
-  return ((job->width + 15) / 16 * 16 + 2 * (guint64) mask_planar_pad (rx,
-          fx)) * (2 + (two ? 1 : 0) + (fx >= 0 ? 1 : 0));
+  return ((job->width + 15) / 16 * 16 + 2 * (guint64) mask_band_pad (rx,
+          fx)) * (nc + 1 + (fx >= 0 ? 1 : 0));
 }
 
-/* Rows a work-item of mask_planar_x16 walks: the job's rows shared among
- * twice the compute units, fewer where the device caps loops; 0 where not
- * one fits. Loop costs: the first row's window (a step a 16 pixels and
- * row, the tails), a move of the vertical sums (a step a 16 pixels,
- * the tails' 16-byte loops: the entering and the leaving row's samples
- * and alphas), the pads, a row of the horizontal pass (its
- * first window, a step a 16 pixels, the tails, shrink's counts) and the
- * alpha row's copy, counted whether or not the run copies it. The
- * feather's move and the copy run inside the move's and the row's walks
- * (kernels/mask.cl); each is still counted as a walk of its own, an upper
- * bound. */
+/* Rows a work-item of mask_band walks: the job's rows shared among twice
+ * the compute units, fewer where the device caps loops; 0 where not one
+ * fits. Loop costs, upper bounds (a tail's load or store: 16): the zeros,
+ * the first windows (a step a 16 pixels and row), a move of the sums, the
+ * pads, a row of the horizontal pass (its first windows, the feather's,
+ * shrink's counts) and, subsampled (@sub), the alphas of the rows the
+ * band reads (mask_sub_row: a step a 16 pixels, then 2 x 2 a pixel). */
 static guint
-mask_planar_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
-    guint rx, guint ry, gint fx, gint fy)
+mask_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
+    guint rx, guint ry, gint fx, gint fy, guint nc, gboolean sub)
 {
-  guint64 chunks = (job->width + 15) / 16;
-  guint64 move = chunks + 4 * 16 + 2;
-  guint64 fmove = fx >= 0 ? chunks + 2 * 16 + 2 : 0;
-  guint64 pads = (fx >= 0 ? 3 : 2) * (guint64) mask_planar_pad (rx, fx);
-  guint64 horizontal = 2 * (guint64) rx + 1 + chunks + 3 * 16 + 4
-      + (fx >= 0 ? 2 * (guint64) fx + 1 + 2 * (guint64) fx + 64 : 0)
-      + chunks + 2 * 16;      /* the alpha row's copy (ClbRun.alpha_out) */
+  guint64 chunks = (job->width + 15) / 16, nrows = nc + 1 + (fx >= 0);
   guint64 wy = 2 * (guint64) ry + 1, wf = fy >= 0 ? 2 * (guint64) fy + 1 : 0;
-  guint64 start = mask_planar_band_uints (job, rx, fx, FALSE) + 4
-      + chunks * (wy + wf + 2) + wy * 2 * 16 + wf * 16;
-  guint64 step = move + fmove + pads + horizontal + 2;
+  guint64 move = chunks + 2 * (nc + 2) * 16 + 2;
+  guint64 pads = (nrows + 1) * (guint64) mask_band_pad (rx, fx);
+  guint64 row = (nc + 1) * (2 * (guint64) rx + 1) + chunks + 6 * 16 + 4
+      + (fx >= 0 ? 4 * (guint64) fx + 66 : 0);
+  guint64 sub_row = sub ? chunks + 7 * (guint64) job->width + 2 : 0;
+  guint64 reach = MAX ((gint64) ry, (gint64) fy);
+  guint64 start = mask_band_uints (job, rx, fx, nc) + 4
+      + chunks * (wy + wf + 2) + (wy * (nc + 1) + wf) * 16
+      + 2 * reach * sub_row;
+  guint64 step = move + pads + row + sub_row + 2;
   guint64 bands = MAX (profile->compute_units, 1) * 2;
   guint64 rows = (job->height + bands - 1) / bands;
 
@@ -784,11 +601,11 @@ mask_planar_band_rows (const ClbDeviceProfile * profile, const ClbJob * job,
   return (guint) CLAMP (rows, 1, MAX (job->height, 1));
 }
 
-/* Bytes of the alphas each band of mask_planar_pair_x16 makes for
- * itself (a subsampled pair): the rows it reads, @rows and the larger
- * vertical radius each side, at most all of them (the kernel's lo .. hi). */
+/* Bytes of the alphas each band makes for itself (a subsampled job): the
+ * rows it reads, @rows and the larger vertical radius each side, at most
+ * all of them (the kernel's lo .. hi). */
 static guint64
-mask_pair_sub_band (const ClbJob * job, guint ry, gint fy, guint rows)
+mask_sub_band (const ClbJob * job, guint ry, gint fy, guint rows)
 {
   guint64 r = MAX ((gint64) ry, (gint64) fy);
 
@@ -796,151 +613,144 @@ mask_pair_sub_band (const ClbJob * job, guint ry, gint fy, guint rows)
       * (guint64) job->width;
 }
 
-/* Bytes of mask_planar_x16's work buffer: the bands' sums (@two jobs'),
- * the subsampled job's alpha (mask_alpha_sub's plane; @two: each band's
- * rows of it, mask_pair_sub_band), the input's copy where the job is
+/* Bytes of mask_band's work buffer: the bands' sums, a subsampled job's
+ * alphas (mask_sub_band a band), the input's copy where the job is
  * filtered in place (@copy: the plane's bytes). */
 static guint64
-mask_planar_work (const ClbJob * job, guint rx, guint ry, gint fx, gint fy,
-    guint rows, guint64 copy, gboolean two)
+mask_band_work (const ClbJob * job, guint rx, guint ry, gint fx, gint fy,
+    guint rows, guint64 copy, guint nc)
 {
   guint64 bands = (job->height + rows - 1) / rows;
-  guint64 sub = !job->x_sub && !job->y_sub ? 0 : two ?
-      bands * mask_pair_sub_band (job, ry, fy, rows) :
-      (guint64) job->width * job->height;
+  guint64 sub = job->x_sub || job->y_sub ?
+      bands * mask_sub_band (job, ry, fy, rows) : 0;
 
-  return bands * mask_planar_band_uints (job, rx, fx, two) * sizeof (cl_uint)
+  return bands * mask_band_uints (job, rx, fx, nc) * sizeof (cl_uint)
       + sub + copy;
 }
 
-/* The 32-bit sums' bound of mask_x16, the loops (without a feather: the
- * run checks it with the feather's) and the memory (in place: the plane
- * copied). */
+/* The 32-bit sums' bound, the loops (without a feather: the run checks
+ * it with the feather's) and the memory (in place: the plane copied), of
+ * mask_x16 (pixels of 4 bytes: three samples a pixel) or mask_planar_x16
+ * (one). */
 static gboolean
-mask_planar_usable (const ClbDeviceProfile * profile,
+mask_band_usable (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
     ClbWorkShape * shape)
 {
   guint64 area = (2 * (guint64) rx + 1) * (2 * (guint64) ry + 1);
-  guint rows = mask_planar_band_rows (profile, job, rx, ry, -1, -1);
+  guint nc = job->pixel_stride == 4 ? 3 : 1;
+  guint rows = mask_band_rows (profile, job, rx, ry, -1, -1, nc,
+      job->x_sub || job->y_sub);
 
   return area * 255 * 255 + area * 255 / 2 <= G_MAXUINT32 && rows > 0
-      && mask_planar_work (job, rx, ry, -1, -1, rows,
-      (guint64) planes->plane_width[job->plane] * job->height, FALSE)
+      && mask_band_work (job, rx, ry, -1, -1, rows,
+      (guint64) planes->plane_width[job->plane] * job->height, nc)
       <= clb_work_budget (profile, planes);
 }
 
-/* mask_alpha_sub: the subsampled job's alphas (from @alpha, rows @pitch
- * apart) into engine->work from byte @at. */
+/* A run of the CPU variants by the general kernels (mask_rows,
+ * mask_columns_strip), which take one pitch for the input and the
+ * output and write the job's channels only: where the two differ, the
+ * input's rows go to the output first (the other bytes, alpha, as they
+ * came) and are filtered there in place; the alpha plane copied where
+ * the run was to copy it (ClbRun.alpha_out). */
 static gboolean
-run_alpha_sub (ClbEngine * engine, const ClbRun * r, cl_mem alpha,
-    cl_int pitch, gsize at, GError ** error)
+run_mask_general (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
-  const ClbPlanes *planes = &engine->planes;
-  const ClbParams *params = r->params;
-  const ClbJob *job = r->job;
-  ClbArgs a = clb_args (engine->kernels[CLB_SAMPLES_8][K_MASK_ALPHA_SUB]);
+  ClbRun b = *r;
+  cl_int apitch;
+  cl_mem alpha = alpha_plane (engine, r, &apitch);
 
-  clb_arg_mem (&a, alpha);
-  clb_arg_int (&a, pitch);
-  clb_arg_int (&a, params->mask_offset);
-  clb_arg_int (&a, planes->width);
-  clb_arg_int (&a, planes->plane_height[params->mask_plane]);
-  clb_arg_int (&a, job->x_sub);
-  clb_arg_int (&a, job->y_sub);
-  clb_arg_mem (&a, engine->work);
-  clb_arg_int (&a, at);
-  clb_arg_int (&a, job->width);
-  clb_arg_int (&a, job->height);
-  if (!clb_args_done (&a, error))
-    return FALSE;
-  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_MASK_ALPHA_SUB, job->height,
-          "mask_alpha_sub"), "clEnqueueNDRangeKernel (mask_alpha_sub)");
-  return TRUE;
-
-failed:
-  return FALSE;
+  if (r->in != r->out) {
+    if (!clb_engine_copy_rect (engine, r->in, 0, 0, r->in_pitch, r->out, 0,
+            0, r->out_pitch, (gsize) r->job->width * r->job->pixel_stride,
+            r->job->height, "the job's rows", error))
+      return FALSE;
+    b.in = r->out;
+    b.in_pitch = r->out_pitch;
+  }
+  return run_mask (engine, &b, NULL, TRUE, error)
+      && (r->alpha_out == NULL || clb_engine_copy_rect (engine, alpha, 0, 0,
+          apitch, r->alpha_out, 0, 0, r->alpha_out_pitch, r->job->width,
+          r->job->height, "the alpha", error));
 }
 
-/* mask_planar_x16 on r->job, or with @two mask_planar_pair_x16 on it and
- * r->pair_job (the same size and alphas: in one launch, each band making
- * the subsampled alphas of the rows it reads, where mask_planar_x16's
- * come from mask_alpha_sub); neither in place. */
+/* mask_band on r->job (@nc 1: mask_planar_x16; 3: mask_fused_x16, the
+ * alpha byte @ao) or, @nc 2, mask_planar_pair_x16 on it and r->pair_job
+ * (the same size and alphas; not in place). In place, from a copy of the
+ * input (the bands read rows that others write). */
 static gboolean
-run_mask_planar_jobs (ClbEngine * engine, const ClbRun * r, gboolean two,
+run_mask_band (ClbEngine * engine, const ClbRun * r, guint nc, gint ao,
     GError ** error)
 {
+  static const gint kernels[] = { K_MASK_PLANAR_X16, K_MASK_PLANAR_PAIR_X16,
+    K_MASK_FUSED_X16
+  };
+  static const gchar *names[] = { "mask_planar_x16", "mask_planar_pair_x16",
+    "mask_fused_x16"
+  };
   const ClbParams *params = r->params;
   const ClbJob *job = r->job;
   cl_int fx = feather_radius (params, job->x_sub);
   cl_int fy = feather_radius (params, job->y_sub);
-  guint rows = mask_planar_band_rows (&engine->profile, job, r->rx, r->ry,
-      fx, fy);
   gboolean sub = job->x_sub || job->y_sub, in_place = r->in == r->out;
+  guint rows = mask_band_rows (&engine->profile, job, r->rx, r->ry, fx, fy,
+      nc, sub);
   gsize copy = in_place ? (gsize) r->in_pitch * job->height : 0;
-  gsize at_sub, at_copy;
-  cl_int apitch;
+  gsize at_sub, at_copy, bands = rows ? (job->height + rows - 1) / rows : 0;
+  cl_int apitch, off = nc < 3 ? (cl_int) job->offset[0] : 0, src_off = off;
+  cl_int off2 = nc == 2 ? (cl_int) r->pair_job->offset[0] : off;
   cl_mem alpha = alpha_plane (engine, r, &apitch), src = r->in;
+  gint k = kernels[nc - 1];
   ClbArgs a;
 
-  g_assert (!two || (!in_place && r->pair_in != r->pair_out));
-  if (rows == 0)
-    return run_mask_general (engine, r, error)
-        && (r->alpha_out == NULL || clb_engine_copy_rect (engine, alpha, 0,
-            0, apitch, r->alpha_out, 0, 0, r->alpha_out_pitch, job->width,
-            job->height, "the alpha", error));
+  g_assert (nc != 2 || (!in_place && r->pair_in != r->pair_out));
+  /* mask_fused_x16 reads and writes the pixels as uint: rows at
+   * multiples of 4 bytes (the buffers' starts are: clb_engine_filter
+   * wraps no others) */
+  if (rows == 0 || (nc == 3 && ((r->in_pitch | r->out_pitch) & 3)))
+    return run_mask_general (engine, r, error);
   /* engine->work: the bands' sums, the alphas (sub), the copy */
-  at_sub = (job->height + rows - 1) / rows * mask_planar_band_uints (job,
-      r->rx, fx, two) * sizeof (cl_uint);
-  at_copy = mask_planar_work (job, r->rx, r->ry, fx, fy, rows, 0, two);
+  at_sub = bands * mask_band_uints (job, r->rx, fx, nc) * sizeof (cl_uint);
+  at_copy = mask_band_work (job, r->rx, r->ry, fx, fy, rows, 0, nc);
   if (!clb_engine_ensure_work (engine, at_copy + copy, error))
     return FALSE;
-  /* (the pair makes its alphas in its bands) */
-  if (sub && !two && !run_alpha_sub (engine, r, alpha, apitch, at_sub,
-          error))
-    return FALSE;
   if (in_place) {
-    /* the bands read rows that others write: from a copy */
     CHECK (clEnqueueCopyBuffer (engine->queue, r->in, engine->work, 0,
             at_copy, copy, 0, NULL, NULL), "clEnqueueCopyBuffer");
     src = engine->work;
+    src_off += at_copy;
   }
-  a = clb_args (engine->kernels[CLB_SAMPLES_8][two ? K_MASK_PLANAR_PAIR_X16 :
-          K_MASK_PLANAR_X16]);
+  a = clb_args (engine->kernels[CLB_SAMPLES_8][k]);
   clb_arg_mem (&a, src);
-  clb_arg_int (&a, (in_place ? at_copy : 0) + job->offset[0]);
+  clb_arg_int (&a, src_off);
   clb_arg_int (&a, r->in_pitch);
   clb_arg_mem (&a, r->out);
-  clb_arg_int (&a, job->offset[0]);
+  clb_arg_int (&a, off);
   clb_arg_int (&a, r->out_pitch);
-  if (two) {
-    clb_arg_mem (&a, r->pair_in);
-    clb_arg_int (&a, r->pair_job->offset[0]);
-    clb_arg_int (&a, r->pair_in_pitch);
-    clb_arg_mem (&a, r->pair_out);
-    clb_arg_int (&a, r->pair_job->offset[0]);
-    clb_arg_int (&a, r->pair_out_pitch);
-  }
-  /* mask_alpha_sub's plane, or the frame's alpha plane (the pair makes
-   * its bands' alphas from it, at at_sub) */
-  clb_arg_mem (&a, sub && !two ? engine->work : alpha);
-  clb_arg_int (&a, sub && !two ? at_sub : params->mask_offset);
-  clb_arg_int (&a, sub && !two ? (cl_int) job->width : apitch);
+  clb_arg_mem (&a, nc == 2 ? r->pair_in : src);
+  clb_arg_int (&a, nc == 2 ? off2 : src_off);
+  clb_arg_int (&a, nc == 2 ? r->pair_in_pitch : r->in_pitch);
+  clb_arg_mem (&a, nc == 2 ? r->pair_out : r->out);
+  clb_arg_int (&a, off2);
+  clb_arg_int (&a, nc == 2 ? r->pair_out_pitch : r->out_pitch);
+  /* the frame's alpha plane (the bands of a subsampled job make theirs
+   * from it, at at_sub); mask_fused_x16's are in its pixels */
+  clb_arg_mem (&a, alpha);
+  clb_arg_int (&a, params->mask_offset);
+  clb_arg_int (&a, apitch);
   /* the alpha plane's copy (any buffer where there is none) */
   clb_arg_mem (&a, r->alpha_out ? r->alpha_out : r->out);
   clb_arg_int (&a, 0);
   clb_arg_int (&a, r->alpha_out_pitch);
   clb_arg_int (&a, r->alpha_out != NULL);
-  if (two) {
-    clb_arg_int (&a, engine->planes.width);
-    clb_arg_int (&a, engine->planes.plane_height[params->mask_plane]);
-    clb_arg_int (&a, job->x_sub);
-    clb_arg_int (&a, job->y_sub);
-    clb_arg_mem (&a, engine->work);
-    clb_arg_int (&a, at_sub);
-    clb_arg_int (&a, sub ? (cl_int) mask_pair_sub_band (job, r->ry, fy,
-            rows) : 0);
-  }
+  clb_arg_int (&a, engine->planes.width);
+  clb_arg_int (&a, engine->planes.plane_height[params->mask_plane]);
+  clb_arg_int (&a, job->x_sub);
+  clb_arg_int (&a, job->y_sub);
+  clb_arg_mem (&a, engine->work);
+  clb_arg_int (&a, at_sub);
+  clb_arg_int (&a, sub ? (cl_int) mask_sub_band (job, r->ry, fy, rows) : 0);
   clb_arg_mem (&a, engine->work);
   clb_arg_int (&a, 0);
   clb_arg_int (&a, job->width);
@@ -951,14 +761,12 @@ run_mask_planar_jobs (ClbEngine * engine, const ClbRun * r, gboolean two,
   clb_arg_int (&a, fy);
   clb_arg_int (&a, r->border);
   clb_arg_int (&a, rows);
-  clb_arg_int (&a, mask_planar_pad (r->rx, fx));
+  clb_arg_int (&a, mask_band_pad (r->rx, fx));
+  clb_arg_int (&a, ao);
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, two ? K_MASK_PLANAR_PAIR_X16 :
-          K_MASK_PLANAR_X16, (job->height + rows - 1) / rows,
-          two ? "mask_planar_pair_x16" : "mask_planar_x16"), two ?
-      "clEnqueueNDRangeKernel (mask_planar_pair_x16)" :
-      "clEnqueueNDRangeKernel (mask_planar_x16)");
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, k, bands,
+          names[nc - 1]), "clEnqueueNDRangeKernel (mask_band)");
   return TRUE;
 
 failed:
@@ -966,9 +774,16 @@ failed:
 }
 
 static gboolean
+run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  return run_mask_band (engine, r, 3, mask_x16_lane (&engine->planes,
+          r->params, r->job), error);
+}
+
+static gboolean
 run_mask_planar (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
-  return run_mask_planar_jobs (engine, r, FALSE, error);
+  return run_mask_band (engine, r, 1, 0, error);
 }
 
 /* Both jobs in one launch from one buffer into another; in place (frames
@@ -979,10 +794,10 @@ run_mask_planar_pair (ClbEngine * engine, const ClbRun * r, GError ** error)
   ClbRun b;
 
   if (r->in != r->out && r->pair_in != r->pair_out)
-    return run_mask_planar_jobs (engine, r, TRUE, error);
+    return run_mask_band (engine, r, 2, 0, error);
   clb_run_pair_other (r, &b);
-  return run_mask_planar_jobs (engine, r, FALSE, error)
-      && run_mask_planar_jobs (engine, &b, FALSE, error);
+  return run_mask_planar (engine, r, error)
+      && run_mask_planar (engine, &b, error);
 }
 
 /* Not a row of the table: the plan pairs the jobs (clb_mask_pair). */
@@ -997,14 +812,15 @@ static const ClbVariant mask_planar_pair = {
  * kernels are the same; the work's shape is the class's. */
 const ClbVariant clb_mask_variants[] = {
   {"mask_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_ANY, FALSE,
-        CLB_DEVICE_CLASS_CPU, "mask_fused_x16 (from one buffer into "
-        "another), else mask_vertical_x16, mask_horizontal_x16", 0,
-      TRUE, mask_x16_usable, run_mask_x16},
+        CLB_DEVICE_CLASS_CPU, "mask_fused_x16 (in place: from a copy of "
+        "the input)", 0,
+      TRUE, mask_band_usable, run_mask_x16},
   {"mask_planar_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_ANY,
-        FALSE, CLB_DEVICE_CLASS_CPU, "mask_alpha_sub (subsampled jobs), "
-        "mask_planar_x16", 0, TRUE, mask_planar_usable, run_mask_planar},
+        FALSE, CLB_DEVICE_CLASS_CPU, "mask_planar_x16 (subsampled jobs: the "
+        "alphas made in its bands)", 0, TRUE, mask_band_usable,
+      run_mask_planar},
   {"mask_cpu", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY, FALSE,
-        CLB_DEVICE_CLASS_CPU, "mask_rows, mask_columns", 1, FALSE,
+        CLB_DEVICE_CLASS_CPU, "mask_rows, mask_columns_strip", 1, FALSE,
       mask_cpu_usable, run_mask_cpu},
   {"mask_gpu", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY, FALSE,
         CLB_DEVICE_CLASS_GPU, "mask_rows, mask_columns", 1, FALSE,
@@ -1024,7 +840,7 @@ clb_mask_variant_choose (const ClbDeviceProfile * profile,
     const ClbVariant *v = &clb_mask_variants[i];
 
     if (v->device_class != profile->device_class
-        || (v->run == run_mask_x16 && !mask_x16_takes (planes, params, job))
+        || (v->run == run_mask_x16 && mask_x16_lane (planes, params, job) < 0)
         || (v->run == run_mask_planar
             && !mask_planar_takes (planes, params, job)))
       continue;
@@ -1039,14 +855,15 @@ clb_mask_variant_choose (const ClbDeviceProfile * profile,
 /* mask_planar_pair for two jobs that mask_planar_x16 takes alone (@alone_a
  * and @alone_b) on planes of their own, of one size and subsampling (so
  * one alpha: A420's U and V) and radii, where the device does not cap
- * loops (mask_planar_band_rows counts one job's) and the bands' rows of
- * sums fit the budget; else NULL. */
+ * loops and the bands' rows of sums fit the budget; else NULL. */
 const ClbVariant *
 clb_mask_pair (const ClbDeviceProfile * profile, const ClbPlanes * planes,
     const ClbParams * params, const ClbVariant * alone_a, const ClbJob * a,
     guint rxa, guint rya, const ClbVariant * alone_b, const ClbJob * b,
     guint rxb, guint ryb)
 {
+  gint fx = feather_radius (params, a->x_sub);
+  gint fy = feather_radius (params, a->y_sub);
   guint rows;
 
   if (alone_a == NULL || alone_b == NULL || alone_a->run != run_mask_planar
@@ -1055,11 +872,10 @@ clb_mask_pair (const ClbDeviceProfile * profile, const ClbPlanes * planes,
       || a->x_sub != b->x_sub || a->y_sub != b->y_sub || rxa != rxb
       || rya != ryb || profile->loop_budget != 0)
     return NULL;
-  rows = mask_planar_band_rows (profile, a, rxa, rya,
-      feather_radius (params, a->x_sub), feather_radius (params, a->y_sub));
-  if (rows == 0 || mask_planar_work (a, rxa, rya, feather_radius (params,
-              a->x_sub), feather_radius (params, a->y_sub), rows, 0,
-          TRUE) > clb_work_budget (profile, planes))
+  rows = mask_band_rows (profile, a, rxa, rya, fx, fy, 2,
+      a->x_sub || a->y_sub);
+  if (rows == 0 || mask_band_work (a, rxa, rya, fx, fy, rows, 0, 2)
+      > clb_work_budget (profile, planes))
     return NULL;
   return &mask_planar_pair;
 }

@@ -61,10 +61,7 @@ G_BEGIN_DECLS
   X (SEPARABLE_FUSED_PAIR_X16, "separable_fused_pair_x16") \
   X (BILATERAL_X16, "bilateral_x16") \
   X (MOSAIC_X16, "mosaic_x16") \
-  X (MASK_VERTICAL_X16, "mask_vertical_x16") \
-  X (MASK_HORIZONTAL_X16, "mask_horizontal_x16") \
   X (MASK_FUSED_X16, "mask_fused_x16") \
-  X (MASK_ALPHA_SUB, "mask_alpha_sub") \
   X (MASK_PLANAR_X16, "mask_planar_x16") \
   X (MASK_PLANAR_PAIR_X16, "mask_planar_pair_x16")
 

@@ -248,7 +248,7 @@ GST_START_TEST (test_mask_formats)
 GST_END_TEST;
 
 /* The copy path (frames copied to the device and filtered in place:
- * on CPUs mask_x16's two kernels, not the fused one), and radii past
+ * on CPUs mask_x16 from a device-side copy of the frame), and radii past
  * what mask_x16's 32-bit sums take (the general kernels then). */
 GST_START_TEST (test_mask_copy_path)
 {
