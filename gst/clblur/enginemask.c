@@ -298,7 +298,7 @@ strip_args (ClbEngine * engine, const ClbRun * r, const MaskShape * m)
 {
   const ClbPlanes *planes = &engine->planes;
   ClbArgs cols =
-      clb_args (engine->kernels[planes->sample_size][K_MASK_COLUMNS_STRIP]);
+      clb_engine_args (engine, engine->kernels[planes->sample_size][K_MASK_COLUMNS_STRIP]);
 
   clb_arg_mem (&cols, engine->work);
   clb_arg_mem (&cols, r->in);
@@ -319,7 +319,7 @@ column_args (ClbEngine * engine, const ClbRun * r, const MaskShape * m)
 {
   const ClbPlanes *planes = &engine->planes;
   ClbArgs cols =
-      clb_args (engine->kernels[planes->sample_size][K_MASK_COLUMNS]);
+      clb_engine_args (engine, engine->kernels[planes->sample_size][K_MASK_COLUMNS]);
 
   clb_arg_mem (&cols, m->rows_needed ? engine->work : r->in);
   clb_arg_mem (&cols, r->in);
@@ -359,7 +359,7 @@ run_rows (ClbEngine * engine, const ClbRun * r, const MaskShape * m,
   const ClbJob *job = r->job;
   cl_kernel kernel = engine->kernels[planes->sample_size][K_MASK_ROWS];
   size_t rglobal[2] = { (job->width + part - 1) / part, reach - done };
-  ClbArgs rows = clb_args (kernel);
+  ClbArgs rows = clb_engine_args (engine, kernel);
 
   clb_args_layout (&rows, r->in, planes, job);
   args_alpha (&rows, engine, m->alpha, m->alpha_pitch, r->params,
@@ -655,7 +655,7 @@ run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
     if (!clb_engine_ensure_work (engine, bands * mask_fused_band_uints (job,
                 r->rx, fx) * sizeof (cl_uint), error))
       return FALSE;
-    a = clb_args (k[K_MASK_FUSED_X16]);
+    a = clb_engine_args (engine, k[K_MASK_FUSED_X16]);
     clb_arg_mem (&a, r->in);
     clb_arg_int (&a, r->in_pitch);
     clb_arg_mem (&a, r->out);
@@ -679,7 +679,7 @@ run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   if (!clb_engine_ensure_work (engine, (gsize) w * h * 4 * sizeof (cl_uint),
           error))
     return FALSE;
-  v = clb_args (k[K_MASK_VERTICAL_X16]);
+  v = clb_engine_args (engine, k[K_MASK_VERTICAL_X16]);
   clb_arg_mem (&v, r->in);
   clb_arg_int (&v, r->in_pitch);
   clb_arg_mem (&v, engine->work);
@@ -688,7 +688,7 @@ run_mask_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&v, r->ry);
   clb_arg_int (&v, r->border);
   clb_arg_int (&v, ao);
-  hz = clb_args (k[K_MASK_HORIZONTAL_X16]);
+  hz = clb_engine_args (engine, k[K_MASK_HORIZONTAL_X16]);
   clb_arg_mem (&hz, engine->work);
   clb_arg_mem (&hz, r->in);
   clb_arg_int (&hz, r->in_pitch);
@@ -839,7 +839,7 @@ run_alpha_sub (ClbEngine * engine, const ClbRun * r, cl_mem alpha,
   const ClbPlanes *planes = &engine->planes;
   const ClbParams *params = r->params;
   const ClbJob *job = r->job;
-  ClbArgs a = clb_args (engine->kernels[CLB_SAMPLES_8][K_MASK_ALPHA_SUB]);
+  ClbArgs a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_MASK_ALPHA_SUB]);
 
   clb_arg_mem (&a, alpha);
   clb_arg_int (&a, pitch);
@@ -905,7 +905,7 @@ run_mask_planar_jobs (ClbEngine * engine, const ClbRun * r, gboolean two,
             at_copy, copy, 0, NULL, NULL), "clEnqueueCopyBuffer");
     src = engine->work;
   }
-  a = clb_args (engine->kernels[CLB_SAMPLES_8][two ? K_MASK_PLANAR_PAIR_X16 :
+  a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][two ? K_MASK_PLANAR_PAIR_X16 :
           K_MASK_PLANAR_X16]);
   clb_arg_mem (&a, src);
   clb_arg_int (&a, (in_place ? at_copy : 0) + job->offset[0]);

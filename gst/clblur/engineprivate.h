@@ -120,6 +120,9 @@ struct _ClbEngine
   ClbEngineOptions options;
   ClbDeviceProfile profile;
   cl_kernel kernels[CLB_N_SAMPLE_SIZES][N_KERNELS];
+  /* their arguments as last set: every one is set by clb_engine_args,
+   * which skips those that did not change (engineargs.c) */
+  ClbArgsKept *args_kept;
   size_t max_wg[CLB_N_SAMPLE_SIZES][N_KERNELS];
 
   ClbPlanes planes;
@@ -178,6 +181,14 @@ typedef struct {
   gdouble ms;
   gboolean device_clock;        /* CL_PROFILING_COMMAND_START / END */
 } ClbKernelTime;
+
+/* The argument cursor of one of the engine's kernels: sets only the
+ * arguments that changed since the kernel's last launch. */
+#define clb_engine_args(engine, kernel) \
+  clb_args_kept ((engine)->args_kept, (kernel))
+/* engine.c: the kept memory arguments other than the engine's own
+ * buffers let go (at the end of a frame: the frame's memory). */
+void clb_engine_keep_own_args (ClbEngine * engine);
 
 /* Every OpenCL call: the fault-injection hook, then the call. */
 #define CHECK(expr, what) G_STMT_START {                      \

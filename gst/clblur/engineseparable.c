@@ -55,7 +55,7 @@ run_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
     return FALSE;
   band = ring == (guint) h ? ring : ring - apron;
 
-  cols = clb_args (k[K_SEPARABLE_COLUMNS]);
+  cols = clb_engine_args (engine, k[K_SEPARABLE_COLUMNS]);
   clb_arg_mem (&cols, engine->work);
   clb_args_layout (&cols, r->out, &engine->planes, job);
   clb_args_size (&cols, job);
@@ -75,7 +75,7 @@ run_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
 
     y1 = MIN ((guint) h, y0 + band);
     if (reach > done) {
-      rows = clb_args (k[K_SEPARABLE_ROWS]);
+      rows = clb_engine_args (engine, k[K_SEPARABLE_ROWS]);
       clb_args_layout (&rows, r->in, &engine->planes, job);
       clb_arg_mem (&rows, engine->work);
       clb_arg_int (&rows, w);
@@ -153,7 +153,7 @@ run_separable_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   if (!clb_engine_ensure_work (engine, separable_x16_work (job, r->ry),
           error))
     return FALSE;
-  v = clb_args (k[K_SEPARABLE_VERTICAL_X16]);
+  v = clb_engine_args (engine, k[K_SEPARABLE_VERTICAL_X16]);
   clb_arg_mem (&v, r->in);
   clb_arg_int (&v, r->in_pitch);
   clb_arg_mem (&v, engine->work);
@@ -161,7 +161,7 @@ run_separable_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&v, r->ry);
   clb_arg_int (&v, r->border);
   clb_arg_int (&v, narrow);
-  hz = clb_args (k[K_SEPARABLE_HORIZONTAL_X16]);
+  hz = clb_engine_args (engine, k[K_SEPARABLE_HORIZONTAL_X16]);
   clb_arg_mem (&hz, engine->work);
   clb_arg_mem (&hz, r->out);
   clb_arg_int (&hz, r->out_pitch);
@@ -345,7 +345,7 @@ run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
   if (!clb_engine_ensure_work (engine, bands * separable_fused_row_len (job,
               r->rx) * sizeof (cl_uint), error))
     return FALSE;
-  a = clb_args (engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_X16]);
+  a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_X16]);
   clb_arg_mem (&a, r->in);
   clb_arg_int (&a, r->in_pitch);
   clb_arg_mem (&a, r->out);
@@ -504,7 +504,7 @@ run_separable_fused_422 (ClbEngine * engine, const ClbRun * r,
           * separable_422_row_elems (job, r->rx, r->pair_rx)
           * sizeof (cl_uint), error))
     return FALSE;
-  a = clb_args (engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_422_X16]);
+  a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_422_X16]);
   clb_arg_mem (&a, r->in);
   clb_arg_int (&a, r->in_pitch);
   clb_arg_mem (&a, r->out);
@@ -555,7 +555,7 @@ run_separable_fused_pair (ClbEngine * engine, const ClbRun * r,
               * separable_fused_row_len (jb, b.rx)) * sizeof (cl_uint),
           error))
     return FALSE;
-  a = clb_args (engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_PAIR_X16]);
+  a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_PAIR_X16]);
   clb_arg_mem (&a, r->in);
   clb_arg_int (&a, r->in_pitch);
   clb_arg_mem (&a, r->out);
@@ -642,7 +642,7 @@ clb_run_gpu_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
 
   if (!clb_engine_ensure_work (engine, row_len * h * sizeof (cl_uint), error))
     return FALSE;
-  rows = clb_args (k[K_GPU_BOX_SEP_ROWS]);
+  rows = clb_engine_args (engine, k[K_GPU_BOX_SEP_ROWS]);
   clb_args_layout (&rows, r->in, &engine->planes, job);
   clb_arg_mem (&rows, engine->work);
   clb_args_size (&rows, job);
@@ -651,7 +651,7 @@ clb_run_gpu_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_local (&rows, ((size_t) w + 2 * r->rx + 1) * sizeof (cl_uint));
   clb_arg_local (&rows, group * sizeof (cl_uint));
 
-  cols = clb_args (k[K_GPU_BOX_SEP_COLUMNS]);
+  cols = clb_engine_args (engine, k[K_GPU_BOX_SEP_COLUMNS]);
   clb_arg_mem (&cols, engine->work);
   clb_args_layout (&cols, r->out, &engine->planes, job);
   clb_args_size (&cols, job);
