@@ -47,6 +47,8 @@ G_BEGIN_DECLS
   X (COPY_ROWS, "copy_rows") \
   X (GPU_BOX_SEP_ROWS, "gpu_box_sep_rows") \
   X (GPU_BOX_SEP_COLUMNS, "gpu_box_sep_columns") \
+  X (GPU_BOX_SEP_ROWS16, "gpu_box_sep_rows16") \
+  X (GPU_BOX_SEP_COLUMNS16, "gpu_box_sep_columns16") \
   X (GPU_BOX_SAT_ROWS, "gpu_box_sat_rows") \
   X (GPU_BOX_SAT_TOTALS, "gpu_box_sat_totals") \
   X (GPU_BOX_SAT_COLUMNS, "gpu_box_sat_columns") \
