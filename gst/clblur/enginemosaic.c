@@ -107,12 +107,10 @@ run_mosaic (ClbEngine * engine, const ClbRun * r, GError ** error)
     clb_arg_int (&blocks, first);
     if (!clb_args_done (&cols, error) || !clb_args_done (&blocks, error))
       return FALSE;
-    CHECK (clb_engine_run_kernel_at (engine, k[K_MOSAIC_COLUMNS], 2, offset,
-            global, NULL, "mosaic_columns"),
-        "clEnqueueNDRangeKernel (mosaic_columns)");
-    CHECK (clb_engine_run_kernel_at (engine, k[K_MOSAIC_BLOCKS], 2, offset,
-            global, NULL, "mosaic_blocks"),
-        "clEnqueueNDRangeKernel (mosaic_blocks)");
+    CHECK (clb_engine_run_grid (engine, K_MOSAIC_COLUMNS, offset, global,
+            "mosaic_columns"), "clEnqueueNDRangeKernel (mosaic_columns)");
+    CHECK (clb_engine_run_grid (engine, K_MOSAIC_BLOCKS, offset, global,
+            "mosaic_blocks"), "clEnqueueNDRangeKernel (mosaic_blocks)");
   }
   return TRUE;
 
@@ -312,7 +310,7 @@ run_fill (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int4 (&a, value);
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (clb_engine_run_kernel (engine, kernel, 2, pixels, NULL,
+  CHECK (clb_engine_run_grid (engine, K_FILL_SAMPLES, NULL, pixels,
           "fill_samples"), "clEnqueueNDRangeKernel (fill_samples)");
   return TRUE;
 

@@ -297,6 +297,13 @@ cl_int clb_engine_run_kernel (ClbEngine * engine, cl_kernel kernel,
 cl_int clb_engine_run_kernel_at (ClbEngine * engine, cl_kernel kernel,
     cl_uint dims, const size_t * offset, const size_t * global,
     const size_t * local, const gchar * name);
+/* A work-item per element of @n (2-D, from @offset: NULL, none) of the
+ * kernel K_ @k (the planes' sample size): on the GPU class an explicit
+ * local size, 64 x 1 (the least power of two over @n[0] where that is
+ * less; 1 x 1 where the kernel takes fewer), and @n[0] rounded up to it
+ * (the kernels return past their bounds); elsewhere the driver's. */
+cl_int clb_engine_run_grid (ClbEngine * engine, guint k,
+    const size_t * offset, const size_t * n, const gchar * name);
 /* Runs @variant; logs it first when it differs from the one last logged
  * for that job. */
 gboolean clb_engine_run_variant (ClbEngine * engine,

@@ -93,10 +93,10 @@ run_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
     pixels[0] = w;
     pixels[1] = y1 - y0;
     if (shrink)
-      CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL, "sat_box"),
-          "clEnqueueNDRangeKernel (sat_box)");
+      CHECK (clb_engine_run_grid (engine, K_SAT_BOX, NULL, pixels,
+              "sat_box"), "clEnqueueNDRangeKernel (sat_box)");
     else
-      CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL,
+      CHECK (clb_engine_run_grid (engine, K_SAT_BOX_BORDER, NULL, pixels,
               "sat_box_border"), "clEnqueueNDRangeKernel (sat_box_border)");
   }
   return TRUE;
@@ -451,8 +451,8 @@ clb_run_gpu_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
   CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SAT_COLUMNS], 2,
           cols_global, cols_local, "gpu_box_sat_columns"),
       "clEnqueueNDRangeKernel (gpu_box_sat_columns)");
-  CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL,
-          shrink ? "sat_box" : "sat_box_border"), shrink ?
+  CHECK (clb_engine_run_grid (engine, shrink ? K_SAT_BOX : K_SAT_BOX_BORDER,
+          NULL, pixels, shrink ? "sat_box" : "sat_box_border"), shrink ?
       "clEnqueueNDRangeKernel (sat_box)" :
       "clEnqueueNDRangeKernel (sat_box_border)");
   return TRUE;
