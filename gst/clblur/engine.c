@@ -393,6 +393,7 @@ update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
    * which must fit the device's constant buffer size */
   if (n != engine->spatial_capacity[j]) {
     engine->spatial_sigma[j] = NAN;
+    clb_args_kept_drop (engine->args_kept, engine->spatial[j]);
     clb_runtime_release_buffer (&engine->spatial[j]);
     engine->spatial_capacity[j] = 0;
     engine->spatial[j] = clb_runtime_create_buffer (engine->rt,

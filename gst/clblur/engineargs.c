@@ -96,6 +96,25 @@ clb_args_kept_keep_mems (ClbArgsKept * kept, const cl_mem * keep, guint n)
   }
 }
 
+void
+clb_args_kept_drop (ClbArgsKept * kept, cl_mem mem)
+{
+  GHashTableIter iter;
+  gpointer value;
+  guint i;
+
+  if (kept == NULL || mem == NULL)
+    return;
+  g_hash_table_iter_init (&iter, kept->kernels);
+  while (g_hash_table_iter_next (&iter, NULL, &value)) {
+    ClbKernelKept *k = value;
+
+    for (i = 0; i < k->n; i++)
+      if (k->args[i].mem == mem)
+        arg_unknown (&k->args[i]);
+  }
+}
+
 ClbArgs
 clb_args (cl_kernel kernel)
 {

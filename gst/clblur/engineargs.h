@@ -54,6 +54,9 @@ ClbArgsKept *clb_args_kept_new (void);
 void clb_args_kept_free (ClbArgsKept * kept);
 /* Forgets @kernel's arguments (before it is released). */
 void clb_args_kept_forget (ClbArgsKept * kept, cl_kernel kernel);
+/* Forgets, and releases, @mem where it is kept (before its owner releases
+ * it, so that it goes at once). */
+void clb_args_kept_drop (ClbArgsKept * kept, cl_mem mem);
 /* Forgets, and releases, the memory arguments other than the @n in @keep. */
 void clb_args_kept_keep_mems (ClbArgsKept * kept, const cl_mem * keep,
     guint n);

@@ -21,6 +21,7 @@ clb_engine_grow_buffer (ClbEngine * engine, cl_mem * mem, gsize * capacity,
 {
   if (size <= *capacity)
     return TRUE;
+  clb_args_kept_drop (engine->args_kept, *mem);
   clb_runtime_release_buffer (mem);
   *capacity = 0;
   *mem = clb_runtime_create_buffer (engine->rt, flags, size, error);

@@ -1258,6 +1258,16 @@ GST_START_TEST (test_args_cursor)
     clb_arg_mem (&a, buf);
     g_unsetenv (CLB_FAULT_ENV);
     fail_if (clb_args_done (&a, NULL));
+    /* dropped where it is kept: released at once */
+    a = clb_args_kept (kept, kernel);
+    clb_arg_mem (&a, other);
+    fail_unless (clb_args_done (&a, NULL));
+    clGetMemObjectInfo (other, CL_MEM_REFERENCE_COUNT, sizeof (refs[0]),
+        &refs[0], NULL);
+    clb_args_kept_drop (kept, other);
+    clGetMemObjectInfo (other, CL_MEM_REFERENCE_COUNT, sizeof (refs[1]),
+        &refs[1], NULL);
+    fail_unless_equals_int (refs[0], refs[1] + 1);
     clb_args_kept_forget (kept, kernel);
     clb_args_kept_free (kept);
     clb_runtime_release_buffer (&other);
