@@ -189,8 +189,8 @@ secs=$(($(date +%s) - start))
 # traffic: the Markdown table of global memory traffic per pixel.
 # The least a method needs: the frame read once and written once, and its
 # intermediate written once and read once: sat a 32-bit table, separable
-# 32-bit window sums (16-bit on the CPU class where they fit, as its
-# kernels store them: (2 radius + 1) 255 <= 65535), bilateral none; mosaic
+# 32-bit window sums (16-bit where they fit, as the kernels of both
+# classes store them: (2 radius + 1) 255 <= 65535), bilateral none; mosaic
 # and fill none (mosaic's column sums are one row a block row: counted in
 # its bytes, not in the least); fill only writes the frame; regions
 # separable's (what the composite and the copy add over it is theirs).
@@ -199,7 +199,7 @@ traffic() {
     { split($3, a, "-"); split(a[1], wh, "x"); px = wh[1] * wh[2]
       s = a[2] == "NV12" ? 1.5 : a[2] == "RGBA" ? 4 : a[2] == "A420" ? 2.5 : 1
       inter = ($1 == "bilateral" || $1 == "mosaic" || $1 == "fill") ? 0 : 4
-      if (($1 == "separable" || $1 == "regions") && $2 == "cpu" &&
+      if (($1 == "separable" || $1 == "regions") &&
           (2 * r + 1) * 255 <= 65535)
         inter = 2
       least = ($1 == "fill" ? 1 : 2) * s + 2 * inter * s

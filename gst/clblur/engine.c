@@ -46,8 +46,11 @@ ensure_kernels (ClbEngine * engine, ClbSampleSize size, GError ** error)
   if (clb_engine_probe_kernels (engine, size, error))
     return TRUE;
 failed:
-  for (k = 0; k < N_KERNELS; k++)
+  for (k = 0; k < N_KERNELS; k++) {
+    clb_args_kept_forget (engine->args_kept,
+        engine->kernels[size][N_KERNELS - 1 - k]);
     clb_runtime_release_kernel (&engine->kernels[size][N_KERNELS - 1 - k]);
+  }
   return FALSE;
 }
 
@@ -59,6 +62,7 @@ clb_engine_new (ClbRuntime * rt, const ClbEngineOptions * options,
 
   engine->rt = rt;
   engine->queue = clb_runtime_get_queue (rt);
+  engine->args_kept = clb_args_kept_new ();
   if (options)
     engine->options = *options;
   else
@@ -118,6 +122,31 @@ release_buffers (ClbEngine * engine)
     engine->plane_bytes[i] = 0;
   }
   engine->configured = FALSE;
+  clb_engine_keep_own_args (engine);
+}
+
+void
+clb_engine_keep_own_args (ClbEngine * engine)
+{
+  cl_mem own[2 * CLB_MAX_PLANES + CLB_MAX_JOBS + 7];
+  guint n = 0, i;
+
+  if (engine->args_kept == NULL)
+    return;
+  for (i = 0; i < CLB_MAX_PLANES; i++) {
+    own[n++] = engine->plane_in[i];
+    own[n++] = engine->plane_out[i];
+  }
+  for (i = 0; i < CLB_MAX_JOBS; i++)
+    own[n++] = engine->spatial[i];
+  for (i = 0; i < 3; i++)
+    own[n++] = engine->strength_planes[i];
+  own[n++] = engine->work;
+  own[n++] = engine->range;
+  own[n++] = engine->regions;
+  own[n++] = engine->region_steps;
+  g_assert (n <= G_N_ELEMENTS (own));
+  clb_args_kept_keep_mems (engine->args_kept, own, n);
 }
 
 void
@@ -130,6 +159,7 @@ clb_engine_free (ClbEngine * engine)
 
   if (engine->queue)
     clFinish (engine->queue);
+  g_clear_pointer (&engine->args_kept, clb_args_kept_free);
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++)
     for (k = 0; k < N_KERNELS; k++)
       clb_runtime_release_kernel (&engine->kernels[s][N_KERNELS - 1 - k]);
@@ -363,6 +393,7 @@ update_spatial_table (ClbEngine * engine, guint j, guint rx, guint ry,
    * which must fit the device's constant buffer size */
   if (n != engine->spatial_capacity[j]) {
     engine->spatial_sigma[j] = NAN;
+    clb_args_kept_drop (engine->args_kept, engine->spatial[j]);
     clb_runtime_release_buffer (&engine->spatial[j]);
     engine->spatial_capacity[j] = 0;
     engine->spatial[j] = clb_runtime_create_buffer (engine->rt,

@@ -16,6 +16,17 @@
  * A copy of a cursor goes on from where the copy was made: arguments that
  * change between launches (the parts of a long row) come last, set from a
  * copy taken after the fixed ones.
+ *
+ * A cursor made by clb_args_kept sets an argument only where it changed
+ * (issue 40: a frame set 28 for two launches that had all their arguments
+ * already): a ClbArgsKept remembers, per kernel object and argument index,
+ * the size and bytes last set (local memory, value NULL, by its size).
+ * A memory object it remembers is retained, so a handle that compares
+ * equal is the same object, never a new one at a freed one's address;
+ * clb_args_kept_keep_mems lets go of all but the ones named. A kernel's
+ * arguments must be set only through its ClbArgsKept (one owner, one
+ * thread at a time), and clb_args_kept_forget called before the kernel
+ * is released.
  */
 #pragma once
 
@@ -24,14 +35,31 @@
 
 G_BEGIN_DECLS
 
+typedef struct _ClbArgsKept ClbArgsKept;
+typedef struct _ClbKernelKept ClbKernelKept;
+
 typedef struct {
   cl_kernel kernel;
+  ClbKernelKept *kept;   /* the kernel's arguments as last set; NULL: none */
   cl_uint next;          /* the index the next call sets */
   cl_int err;            /* the first failure; CL_SUCCESS until one */
   cl_uint failed_at;     /* the index that failed */
 } ClbArgs;
 
 ClbArgs clb_args (cl_kernel kernel);
+/* A cursor that skips the arguments @kept knows to be set already. */
+ClbArgs clb_args_kept (ClbArgsKept * kept, cl_kernel kernel);
+ClbArgsKept *clb_args_kept_new (void);
+/* Releases the memory objects it holds. */
+void clb_args_kept_free (ClbArgsKept * kept);
+/* Forgets @kernel's arguments (before it is released). */
+void clb_args_kept_forget (ClbArgsKept * kept, cl_kernel kernel);
+/* Forgets, and releases, @mem where it is kept (before its owner releases
+ * it, so that it goes at once). */
+void clb_args_kept_drop (ClbArgsKept * kept, cl_mem mem);
+/* Forgets, and releases, the memory arguments other than the @n in @keep. */
+void clb_args_kept_keep_mems (ClbArgsKept * kept, const cl_mem * keep,
+    guint n);
 /* @size bytes at @value; with @value NULL, __local memory of @size bytes. */
 void clb_arg (ClbArgs * a, gsize size, const void *value);
 void clb_arg_mem (ClbArgs * a, cl_mem mem);

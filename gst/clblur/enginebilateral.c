@@ -92,7 +92,7 @@ run_bilateral_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
       -1e30) : 0.0f;
   cl_float4 k;
   guint c;
-  ClbArgs a = clb_args (engine->kernels[CLB_SAMPLES_8][K_BILATERAL_X16]);
+  ClbArgs a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_BILATERAL_X16]);
 
   for (c = 0; c < 4; c++)
     k.s[c] = job->dist_mask & (1u << c) ? kr : 0.0f;
@@ -127,7 +127,7 @@ ClbArgs
 clb_bilateral_args (ClbEngine * engine, cl_kernel kernel, const ClbRun * r)
 {
   const ClbJob *job = r->job;
-  ClbArgs a = clb_args (kernel);
+  ClbArgs a = clb_engine_args (engine, kernel);
 
   clb_args_layout (&a, r->in, &engine->planes, job);
   clb_arg_mem (&a, r->out);

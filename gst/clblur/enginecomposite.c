@@ -379,7 +379,7 @@ clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
   size_t global[3];
   guint dims = 3, d;
   gboolean shaped, kept = FALSE;
-  ClbArgs a = clb_args (kernel);
+  ClbArgs a = clb_engine_args (engine, kernel);
 
   if (tiles) {
     /* (tiles) */

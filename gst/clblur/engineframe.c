@@ -292,8 +292,8 @@ clb_frame_field (const ClbFrame * frame, guint n_planes, guint field,
 }
 
 /* The checks every kind of frame shares, then the kind's own way. */
-gboolean
-clb_engine_filter (ClbEngine * engine, const ClbParams * params,
+static gboolean
+filter_frame (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, const ClbFrame * src,
     const ClbFrame * dst, GError ** error)
 {
@@ -333,4 +333,17 @@ clb_engine_filter (ClbEngine * engine, const ClbParams * params,
     return clb_engine_process_mem (engine, params, jobs, n_jobs, src->mem,
         dst->mem, dst->done, error);
   return process_host (engine, params, jobs, n_jobs, src, dst, error);
+}
+
+gboolean
+clb_engine_filter (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, const ClbFrame * src,
+    const ClbFrame * dst, GError ** error)
+{
+  gboolean ok = filter_frame (engine, params, jobs, n_jobs, src, dst, error);
+
+  /* the kernels' arguments keep no reference to the frame's memory past
+   * the frame; the engine's own buffers stay set */
+  clb_engine_keep_own_args (engine);
+  return ok;
 }

@@ -21,6 +21,7 @@ clb_engine_grow_buffer (ClbEngine * engine, cl_mem * mem, gsize * capacity,
 {
   if (size <= *capacity)
     return TRUE;
+  clb_args_kept_drop (engine->args_kept, *mem);
   clb_runtime_release_buffer (mem);
   *capacity = 0;
   *mem = clb_runtime_create_buffer (engine->rt, flags, size, error);
@@ -80,6 +81,31 @@ clb_engine_run_kernel (ClbEngine * engine, cl_kernel kernel, cl_uint dims,
 {
   return clb_engine_run_kernel_at (engine, kernel, dims, NULL, global, local,
       name);
+}
+
+/* The driver's local size splits a prime width into groups of 1 (PoCL,
+ * and GPUs may do the same): on the GPU class, a row's 64 neighbours a
+ * group, as the GPU kernels' own launches (fewer on a plane narrower than
+ * 64: the padding's work-items cost work for nothing). */
+cl_int
+clb_engine_run_grid (ClbEngine * engine, guint k, const size_t * offset,
+    const size_t * n, const gchar * name)
+{
+  ClbSampleSize size = engine->planes.sample_size;
+  size_t local[2] = { 64, 1 };
+  size_t global[2] = { n[0], n[1] };
+
+  if (engine->profile.device_class != CLB_DEVICE_CLASS_GPU)
+    return clb_engine_run_kernel_at (engine, engine->kernels[size][k], 2,
+        offset, n, NULL, name);
+  /* a narrow plane: the least power of two over its width, not 64 */
+  while (local[0] > 1 && local[0] / 2 >= n[0])
+    local[0] /= 2;
+  if (engine->max_wg[size][k] < local[0])
+    local[0] = 1;
+  global[0] = (n[0] + local[0] - 1) / local[0] * local[0];
+  return clb_engine_run_kernel_at (engine, engine->kernels[size][k], 2,
+      offset, global, local, name);
 }
 
 /* Adds a kernel's time to the profile; prints it with profile_print. */

@@ -296,7 +296,7 @@ strip_args (ClbEngine * engine, const ClbRun * r, const MaskShape * m)
 {
   const ClbPlanes *planes = &engine->planes;
   ClbArgs cols =
-      clb_args (engine->kernels[planes->sample_size][K_MASK_COLUMNS_STRIP]);
+      clb_engine_args (engine, engine->kernels[planes->sample_size][K_MASK_COLUMNS_STRIP]);
 
   clb_arg_mem (&cols, engine->work);
   clb_arg_mem (&cols, r->in);
@@ -317,7 +317,7 @@ column_args (ClbEngine * engine, const ClbRun * r, const MaskShape * m)
 {
   const ClbPlanes *planes = &engine->planes;
   ClbArgs cols =
-      clb_args (engine->kernels[planes->sample_size][K_MASK_COLUMNS]);
+      clb_engine_args (engine, engine->kernels[planes->sample_size][K_MASK_COLUMNS]);
 
   clb_arg_mem (&cols, m->rows_needed ? engine->work : r->in);
   clb_arg_mem (&cols, r->in);
@@ -357,7 +357,7 @@ run_rows (ClbEngine * engine, const ClbRun * r, const MaskShape * m,
   const ClbJob *job = r->job;
   cl_kernel kernel = engine->kernels[planes->sample_size][K_MASK_ROWS];
   size_t rglobal[2] = { (job->width + part - 1) / part, reach - done };
-  ClbArgs rows = clb_args (kernel);
+  ClbArgs rows = clb_engine_args (engine, kernel);
 
   clb_args_layout (&rows, r->in, planes, job);
   args_alpha (&rows, engine, m->alpha, m->alpha_pitch, r->params,
@@ -721,7 +721,7 @@ run_mask_band (ClbEngine * engine, const ClbRun * r, guint nc, gint ao,
     src = engine->work;
     src_off += at_copy;
   }
-  a = clb_args (engine->kernels[CLB_SAMPLES_8][k]);
+  a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][k]);
   clb_arg_mem (&a, src);
   clb_arg_int (&a, src_off);
   clb_arg_int (&a, r->in_pitch);

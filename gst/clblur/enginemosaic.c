@@ -92,13 +92,13 @@ run_mosaic (ClbEngine * engine, const ClbRun * r, GError ** error)
     /* the band's column sums from the start of the work buffer */
     cl_int first = by;
 
-    cols = clb_args (k[K_MOSAIC_COLUMNS]);
+    cols = clb_engine_args (engine, k[K_MOSAIC_COLUMNS]);
     layout_args (&cols, r->in, r->in_pitch, &engine->planes, job);
     clb_arg_mem (&cols, engine->work);
     clb_args_size (&cols, job);
     clb_arg_int (&cols, bh);
     clb_arg_int (&cols, first);
-    blocks = clb_args (k[K_MOSAIC_BLOCKS]);
+    blocks = clb_engine_args (engine, k[K_MOSAIC_BLOCKS]);
     clb_arg_mem (&blocks, engine->work);
     layout_args (&blocks, r->out, r->out_pitch, &engine->planes, job);
     clb_args_size (&blocks, job);
@@ -107,12 +107,10 @@ run_mosaic (ClbEngine * engine, const ClbRun * r, GError ** error)
     clb_arg_int (&blocks, first);
     if (!clb_args_done (&cols, error) || !clb_args_done (&blocks, error))
       return FALSE;
-    CHECK (clb_engine_run_kernel_at (engine, k[K_MOSAIC_COLUMNS], 2, offset,
-            global, NULL, "mosaic_columns"),
-        "clEnqueueNDRangeKernel (mosaic_columns)");
-    CHECK (clb_engine_run_kernel_at (engine, k[K_MOSAIC_BLOCKS], 2, offset,
-            global, NULL, "mosaic_blocks"),
-        "clEnqueueNDRangeKernel (mosaic_blocks)");
+    CHECK (clb_engine_run_grid (engine, K_MOSAIC_COLUMNS, offset, global,
+            "mosaic_columns"), "clEnqueueNDRangeKernel (mosaic_columns)");
+    CHECK (clb_engine_run_grid (engine, K_MOSAIC_BLOCKS, offset, global,
+            "mosaic_blocks"), "clEnqueueNDRangeKernel (mosaic_blocks)");
   }
   return TRUE;
 
@@ -222,7 +220,7 @@ run_mosaic_x16_as (ClbEngine * engine, const ClbRun * r, gint luma,
     size_t global[2] = { spans, MIN (band, block_rows - by) };
     size_t local[2] = { 1, 1 };
     size_t offset[2] = { 0, by };
-    ClbArgs a = clb_args (kernel);
+    ClbArgs a = clb_engine_args (engine, kernel);
 
     clb_arg_mem (&a, r->in);
     clb_arg_int (&a, r->in_pitch);
@@ -306,13 +304,13 @@ run_fill (ClbEngine * engine, const ClbRun * r, GError ** error)
   for (c = 0; c < 4; c++)
     value.s[c] = c < job->channels ? (cl_int) MIN (job->fill[c],
         engine->planes.max_value) : 0;
-  a = clb_args (kernel);
+  a = clb_engine_args (engine, kernel);
   layout_args (&a, r->out, r->out_pitch, &engine->planes, job);
   clb_args_size (&a, job);
   clb_arg_int4 (&a, value);
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (clb_engine_run_kernel (engine, kernel, 2, pixels, NULL,
+  CHECK (clb_engine_run_grid (engine, K_FILL_SAMPLES, NULL, pixels,
           "fill_samples"), "clEnqueueNDRangeKernel (fill_samples)");
   return TRUE;
 

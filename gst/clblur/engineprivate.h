@@ -47,6 +47,8 @@ G_BEGIN_DECLS
   X (COPY_ROWS, "copy_rows") \
   X (GPU_BOX_SEP_ROWS, "gpu_box_sep_rows") \
   X (GPU_BOX_SEP_COLUMNS, "gpu_box_sep_columns") \
+  X (GPU_BOX_SEP_ROWS16, "gpu_box_sep_rows16") \
+  X (GPU_BOX_SEP_COLUMNS16, "gpu_box_sep_columns16") \
   X (GPU_BOX_SAT_ROWS, "gpu_box_sat_rows") \
   X (GPU_BOX_SAT_TOTALS, "gpu_box_sat_totals") \
   X (GPU_BOX_SAT_COLUMNS, "gpu_box_sat_columns") \
@@ -117,6 +119,9 @@ struct _ClbEngine
   ClbEngineOptions options;
   ClbDeviceProfile profile;
   cl_kernel kernels[CLB_N_SAMPLE_SIZES][N_KERNELS];
+  /* their arguments as last set: every one is set by clb_engine_args,
+   * which skips those that did not change (engineargs.c) */
+  ClbArgsKept *args_kept;
   size_t max_wg[CLB_N_SAMPLE_SIZES][N_KERNELS];
 
   ClbPlanes planes;
@@ -175,6 +180,14 @@ typedef struct {
   gdouble ms;
   gboolean device_clock;        /* CL_PROFILING_COMMAND_START / END */
 } ClbKernelTime;
+
+/* The argument cursor of one of the engine's kernels: sets only the
+ * arguments that changed since the kernel's last launch. */
+#define clb_engine_args(engine, kernel) \
+  clb_args_kept ((engine)->args_kept, (kernel))
+/* engine.c: the kept memory arguments other than the engine's own
+ * buffers let go (at the end of a frame: the frame's memory). */
+void clb_engine_keep_own_args (ClbEngine * engine);
 
 /* Every OpenCL call: the fault-injection hook, then the call. */
 #define CHECK(expr, what) G_STMT_START {                      \
@@ -281,6 +294,13 @@ cl_int clb_engine_run_kernel (ClbEngine * engine, cl_kernel kernel,
 cl_int clb_engine_run_kernel_at (ClbEngine * engine, cl_kernel kernel,
     cl_uint dims, const size_t * offset, const size_t * global,
     const size_t * local, const gchar * name);
+/* A work-item per element of @n (2-D, from @offset: NULL, none) of the
+ * kernel K_ @k (the planes' sample size): on the GPU class an explicit
+ * local size, 64 x 1 (the least power of two over @n[0] where that is
+ * less; 1 x 1 where the kernel takes fewer), and @n[0] rounded up to it
+ * (the kernels return past their bounds); elsewhere the driver's. */
+cl_int clb_engine_run_grid (ClbEngine * engine, guint k,
+    const size_t * offset, const size_t * n, const gchar * name);
 /* Runs @variant; logs it first when it differs from the one last logged
  * for that job. */
 gboolean clb_engine_run_variant (ClbEngine * engine,

@@ -24,7 +24,7 @@ copy_plane (ClbEngine * engine, cl_mem * in, const gsize * src_stride,
     cl_mem * out, const gsize * dst_stride, guint p, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
-  ClbArgs a = clb_args (engine->kernels[CLB_SAMPLES_8][K_COPY_ROWS]);
+  ClbArgs a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_COPY_ROWS]);
 
   clb_arg_mem (&a, in[p]);
   clb_arg_int (&a, (cl_int) src_stride[p]);

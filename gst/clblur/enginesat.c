@@ -41,7 +41,7 @@ run_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
     return FALSE;
   band = ring == (guint) h ? ring : ring - apron;
 
-  fixed = clb_args (box);
+  fixed = clb_engine_args (engine, box);
   clb_arg_mem (&fixed, engine->work);
   clb_args_layout (&fixed, r->out, &engine->planes, job);
   clb_args_size (&fixed, job);
@@ -60,7 +60,7 @@ run_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
 
     y1 = MIN ((guint) h, y0 + band);
     if (reach > scanned) {
-      rows = clb_args (k[K_SAT_SCAN_ROWS]);
+      rows = clb_engine_args (engine, k[K_SAT_SCAN_ROWS]);
       clb_args_layout (&rows, r->in, &engine->planes, job);
       clb_arg_mem (&rows, engine->work);
       clb_arg_int (&rows, w);
@@ -69,7 +69,7 @@ run_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
       clb_arg_int (&rows, scanned);
       clb_arg_int (&rows, ring);
 
-      cols = clb_args (k[K_SAT_SCAN_COLUMNS]);
+      cols = clb_engine_args (engine, k[K_SAT_SCAN_COLUMNS]);
       clb_arg_mem (&cols, engine->work);
       clb_args_size (&cols, job);
       clb_arg_int (&cols, strip);
@@ -93,10 +93,10 @@ run_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
     pixels[0] = w;
     pixels[1] = y1 - y0;
     if (shrink)
-      CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL, "sat_box"),
-          "clEnqueueNDRangeKernel (sat_box)");
+      CHECK (clb_engine_run_grid (engine, K_SAT_BOX, NULL, pixels,
+              "sat_box"), "clEnqueueNDRangeKernel (sat_box)");
     else
-      CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL,
+      CHECK (clb_engine_run_grid (engine, K_SAT_BOX_BORDER, NULL, pixels,
               "sat_box_border"), "clEnqueueNDRangeKernel (sat_box_border)");
   }
   return TRUE;
@@ -287,7 +287,7 @@ run_sat_ring (ClbEngine * engine, const ClbRun * r, GError ** error)
           "clEnqueueCopyBuffer (sat_ring apron)");
   }
 
-  fixed = clb_args (kernel);
+  fixed = clb_engine_args (engine, kernel);
   /* clb_args_layout's, but the pitch the run's (the caller's, wrapped) */
   clb_arg_mem (&fixed, r->in);
   clb_arg_int (&fixed, r->in_pitch);
@@ -404,7 +404,7 @@ clb_run_gpu_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
 
   if (!clb_engine_ensure_work (engine, row_len * (h + chunks) * wide, error))
     return FALSE;
-  rows = clb_args (k[K_GPU_BOX_SAT_ROWS]);
+  rows = clb_engine_args (engine, k[K_GPU_BOX_SAT_ROWS]);
   clb_args_layout (&rows, r->in, &engine->planes, job);
   clb_arg_mem (&rows, engine->work);
   clb_args_size (&rows, job);
@@ -414,7 +414,7 @@ clb_run_gpu_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
   for (i = 0; i < 2; i++) {
     ClbArgs *c = i == 0 ? &tot : &cols;
 
-    *c = clb_args (k[i == 0 ? K_GPU_BOX_SAT_TOTALS : K_GPU_BOX_SAT_COLUMNS]);
+    *c = clb_engine_args (engine, k[i == 0 ? K_GPU_BOX_SAT_TOTALS : K_GPU_BOX_SAT_COLUMNS]);
     clb_arg_mem (c, engine->work);
     clb_arg (c, sizeof (at), &at);
     clb_arg_int (c, row_len);
@@ -422,7 +422,7 @@ clb_run_gpu_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
     clb_arg_int (c, chunk);
   }
 
-  a = clb_args (box);
+  a = clb_engine_args (engine, box);
   clb_arg_mem (&a, engine->work);
   clb_args_layout (&a, r->out, &engine->planes, job);
   clb_args_size (&a, job);
@@ -451,8 +451,8 @@ clb_run_gpu_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
   CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SAT_COLUMNS], 2,
           cols_global, cols_local, "gpu_box_sat_columns"),
       "clEnqueueNDRangeKernel (gpu_box_sat_columns)");
-  CHECK (clb_engine_run_kernel (engine, box, 2, pixels, NULL,
-          shrink ? "sat_box" : "sat_box_border"), shrink ?
+  CHECK (clb_engine_run_grid (engine, shrink ? K_SAT_BOX : K_SAT_BOX_BORDER,
+          NULL, pixels, shrink ? "sat_box" : "sat_box_border"), shrink ?
       "clEnqueueNDRangeKernel (sat_box)" :
       "clEnqueueNDRangeKernel (sat_box_border)");
   return TRUE;

@@ -55,7 +55,7 @@ run_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
     return FALSE;
   band = ring == (guint) h ? ring : ring - apron;
 
-  cols = clb_args (k[K_SEPARABLE_COLUMNS]);
+  cols = clb_engine_args (engine, k[K_SEPARABLE_COLUMNS]);
   clb_arg_mem (&cols, engine->work);
   clb_args_layout (&cols, r->out, &engine->planes, job);
   clb_args_size (&cols, job);
@@ -75,7 +75,7 @@ run_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
 
     y1 = MIN ((guint) h, y0 + band);
     if (reach > done) {
-      rows = clb_args (k[K_SEPARABLE_ROWS]);
+      rows = clb_engine_args (engine, k[K_SEPARABLE_ROWS]);
       clb_args_layout (&rows, r->in, &engine->planes, job);
       clb_arg_mem (&rows, engine->work);
       clb_arg_int (&rows, w);
@@ -153,7 +153,7 @@ run_separable_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   if (!clb_engine_ensure_work (engine, separable_x16_work (job, r->ry),
           error))
     return FALSE;
-  v = clb_args (k[K_SEPARABLE_VERTICAL_X16]);
+  v = clb_engine_args (engine, k[K_SEPARABLE_VERTICAL_X16]);
   clb_arg_mem (&v, r->in);
   clb_arg_int (&v, r->in_pitch);
   clb_arg_mem (&v, engine->work);
@@ -161,7 +161,7 @@ run_separable_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&v, r->ry);
   clb_arg_int (&v, r->border);
   clb_arg_int (&v, narrow);
-  hz = clb_args (k[K_SEPARABLE_HORIZONTAL_X16]);
+  hz = clb_engine_args (engine, k[K_SEPARABLE_HORIZONTAL_X16]);
   clb_arg_mem (&hz, engine->work);
   clb_arg_mem (&hz, r->out);
   clb_arg_int (&hz, r->out_pitch);
@@ -345,7 +345,7 @@ run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
   if (!clb_engine_ensure_work (engine, bands * separable_fused_row_len (job,
               r->rx) * sizeof (cl_uint), error))
     return FALSE;
-  a = clb_args (engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_X16]);
+  a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_X16]);
   clb_arg_mem (&a, r->in);
   clb_arg_int (&a, r->in_pitch);
   clb_arg_mem (&a, r->out);
@@ -504,7 +504,7 @@ run_separable_fused_422 (ClbEngine * engine, const ClbRun * r,
           * separable_422_row_elems (job, r->rx, r->pair_rx)
           * sizeof (cl_uint), error))
     return FALSE;
-  a = clb_args (engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_422_X16]);
+  a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_422_X16]);
   clb_arg_mem (&a, r->in);
   clb_arg_int (&a, r->in_pitch);
   clb_arg_mem (&a, r->out);
@@ -555,7 +555,7 @@ run_separable_fused_pair (ClbEngine * engine, const ClbRun * r,
               * separable_fused_row_len (jb, b.rx)) * sizeof (cl_uint),
           error))
     return FALSE;
-  a = clb_args (engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_PAIR_X16]);
+  a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_PAIR_X16]);
   clb_arg_mem (&a, r->in);
   clb_arg_int (&a, r->in_pitch);
   clb_arg_mem (&a, r->out);
@@ -602,6 +602,21 @@ separable_chunk (guint ry)
   return MAX (CLB_GPU_CHUNK_MIN, 2 * ry + 1);
 }
 
+/* separable_gpu's horizontal window sums in 16 bits where every one fits
+ * (gpu_box_sep_rows16, gpu_box_sep_columns16: half the traffic of its
+ * intermediate), else in 32. The bound is the largest sample the
+ * container holds after the shift (not max_value: a 10-bit sample in the
+ * low bits of 16 may hold more), so the sums stay exact on any input. */
+static gsize
+gpu_separable_sum_bytes (const ClbPlanes * planes, guint rx)
+{
+  guint64 largest = (planes->sample_size == CLB_SAMPLES_16 ? G_MAXUINT16 :
+      G_MAXUINT8) >> planes->shift;
+
+  return (2 * (guint64) rx + 1) * largest <= G_MAXUINT16 ?
+      sizeof (cl_ushort) : sizeof (cl_uint);
+}
+
 static gboolean
 clb_gpu_separable_usable (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
@@ -613,7 +628,7 @@ clb_gpu_separable_usable (const ClbDeviceProfile * profile,
   if (!clb_gpu_line_fits (profile, group, (guint64) job->width + 2 * (guint64) rx,
           job->width, sizeof (cl_uint))
       || !clb_loops_fit (profile, 2 * (guint64) ry + separable_chunk (ry) + 8)
-      || row_len * job->height * sizeof (cl_uint) >
+      || row_len * job->height * gpu_separable_sum_bytes (planes, rx) >
       clb_work_budget (profile, planes))
     return FALSE;
   /* the row scans' work-groups (logged; the run takes the same) */
@@ -632,6 +647,11 @@ clb_run_gpu_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
   size_t group = clb_gpu_line_group (&engine->profile, size);
   size_t row_len = (size_t) w * cn;
   guint chunk = separable_chunk (r->ry);
+  gsize sum_bytes = gpu_separable_sum_bytes (&engine->planes, r->rx);
+  guint kr = sum_bytes == sizeof (cl_ushort) ? K_GPU_BOX_SEP_ROWS16 :
+      K_GPU_BOX_SEP_ROWS;
+  guint kc = sum_bytes == sizeof (cl_ushort) ? K_GPU_BOX_SEP_COLUMNS16 :
+      K_GPU_BOX_SEP_COLUMNS;
   size_t rows_global[2] = { group, (size_t) h * cn };
   size_t rows_local[2] = { group, 1 };
   size_t cols_global[2] = { (row_len + 63) / 64 * 64,
@@ -640,9 +660,9 @@ clb_run_gpu_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
   size_t cols_local[2] = { 64, 1 };
   ClbArgs rows, cols;
 
-  if (!clb_engine_ensure_work (engine, row_len * h * sizeof (cl_uint), error))
+  if (!clb_engine_ensure_work (engine, row_len * h * sum_bytes, error))
     return FALSE;
-  rows = clb_args (k[K_GPU_BOX_SEP_ROWS]);
+  rows = clb_engine_args (engine, k[kr]);
   clb_args_layout (&rows, r->in, &engine->planes, job);
   clb_arg_mem (&rows, engine->work);
   clb_args_size (&rows, job);
@@ -651,7 +671,7 @@ clb_run_gpu_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_local (&rows, ((size_t) w + 2 * r->rx + 1) * sizeof (cl_uint));
   clb_arg_local (&rows, group * sizeof (cl_uint));
 
-  cols = clb_args (k[K_GPU_BOX_SEP_COLUMNS]);
+  cols = clb_engine_args (engine, k[kc]);
   clb_arg_mem (&cols, engine->work);
   clb_args_layout (&cols, r->out, &engine->planes, job);
   clb_args_size (&cols, job);
@@ -661,13 +681,14 @@ clb_run_gpu_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&cols, chunk);
   if (!clb_args_done (&rows, error) || !clb_args_done (&cols, error))
     return FALSE;
-  if (engine->max_wg[size][K_GPU_BOX_SEP_COLUMNS] < 64)
+  if (engine->max_wg[size][kc] < 64)
     cols_local[0] = 1;
-  CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SEP_ROWS], 2,
-          rows_global, rows_local, "gpu_box_sep_rows"),
-      "clEnqueueNDRangeKernel (gpu_box_sep_rows)");
-  CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SEP_COLUMNS], 2,
-          cols_global, cols_local, "gpu_box_sep_columns"),
+  CHECK (clb_engine_run_kernel (engine, k[kr], 2, rows_global, rows_local,
+          kr == K_GPU_BOX_SEP_ROWS ? "gpu_box_sep_rows" :
+          "gpu_box_sep_rows16"), "clEnqueueNDRangeKernel (gpu_box_sep_rows)");
+  CHECK (clb_engine_run_kernel (engine, k[kc], 2, cols_global, cols_local,
+          kc == K_GPU_BOX_SEP_COLUMNS ? "gpu_box_sep_columns" :
+          "gpu_box_sep_columns16"),
       "clEnqueueNDRangeKernel (gpu_box_sep_columns)");
   return TRUE;
 
@@ -689,7 +710,8 @@ const ClbVariant clb_separable_variants[] = {
         FALSE, CLB_DEVICE_CLASS_CPU, "separable_rows, separable_columns", 16,
         FALSE, separable_strip16_fits, run_separable},
   {"separable_gpu", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
-        FALSE, CLB_DEVICE_CLASS_GPU, "gpu_box_sep_rows, gpu_box_sep_columns",
+        FALSE, CLB_DEVICE_CLASS_GPU, "gpu_box_sep_rows[16], "
+        "gpu_box_sep_columns[16]",
         1, FALSE, clb_gpu_separable_usable, clb_run_gpu_separable},
   {"separable", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_AUTO, "separable_rows, separable_columns", 1,

@@ -600,6 +600,13 @@ clb_runtime_release_buffer (cl_mem * mem)
   }
 }
 
+gboolean
+clb_runtime_retain_buffer (cl_mem mem)
+{
+  return clb_fault ("clRetainMemObject") == CL_SUCCESS
+      && clRetainMemObject (mem) == CL_SUCCESS;
+}
+
 cl_mem
 clb_runtime_wrap_host (ClbRuntime * rt, cl_mem_flags flags, gpointer host,
     gsize size, GError ** error)

@@ -130,6 +130,8 @@ void clb_runtime_release_kernel (cl_kernel * kernel);
 cl_mem clb_runtime_create_buffer (ClbRuntime * rt, cl_mem_flags flags,
     gsize size, GError ** error);
 void clb_runtime_release_buffer (cl_mem * mem);
+/* One more reference to @mem, released by clb_runtime_release_buffer. */
+gboolean clb_runtime_retain_buffer (cl_mem mem);
 /* A buffer over @size bytes of the caller's memory at @host
  * (CL_MEM_USE_HOST_PTR): kernels read or write it in place on devices that
  * share host memory. The memory must outlive the buffer; results written

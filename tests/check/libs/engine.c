@@ -1147,7 +1147,8 @@ GST_START_TEST (test_options)
 GST_END_TEST;
 
 /* The argument cursor: arguments in order, the first failure kept and
- * reported with the kernel and the argument. */
+ * reported with the kernel and the argument; a kept cursor skips the
+ * arguments set already. */
 GST_START_TEST (test_args_cursor)
 {
   ClbRuntime *rt = clcheck_built_runtime ();
@@ -1215,6 +1216,62 @@ GST_START_TEST (test_args_cursor)
       err->message);
   g_clear_error (&err);
   fail_unless (clb_args_done (&good, NULL));
+
+  /* a kept cursor sets only what changed: with every clSetKernelArg
+   * failing, the same values again pass (not set), a new one fails; a
+   * memory argument is held while kept, let go by keep_mems */
+  {
+    ClbArgsKept *kept = clb_args_kept_new ();
+    cl_mem other = clb_runtime_create_buffer (rt, CL_MEM_READ_WRITE, 64,
+        NULL);
+    cl_uint refs[2];
+
+    for (i = 0; i < 2; i++) {
+      if (i == 1)
+        g_setenv (CLB_FAULT_ENV, "clSetKernelArg:-49", TRUE);
+      a = clb_args_kept (kept, kernel);
+      clb_arg_mem (&a, buf);
+      clb_arg_int (&a, 16);
+      clb_arg_mem (&a, buf);
+      clb_arg_int (&a, 16);
+      clb_arg_int (&a, 4);
+      clb_arg_int4 (&a, off);
+      fail_unless (clb_args_done (&a, NULL));
+    }
+    a = clb_args_kept (kept, kernel);
+    clb_arg_mem (&a, buf);
+    clb_arg_int (&a, 17);
+    fail_if (clb_args_done (&a, NULL));
+    a = clb_args_kept (kept, kernel);
+    clb_arg_mem (&a, other);
+    fail_if (clb_args_done (&a, NULL));
+    g_unsetenv (CLB_FAULT_ENV);
+    clGetMemObjectInfo (buf, CL_MEM_REFERENCE_COUNT, sizeof (refs[0]),
+        &refs[0], NULL);
+    clb_args_kept_keep_mems (kept, NULL, 0);
+    clGetMemObjectInfo (buf, CL_MEM_REFERENCE_COUNT, sizeof (refs[1]),
+        &refs[1], NULL);
+    fail_unless_equals_int (refs[0], refs[1] + 1);  /* argument 2 */
+    /* forgotten: set again (and fails) */
+    g_setenv (CLB_FAULT_ENV, "clSetKernelArg:-49", TRUE);
+    a = clb_args_kept (kept, kernel);
+    clb_arg_mem (&a, buf);
+    g_unsetenv (CLB_FAULT_ENV);
+    fail_if (clb_args_done (&a, NULL));
+    /* dropped where it is kept: released at once */
+    a = clb_args_kept (kept, kernel);
+    clb_arg_mem (&a, other);
+    fail_unless (clb_args_done (&a, NULL));
+    clGetMemObjectInfo (other, CL_MEM_REFERENCE_COUNT, sizeof (refs[0]),
+        &refs[0], NULL);
+    clb_args_kept_drop (kept, other);
+    clGetMemObjectInfo (other, CL_MEM_REFERENCE_COUNT, sizeof (refs[1]),
+        &refs[1], NULL);
+    fail_unless_equals_int (refs[0], refs[1] + 1);
+    clb_args_kept_forget (kept, kernel);
+    clb_args_kept_free (kept);
+    clb_runtime_release_buffer (&other);
+  }
 
   clb_runtime_release_buffer (&buf);
   clb_runtime_release_kernel (&kernel);

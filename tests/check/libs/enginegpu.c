@@ -279,13 +279,21 @@ GST_START_TEST (test_gpu_box_table)
           &job, 15), "separable_gpu");
   fail_unless_equals_string (gpu_choose (&p, CLB_METHOD_SEPARABLE, &planes,
           &job, 2047), "separable");
-  /* an intermediate over the budget: the generic rows, in bands */
+  /* an intermediate over the budget: the generic rows, in bands (radius
+   * 15: 16-bit window sums, 2 bytes a sample; the table 4) */
   p = gpu;
   p.max_alloc = 1920 * 1080 * 4 * 4 - 1;
   fail_unless_equals_string (gpu_choose (&p, CLB_METHOD_SEPARABLE, &planes,
-          &job, 15), "separable");
+          &job, 15), "separable_gpu");
   fail_unless_equals_string (gpu_choose (&p, CLB_METHOD_SAT, &planes, &job,
           15), "sat");
+  p.max_alloc = 1920 * 1080 * 4 * 2 - 1;
+  fail_unless_equals_string (gpu_choose (&p, CLB_METHOD_SEPARABLE, &planes,
+          &job, 15), "separable");
+  /* radius 200: 401 x 255 is over 16 bits, the sums 4 bytes a sample */
+  p.max_alloc = 1920 * 1080 * 4 * 4 - 1;
+  fail_unless_equals_string (gpu_choose (&p, CLB_METHOD_SEPARABLE, &planes,
+          &job, 200), "separable");
   /* no work-group size known */
   p = gpu;
   p.gpu_line_max_wg[CLB_SAMPLES_8] = 0;
