@@ -38,6 +38,35 @@ bilateral_round (float centre, float acc, float wsum, int max_value)
     return (uint) clamp (v, 0.0f, (float) max_value);
 }
 
+/* A tap of the window, samples @v, spatial weight @w: its weight times
+ * the range weights of the channels in the distance, the row's sums
+ * @racc (w (v - centre) a channel) and @rw (w) moved on. */
+CLB_INLINE void
+bilateral_tap (float w, const float *v, const float *centre, int channels,
+               int dist_mask, __global const float *range, int max_value,
+               float *racc, float *rw)
+{
+    for (int c = 0; c < channels; c++) {
+        if (dist_mask & (1 << c))
+            w *= bilateral_range (range, v[c] - centre[c], max_value);
+    }
+    *rw += w;
+    for (int c = 0; c < channels; c++)
+        racc[c] += w * (v[c] - centre[c]);
+}
+
+/* A pixel's result at @o from its window sums. */
+CLB_INLINE void
+bilateral_store (__global sample_t *dst, size_t o, int4 off, int channels,
+                 const float *centre, const float *acc, float wsum,
+                 int max_value, int swap, int shift)
+{
+    for (int c = 0; c < channels; c++)
+        clb_store (dst, o + clb_comp (off, c),
+                   bilateral_round (centre[c], acc[c], wsum, max_value),
+                   swap, shift);
+}
+
 __kernel void
 bilateral_local (__global const sample_t *src, int pitch, int pstride,
                  int4 off, int swap, int shift, __global sample_t *dst,
@@ -74,11 +103,13 @@ bilateral_local (__global const sample_t *src, int pitch, int pstride,
     if (x >= width || y >= height)
         return;
 
-    __local const float *centre =
+    __local const float *ct =
         tile + (size_t) ((ly + ry) * tw + lx + rx) * channels;
-    float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    float centre[4], v[4], acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     float wsum = 0.0f;
     int sw = 2 * rx + 1;
+    for (int c = 0; c < channels; c++)
+        centre[c] = ct[c];
 
     for (int dy = -ry; dy <= ry; dy++) {
         __local const float *trow =
@@ -89,25 +120,17 @@ bilateral_local (__global const sample_t *src, int pitch, int pstride,
             __local const float *t = trow + dx * channels;
             if (t[0] < 0.0f)
                 continue;
-            float w = srow[dx];
-            for (int c = 0; c < channels; c++) {
-                if (dist_mask & (1 << c))
-                    w *= bilateral_range (range, t[c] - centre[c], max_value);
-            }
-            rw += w;
             for (int c = 0; c < channels; c++)
-                racc[c] += w * (t[c] - centre[c]);
+                v[c] = t[c];
+            bilateral_tap (srow[dx], v, centre, channels, dist_mask, range,
+                           max_value, racc, &rw);
         }
         wsum += rw;
         for (int c = 0; c < channels; c++)
             acc[c] += racc[c];
     }
-
-    size_t o = (size_t) y * pitch + (size_t) x * pstride;
-    for (int c = 0; c < channels; c++)
-        clb_store (dst, o + clb_comp (off, c),
-                   bilateral_round (centre[c], acc[c], wsum, max_value),
-                   swap, shift);
+    bilateral_store (dst, (size_t) y * pitch + (size_t) x * pstride, off,
+                     channels, centre, acc, wsum, max_value, swap, shift);
 }
 
 /* bilateral_global takes the window whole, or in blocks of offsets
@@ -131,7 +154,7 @@ bilateral_global (__global const sample_t *src, int pitch, int pstride,
         return;
 
     size_t o = (size_t) y * pitch + (size_t) x * pstride;
-    float centre[4], acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    float centre[4], v[4], acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     float wsum = 0.0f;
     int sw = 2 * rx + 1;
 
@@ -155,17 +178,11 @@ bilateral_global (__global const sample_t *src, int pitch, int pstride,
             if (sx < 0)
                 continue;
             size_t b = (size_t) sy * pitch + (size_t) sx * pstride;
-            float v[4];
-            float w = spatial[(dy + ry) * sw + dx + rx];
-            for (int c = 0; c < channels; c++) {
+            for (int c = 0; c < channels; c++)
                 v[c] = (float) clb_load (src, b + clb_comp (off, c), swap,
                                          shift);
-                if (dist_mask & (1 << c))
-                    w *= bilateral_range (range, v[c] - centre[c], max_value);
-            }
-            rw += w;
-            for (int c = 0; c < channels; c++)
-                racc[c] += w * (v[c] - centre[c]);
+            bilateral_tap (spatial[(dy + ry) * sw + dx + rx], v, centre,
+                           channels, dist_mask, range, max_value, racc, &rw);
         }
         wsum += rw;
         for (int c = 0; c < channels; c++)
@@ -178,10 +195,8 @@ bilateral_global (__global const sample_t *src, int pitch, int pstride,
         sums[part + channels] = wsum;
         return;
     }
-    for (int c = 0; c < channels; c++)
-        clb_store (dst, o + clb_comp (off, c),
-                   bilateral_round (centre[c], acc[c], wsum, max_value),
-                   swap, shift);
+    bilateral_store (dst, o, off, channels, centre, acc, wsum, max_value,
+                     swap, shift);
 }
 
 #if CLB_SAMPLE_BITS == 8
@@ -197,89 +212,38 @@ bilateral_global (__global const sample_t *src, int pitch, int pstride,
  * not depend on the picture. Blocks whose window crosses the left or
  * right edge read their samples through the border mapping. */
 
-#define CLB_SHUF_U8(a, b, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, \
-                    m12, m13, m14, m15)                                     \
-    CLB_SHUFFLE16 (uchar16, a, b, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9,   \
-                   m10, m11, m12, m13, m14, m15)
-
 /* Channel k of the 16 pixels from p on, as floats. */
 float16
 bilateral_channel16 (__global const uchar *p, int channels, int k)
 {
-    uchar16 a = CLB_LOAD16 (uchar, p), r;
+    uchar16 a = CLB_LOAD16 (uchar, p);
     if (channels == 1)
         return convert_float16 (a);
     uchar16 b = CLB_LOAD16 (uchar, p + 16);
-    if (channels == 2) {
-        r = k == 0 ? CLB_SHUF_U8 (a, b, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20,
-                                  22, 24, 26, 28, 30)
-            : CLB_SHUF_U8 (a, b, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23,
-                           25, 27, 29, 31);
-        return convert_float16 (r);
-    }
-    uchar16 c = CLB_LOAD16 (uchar, p + 32);
-    if (channels == 3) {
-        uchar16 t;
-        if (k == 0) {
-            t = CLB_SHUF_U8 (a, b, 0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 0,
-                             0, 0, 0, 0);
-            r = CLB_SHUF_U8 (t, c, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20,
-                             23, 26, 29);
-        } else if (k == 1) {
-            t = CLB_SHUF_U8 (a, b, 1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 0,
-                             0, 0, 0, 0);
-            r = CLB_SHUF_U8 (t, c, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 21,
-                             24, 27, 30);
-        } else {
-            t = CLB_SHUF_U8 (a, b, 2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 0, 0,
-                             0, 0, 0, 0);
-            r = CLB_SHUF_U8 (t, c, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22,
-                             25, 28, 31);
-        }
-        return convert_float16 (r);
-    }
-    uchar16 d = CLB_LOAD16 (uchar, p + 48), lo, hi;
-    if (k == 0) {
-        lo = CLB_SHUF_U8 (a, b, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0,
-                          0, 0);
-        hi = CLB_SHUF_U8 (c, d, 0, 4, 8, 12, 16, 20, 24, 28, 0, 0, 0, 0, 0, 0,
-                          0, 0);
-    } else if (k == 1) {
-        lo = CLB_SHUF_U8 (a, b, 1, 5, 9, 13, 17, 21, 25, 29, 0, 0, 0, 0, 0, 0,
-                          0, 0);
-        hi = CLB_SHUF_U8 (c, d, 1, 5, 9, 13, 17, 21, 25, 29, 0, 0, 0, 0, 0, 0,
-                          0, 0);
-    } else if (k == 2) {
-        lo = CLB_SHUF_U8 (a, b, 2, 6, 10, 14, 18, 22, 26, 30, 0, 0, 0, 0, 0,
-                          0, 0, 0);
-        hi = CLB_SHUF_U8 (c, d, 2, 6, 10, 14, 18, 22, 26, 30, 0, 0, 0, 0, 0,
-                          0, 0, 0);
-    } else {
-        lo = CLB_SHUF_U8 (a, b, 3, 7, 11, 15, 19, 23, 27, 31, 0, 0, 0, 0, 0,
-                          0, 0, 0);
-        hi = CLB_SHUF_U8 (c, d, 3, 7, 11, 15, 19, 23, 27, 31, 0, 0, 0, 0, 0,
-                          0, 0, 0);
-    }
-    r = CLB_SHUF_U8 (lo, hi, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21,
-                     22, 23);
-    return convert_float16 (r);
+    uchar16 c = channels > 2 ? CLB_LOAD16 (uchar, p + 32) : a;
+    uchar16 d = channels > 3 ? CLB_LOAD16 (uchar, p + 48) : a;
+#define CLB_DEAL_K(K) CLB_DEAL16 (uchar16, channels, K, a, b, c, d)
+    return convert_float16 (k == 0 ? CLB_DEAL_K (0) : k == 1 ? CLB_DEAL_K (1)
+                            : k == 2 ? CLB_DEAL_K (2) : CLB_DEAL_K (3));
+#undef CLB_DEAL_K
 }
 
-/* The 16 lanes' samples at pixels x .. x + 15 of row sy, border-mapped
- * (clamped into the row: lanes past the right end are not stored), in
- * f[channel * 16 + lane]; in[lane] is 0 where SHRINK leaves the pixel out. */
+/* The samples at pixels x .. x + n - 1 of row sy, border-mapped (clamped
+ * into the row: lanes past the right end are not stored), in f[channel *
+ * CLB_EDGE_SPAN + i]; in[i] is 0 where SHRINK leaves the pixel out. */
 void
-bilateral_gather16 (__global const uchar *src, int pitch, int sy, int x,
-                    int width, int channels, int border, float *f, float *in)
+bilateral_gather (__global const uchar *src, int pitch, int sy, int x,
+                  int n, int width, int channels, int border, float *f,
+                  float *in)
 {
-    for (int i = 0; i < 16; i++) {
+    for (int i = 0; i < n; i++) {
         int sx = clb_border_index (x + i, width, border);
         in[i] = sx >= 0 ? 1.0f : 0.0f;
         sx = clamp (sx, 0, width - 1);
         __global const uchar *q = src + (size_t) sy * pitch
             + (size_t) sx * channels;
         for (int c = 0; c < channels; c++)
-            f[c * 16 + i] = (float) q[c];
+            f[c * CLB_EDGE_SPAN + i] = (float) q[c];
     }
 }
 
@@ -315,14 +279,12 @@ bilateral_exp2_16 (float16 t)
  * squared offset. Edge blocks stage each window row's span, border-mapped,
  * in private memory, CLB_EDGE_TAPS taps (CLB_EDGE_SPAN pixels) at a
  * time (kernels/loops.h, which counts these loops for the host:
- * CLB_LOOPS_BILATERAL_X16). */
-
+ * CLB_LOOPS_BILATERAL_X16). acc: the channels' sums, then the weights'. */
 CLB_INLINE void
 bilateral_rows16 (__global const uchar *src, int src_pitch, int x0, int y,
                   int width, int height, int channels, int rx, int ry,
-                  int border, float4 k, float ks, int edge,
-                  float16 ce0, float16 ce1, float16 ce2, float16 ce3,
-                  float16 * acc)
+                  int border, float4 k, float ks, int edge, float16 ce0,
+                  float16 ce1, float16 ce2, float16 ce3, float16 *acc)
 {
     float16 a0 = 0.0f, a1 = 0.0f, a2 = 0.0f, a3 = 0.0f, wsum = 0.0f;
     float ef[4 * CLB_EDGE_SPAN], ein[CLB_EDGE_SPAN], sxe[CLB_EDGE_SPAN];
@@ -333,6 +295,32 @@ bilateral_rows16 (__global const uchar *src, int src_pitch, int x0, int y,
     int xt = sw <= CLB_EDGE_SPAN;
     for (int dx = 0; xt && dx < sw; dx++)
         sxe[dx] = ks * (float) ((dx - rx) * (dx - rx));
+    /* inner blocks of several channels whose window is at most
+     * CLB_EDGE_SPAN - 15 wide: each row's span of sw + 15 pixels staged
+     * as floats, a channel each, 16 pixels a vector step (the last step
+     * ending at the span's end), so that a tap is one load a channel,
+     * not a widening load, a conversion and the shuffles that take a
+     * channel out of interleaved pixels (with one channel, loads right
+     * after the stores cost more than they save: GRAY8 1080p radius 4 19
+     * ms to 26 ms); and each tap's spatial exponent, the row's added, in
+     * memory (sxr): a broadcast load, not a scalar add and a shuffle */
+    int staged = !edge && xt && sw + 15 <= CLB_EDGE_SPAN && channels > 1;
+    int from_ef = edge || staged;
+    /* S (c) for each channel c: its vectors v##c, d##c, r##c, a##c */
+#define CLB_EACH(S)                                                         \
+    do {                                                                    \
+        { S (0); }                                                          \
+        if (channels > 1) { S (1); }                                        \
+        if (channels > 2) { S (2); }                                        \
+        if (channels > 3) { S (3); }                                        \
+    } while (0)
+#define CLB_STAGE(c) vstore16 (bilateral_channel16 (q, channels, c), 0, \
+                               ef + c * CLB_EDGE_SPAN + j)
+#define CLB_TAP(c, v) d##c = (v) - ce##c; t = CLB_MAD (k.s##c * d##c, d##c, t)
+#define CLB_TAP_EF(c) CLB_TAP (c, vload16 (0, e + c * CLB_EDGE_SPAN))
+#define CLB_TAP_P(c) CLB_TAP (c, bilateral_channel16 (p, channels, c))
+#define CLB_SUM(c) r##c = CLB_MAD (w, d##c, r##c)
+#define CLB_ROW(c) a##c += r##c
 
     for (int dy = -ry; dy <= ry; dy++) {
         int sy = clb_border_index (y + dy, height, border);
@@ -342,116 +330,53 @@ bilateral_rows16 (__global const uchar *src, int src_pitch, int x0, int y,
             + (size_t) max (x0 - rx, 0) * channels;   /* unused if edge */
         float sdy = CLB_MAD (ks, (float) (dy * dy), 126.5f);
         float16 r0 = 0.0f, r1 = 0.0f, r2 = 0.0f, r3 = 0.0f, rw = 0.0f;
-        int e0 = 0;     /* edge: the first tap of the staged chunk */
-        /* inner blocks of several channels whose window is at most
-         * CLB_EDGE_SPAN - 15 wide: the row's span of sw + 15 pixels
-         * staged as floats, a channel each, 16 pixels a vector step (the
-         * last step ending at the span's end), so that a tap is one load
-         * a channel, not a widening load, a conversion and the shuffles
-         * that take a channel out of interleaved pixels (with one
-         * channel, loads right after the stores cost more than they
-         * save: GRAY8 1080p radius 4 19 ms to 26 ms); and each tap's
-         * spatial exponent, the row's added, in memory (sxr): a
-         * broadcast load, not a scalar add and a shuffle */
-        int staged = !edge && xt && sw + 15 <= CLB_EDGE_SPAN && channels > 1;
+        const float *e = ef;    /* the tap's pixel in ef */
         for (int i = 0; staged && i < sw + 15; i += 16) {
             int j = min (i, sw - 1);
             __global const uchar *q = p + (size_t) j * channels;
-            vstore16 (bilateral_channel16 (q, channels, 0), 0, ef + j);
-            if (channels > 1)
-                vstore16 (bilateral_channel16 (q, channels, 1), 0,
-                          ef + CLB_EDGE_SPAN + j);
-            if (channels > 2)
-                vstore16 (bilateral_channel16 (q, channels, 2), 0,
-                          ef + 2 * CLB_EDGE_SPAN + j);
-            if (channels > 3)
-                vstore16 (bilateral_channel16 (q, channels, 3), 0,
-                          ef + 3 * CLB_EDGE_SPAN + j);
+            CLB_EACH (CLB_STAGE);
         }
         for (int dx = 0; xt && dx < sw; dx++)
             sxr[dx] = sdy + sxe[dx];
-        for (int dx = 0; dx < sw; dx++, p += channels) {
-            float16 v0, v1 = 0.0f, v2 = 0.0f, v3 = 0.0f, w, inside = 1.0f;
-            if (edge) {
-                /* the row's span, border-mapped, CLB_EDGE_TAPS taps at a
-                 * time: their 16 + CLB_EDGE_TAPS - 1 pixels */
-                if (dx == 0 || dx - e0 == CLB_EDGE_TAPS) {
-                    e0 = dx;
-                    int n = min (CLB_EDGE_SPAN, sw - dx + 15);
-                    for (int i = 0; i < n; i++) {
-                        int sx = clb_border_index (x0 - rx + dx + i, width,
-                                                   border);
-                        ein[i] = sx >= 0 ? 1.0f : 0.0f;
-                        sx = clamp (sx, 0, width - 1);
-                        __global const uchar *q = src
-                            + (size_t) sy * src_pitch
-                            + (size_t) sx * channels;
-                        for (int c = 0; c < channels; c++)
-                            ef[c * CLB_EDGE_SPAN + i] = (float) q[c];
-                    }
-                }
-                int o = dx - e0;
-                v0 = vload16 (0, ef + o);
-                if (channels > 1)
-                    v1 = vload16 (0, ef + CLB_EDGE_SPAN + o);
-                if (channels > 2)
-                    v2 = vload16 (0, ef + 2 * CLB_EDGE_SPAN + o);
-                if (channels > 3)
-                    v3 = vload16 (0, ef + 3 * CLB_EDGE_SPAN + o);
-                inside = vload16 (0, ein + o);
-            } else if (staged) {
-                v0 = vload16 (0, ef + dx);
-                if (channels > 1)
-                    v1 = vload16 (0, ef + CLB_EDGE_SPAN + dx);
-                if (channels > 2)
-                    v2 = vload16 (0, ef + 2 * CLB_EDGE_SPAN + dx);
-                if (channels > 3)
-                    v3 = vload16 (0, ef + 3 * CLB_EDGE_SPAN + dx);
-            } else {
-                v0 = bilateral_channel16 (p, channels, 0);
-                if (channels > 1)
-                    v1 = bilateral_channel16 (p, channels, 1);
-                if (channels > 2)
-                    v2 = bilateral_channel16 (p, channels, 2);
-                if (channels > 3)
-                    v3 = bilateral_channel16 (p, channels, 3);
+        for (int dx = 0; dx < sw; dx++, p += channels, e++) {
+            float16 d0, d1, d2, d3, w;
+            /* edge: the row's span, border-mapped, CLB_EDGE_TAPS taps at
+             * a time: their 16 + CLB_EDGE_TAPS - 1 pixels */
+            if (edge && (dx == 0 || e == ef + CLB_EDGE_TAPS)) {
+                e = ef;
+                bilateral_gather (src, src_pitch, sy, x0 - rx + dx,
+                                  min (CLB_EDGE_SPAN, sw - dx + 15), width,
+                                  channels, border, ef, ein);
             }
-            float16 d0 = v0 - ce0, d1 = v1 - ce1, d2 = v2 - ce2, d3 = v3 - ce3;
             /* the tap's spatial exponent and the row's, added once as
              * scalars: one vector add a tap fewer */
-            float sx = xt ? sxr[dx]
-                : sdy + ks * (float) ((dx - rx) * (dx - rx));
-            float16 t = CLB_MAD (k.s0 * d0, d0, (float16) sx);
-            if (channels > 1)
-                t = CLB_MAD (k.s1 * d1, d1, t);
-            if (channels > 2)
-                t = CLB_MAD (k.s2 * d2, d2, t);
-            if (channels > 3)
-                t = CLB_MAD (k.s3 * d3, d3, t);
+            float16 t = (float16) (xt ? sxr[dx]
+                                   : sdy + ks * (float) ((dx - rx) * (dx - rx)));
+            if (from_ef)
+                CLB_EACH (CLB_TAP_EF);
+            else
+                CLB_EACH (CLB_TAP_P);
             w = bilateral_exp2_16 (t);
             if (edge)
-                w *= inside;
+                w *= vload16 (0, ein + (e - ef));
             rw += w;
-            r0 = CLB_MAD (w, d0, r0);
-            if (channels > 1)
-                r1 = CLB_MAD (w, d1, r1);
-            if (channels > 2)
-                r2 = CLB_MAD (w, d2, r2);
-            if (channels > 3)
-                r3 = CLB_MAD (w, d3, r3);
+            CLB_EACH (CLB_SUM);
         }
         wsum += rw;
-        a0 += r0;
-        a1 += r1;
-        a2 += r2;
-        a3 += r3;
+        CLB_EACH (CLB_ROW);
     }
-
     acc[0] = a0;
     acc[1] = a1;
     acc[2] = a2;
     acc[3] = a3;
     acc[4] = wsum;
+#undef CLB_EACH
+#undef CLB_STAGE
+#undef CLB_TAP
+#undef CLB_TAP_EF
+#undef CLB_TAP_P
+#undef CLB_SUM
+#undef CLB_ROW
 }
 
 /* k: each channel's factor of the squared distance in the exponent of 2,
@@ -475,33 +400,19 @@ bilateral_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
     /* blocks whose window crosses the left or right end gather each
      * lane's samples through the border mapping */
     int edge = x0 - rx < 0 || x0 + 15 + rx >= width;
-    float f[64], in[16];
-    float16 ce0, ce1 = 0.0f, ce2 = 0.0f, ce3 = 0.0f;
+    float f[4 * CLB_EDGE_SPAN], in[16];
+    float16 ce[4] = {0.0f}, acc[5];
     __global const uchar *row0 = src + (size_t) y * src_pitch
         + (size_t) x0 * channels;
-    if (edge) {
-        bilateral_gather16 (src, src_pitch, y, x0, width, channels,
-                            CLB_BORDER_REPLICATE, f, in);
-        ce0 = vload16 (0, f);
-        if (channels > 1)
-            ce1 = vload16 (1, f);
-        if (channels > 2)
-            ce2 = vload16 (2, f);
-        if (channels > 3)
-            ce3 = vload16 (3, f);
-    } else {
-        ce0 = bilateral_channel16 (row0, channels, 0);
-        if (channels > 1)
-            ce1 = bilateral_channel16 (row0, channels, 1);
-        if (channels > 2)
-            ce2 = bilateral_channel16 (row0, channels, 2);
-        if (channels > 3)
-            ce3 = bilateral_channel16 (row0, channels, 3);
-    }
-    float16 acc[5];
+    if (edge)
+        bilateral_gather (src, src_pitch, y, x0, 16, width, channels,
+                          CLB_BORDER_REPLICATE, f, in);
+    for (int c = 0; c < channels; c++)
+        ce[c] = edge ? vload16 (0, f + c * CLB_EDGE_SPAN)
+            : bilateral_channel16 (row0, channels, c);
     /* edge blocks: any channel count; inner ones: a constant one */
 #define CLB_ROWS16(C, EDGE) bilateral_rows16 (src, src_pitch, x0, y, width, \
-    height, C, rx, ry, border, k, ks, EDGE, ce0, ce1, ce2, ce3, acc)
+    height, C, rx, ry, border, k, ks, EDGE, ce[0], ce[1], ce[2], ce[3], acc)
     if (edge)
         CLB_ROWS16 (channels, 1);
     else if (channels == 1)
@@ -513,27 +424,16 @@ bilateral_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
     else
         CLB_ROWS16 (4, 0);
 #undef CLB_ROWS16
-    float16 wsum = acc[4];
     /* kept channels: the centre's sample */
-    float16 a0 = keep & 1 ? 0.0f : acc[0] / wsum;
-    float16 a1 = keep & 2 ? 0.0f : acc[1] / wsum;
-    float16 a2 = keep & 4 ? 0.0f : acc[2] / wsum;
-    float16 a3 = keep & 8 ? 0.0f : acc[3] / wsum;
-
-    float v0[16], v1[16], v2[16], v3[16];
-    vstore16 (clamp (floor (ce0 + a0 + 0.5f), 0.0f, 255.0f), 0, v0);
-    vstore16 (clamp (floor (ce1 + a1 + 0.5f), 0.0f, 255.0f), 0, v1);
-    vstore16 (clamp (floor (ce2 + a2 + 0.5f), 0.0f, 255.0f), 0, v2);
-    vstore16 (clamp (floor (ce3 + a3 + 0.5f), 0.0f, 255.0f), 0, v3);
+    float v[64];
+    for (int c = 0; c < channels; c++)
+        vstore16 (clamp (floor (ce[c] + (keep & (1 << c) ? 0.0f
+                                         : acc[c] / acc[4]) + 0.5f),
+                         0.0f, 255.0f), c, v);
     __global uchar *o = dst + (size_t) y * dst_pitch + (size_t) x0 * channels;
     for (int i = 0; i < min (16, width - x0); i++) {
-        o[i * channels] = (uchar) v0[i];
-        if (channels > 1)
-            o[i * channels + 1] = (uchar) v1[i];
-        if (channels > 2)
-            o[i * channels + 2] = (uchar) v2[i];
-        if (channels > 3)
-            o[i * channels + 3] = (uchar) v3[i];
+        for (int c = 0; c < channels; c++)
+            o[i * channels + c] = (uchar) v[c * 16 + i];
     }
 }
 #endif

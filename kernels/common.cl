@@ -51,6 +51,8 @@ typedef uint16 __attribute__ ((aligned (4))) clb_uint16_u;
                       m10, m11, m12, m13, m14, m15)                         \
     __builtin_shufflevector ((a), (b), m0, m1, m2, m3, m4, m5, m6, m7, m8,  \
                              m9, m10, m11, m12, m13, m14, m15)
+#define CLB_SHUFFLE_BY(mtype, a, b, F, P, Q) \
+    __builtin_shufflevector ((a), (b), CLB_LANES16 (F, P, Q))
 #else
 #define CLB_LOAD16(type, p) vload16 (0, (p))
 #define CLB_STORE16(type, v, p) vstore16 ((v), 0, (p))
@@ -59,7 +61,37 @@ typedef uint16 __attribute__ ((aligned (4))) clb_uint16_u;
                       m10, m11, m12, m13, m14, m15)                         \
     shuffle2 ((a), (b), (mtype) (m0, m1, m2, m3, m4, m5, m6, m7, m8, m9,    \
                                  m10, m11, m12, m13, m14, m15))
+#define CLB_SHUFFLE_BY(mtype, a, b, F, P, Q) \
+    shuffle2 ((a), (b), (mtype) (CLB_LANES16 (F, P, Q)))
 #endif
+
+/* CLB_SHUFFLE_BY: a shuffle whose lane i is F (P, Q, i), its lane list
+ * written as a formula of constants (index 16..31: lane i - 16 of b).
+ * The formulas the kernels share: lane i ^ P (a butterfly step); lane
+ * P i + Q of the vectors, or 0 past them (the first of channel Q of
+ * pixels of P bytes, deinterleaved); after that from a third vector
+ * (3-byte pixels, 48 bytes); the low 8 lanes of each vector. */
+#define CLB_LANES16(F, P, Q)                                                 \
+    F (P, Q, 0), F (P, Q, 1), F (P, Q, 2), F (P, Q, 3), F (P, Q, 4),         \
+    F (P, Q, 5), F (P, Q, 6), F (P, Q, 7), F (P, Q, 8), F (P, Q, 9),         \
+    F (P, Q, 10), F (P, Q, 11), F (P, Q, 12), F (P, Q, 13), F (P, Q, 14),    \
+    F (P, Q, 15)
+#define CLB_LANE_XOR(P, Q, i) ((i) ^ (P))
+#define CLB_LANE_DEAL(P, Q, i) ((P) * (i) + (Q) < 32 ? (P) * (i) + (Q) : 0)
+#define CLB_LANE_DEAL3(P, Q, i) \
+    ((P) * (i) + (Q) < 32 ? (i) : ((P) * (i) + (Q) - 16) & 31)
+#define CLB_LANE_LOWS(P, Q, i) ((i) < 8 ? (i) : (i) + 8)
+
+/* Channel K (a constant) of 16 pixels of C (2 to 4) channels, a byte or
+ * a lane each, in the vectors a, b (and c, d as C needs) of type T. */
+#define CLB_DEAL16(T, C, K, a, b, c, d)                                      \
+    ((C) == 2 ? CLB_SHUFFLE_BY (T, a, b, CLB_LANE_DEAL, 2, K)                \
+     : (C) == 3 ? CLB_SHUFFLE_BY (T, CLB_SHUFFLE_BY (T, a, b, CLB_LANE_DEAL, \
+                                                     3, K),                  \
+                                  c, CLB_LANE_DEAL3, 3, K)                   \
+     : CLB_SHUFFLE_BY (T, CLB_SHUFFLE_BY (T, a, b, CLB_LANE_DEAL, 4, K),     \
+                       CLB_SHUFFLE_BY (T, c, d, CLB_LANE_DEAL, 4, K),        \
+                       CLB_LANE_LOWS, 0, 0))
 
 #define CLB_BORDER_SHRINK 0
 #define CLB_BORDER_REPLICATE 1

@@ -38,13 +38,6 @@
 #define GPU_BIL_STAGE_RANGE 0
 #endif
 
-uint
-gpu_bilateral_round (float centre, float acc, float wsum, int max_value)
-{
-    float v = floor (centre + acc / wsum + 0.5f);
-    return (uint) clamp (v, 0.0f, (float) max_value);
-}
-
 /* The range table's index of the difference d, a whole number of at most
  * 65535 either way: |d| + 2^23 holds |d| in its mantissa. Capped at
  * max_value (a 16-bit sample above it: invalid input). */
@@ -169,6 +162,6 @@ bilateral_gpu (__global const sample_t *src, int pitch, int pstride,
     size_t o = (size_t) y * pitch + (size_t) x * pstride;
     for (int c = 0; c < channels; c++)
         clb_store (dst, o + clb_comp (off, c),
-                   gpu_bilateral_round (ce[c], acc[c], acc[4], max_value),
+                   bilateral_round (ce[c], acc[c], acc[4], max_value),
                    swap, shift);
 }

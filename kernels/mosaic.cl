@@ -93,65 +93,173 @@ uint16
 clb_mosaic_fold (uint16 g, int d)
 {
     if (d == 1)
-        return g + CLB_SHUFFLE16 (uint16, g, g, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8,
-                                  11, 10, 13, 12, 15, 14);
+        return g + CLB_SHUFFLE_BY (uint16, g, g, CLB_LANE_XOR, 1, 0);
     if (d == 2)
-        return g + CLB_SHUFFLE16 (uint16, g, g, 2, 3, 0, 1, 6, 7, 4, 5, 10,
-                                  11, 8, 9, 14, 15, 12, 13);
+        return g + CLB_SHUFFLE_BY (uint16, g, g, CLB_LANE_XOR, 2, 0);
     if (d == 4)
-        return g + CLB_SHUFFLE16 (uint16, g, g, 4, 5, 6, 7, 0, 1, 2, 3, 12,
-                                  13, 14, 15, 8, 9, 10, 11);
-    return g + CLB_SHUFFLE16 (uint16, g, g, 8, 9, 10, 11, 12, 13, 14, 15, 0,
-                              1, 2, 3, 4, 5, 6, 7);
+        return g + CLB_SHUFFLE_BY (uint16, g, g, CLB_LANE_XOR, 4, 0);
+    return g + CLB_SHUFFLE_BY (uint16, g, g, CLB_LANE_XOR, 8, 0);
 }
 
-/* 3-byte pixels (RGB), 48 bytes: channel c's 16 samples out of the
- * three vectors, and back. */
-ushort16
-clb_rgb_channel (ushort16 v0, ushort16 v1, ushort16 v2, int c)
-{
-    ushort16 t;
-    if (c == 0) {
-        t = CLB_SHUFFLE16 (ushort16, v0, v1, 0, 3, 6, 9, 12, 15,
-                18, 21, 24, 27, 30, 0, 0, 0, 0, 0);
-        return CLB_SHUFFLE16 (ushort16, t, v2, 0, 1, 2, 3, 4, 5,
-                6, 7, 8, 9, 10, 17, 20, 23, 26, 29);
-    }
-    else if (c == 1) {
-        t = CLB_SHUFFLE16 (ushort16, v0, v1, 1, 4, 7, 10, 13, 16,
-                19, 22, 25, 28, 31, 0, 0, 0, 0, 0);
-        return CLB_SHUFFLE16 (ushort16, t, v2, 0, 1, 2, 3, 4, 5,
-                6, 7, 8, 9, 10, 18, 21, 24, 27, 30);
-    }
-    else {
-        t = CLB_SHUFFLE16 (ushort16, v0, v1, 2, 5, 8, 11, 14, 17,
-                20, 23, 26, 29, 0, 0, 0, 0, 0, 0);
-        return CLB_SHUFFLE16 (ushort16, t, v2, 0, 1, 2, 3, 4, 5,
-                6, 7, 8, 9, 16, 19, 22, 25, 28, 31);
-    }
-}
+/* 3-byte pixels (RGB), 48 bytes: the bytes 16 O .. 16 O + 15 of the
+ * channels' vectors r, g, b interleaved, lane i byte 16 O + i: of r and
+ * g first, then of b. */
+#define CLB_LANE_RG(O, Q, i)                                                \
+    ((16 * (O) + (i)) % 3 == 0 ? (16 * (O) + (i)) / 3                        \
+     : (16 * (O) + (i)) % 3 == 1 ? 16 + (16 * (O) + (i)) / 3 : 0)
+#define CLB_LANE_B(O, Q, i)                                                 \
+    ((16 * (O) + (i)) % 3 == 2 ? 16 + (16 * (O) + (i)) / 3 : (i))
+#define CLB_WEAVE(O)                                                        \
+    CLB_SHUFFLE_BY (uchar16, CLB_SHUFFLE_BY (uchar16, r, g, CLB_LANE_RG, O, \
+                                             0), b, CLB_LANE_B, O, 0)
 
 uchar16
 clb_rgb_interleave (uchar16 r, uchar16 g, uchar16 b, int o)
 {
-    uchar16 t;
-    if (o == 0) {
-        t = CLB_SHUFFLE16 (uchar16, r, g, 0, 16, 0, 1, 17, 0,
-                2, 18, 0, 3, 19, 0, 4, 20, 0, 5);
-        return CLB_SHUFFLE16 (uchar16, t, b, 0, 1, 16, 3, 4, 17,
-                6, 7, 18, 9, 10, 19, 12, 13, 20, 15);
+    return o == 0 ? CLB_WEAVE (0) : o == 1 ? CLB_WEAVE (1) : CLB_WEAVE (2);
+}
+
+/* q = t / n (T: uint or uintN, F the float of its lanes) from @inv, a
+ * float reciprocal of n: within one of the quotient, corrected to it. */
+#define CLB_DIV_RCP(T, F, q, t, n, inv)                                     \
+    do {                                                                    \
+        q = convert_##T (convert_##F (t) * (inv));                          \
+        q -= select ((T) (0), (T) (1), q * (n) > (t));                      \
+        q += select ((T) (0), (T) (1), (t) - q * (n) >= (n));               \
+    } while (0)
+
+/* mosaic_x16's small 2: 3-byte pixels, 48 bytes (16 pixels, whole blocks)
+ * a step from byte k, each channel's lanes gathered, folded and put back,
+ * stored straight into the block's rows (the step's input is read), not
+ * through pat; returns the first byte left. */
+int
+mosaic_x16_rgb (__global const uchar *src, int in_pitch, __global uchar *dst,
+                int out_pitch, int k, int k1, int y0, int y1, int bw,
+                uint n_full, float inv)
+{
+    for (; k + 48 <= k1; k += 48) {
+        __global const uchar *col = src + (size_t) y0 * in_pitch + k;
+        ushort16 a0 = (ushort16) (0), a1 = (ushort16) (0);
+        ushort16 a2 = (ushort16) (0);
+        uchar16 m[3];
+        for (int y = y0; y < y1; y++, col += in_pitch) {
+            a0 += convert_ushort16 (CLB_LOAD16 (uchar, col));
+            a1 += convert_ushort16 (CLB_LOAD16 (uchar, col + 16));
+            a2 += convert_ushort16 (CLB_LOAD16 (uchar, col + 32));
+        }
+        for (int c = 0; c < 3; c++) {
+#define CLB_RGB(K) CLB_DEAL16 (ushort16, 3, K, a0, a1, a2, a2)
+            uint16 g = convert_uint16 (c == 0 ? CLB_RGB (0) : c == 1 ?
+                                       CLB_RGB (1) : CLB_RGB (2));
+#undef CLB_RGB
+            for (int d = 1; d < bw; d <<= 1)
+                g = clb_mosaic_fold (g, d);
+            uint16 t = g + (uint16) (n_full / 2), q;
+            CLB_DIV_RCP (uint16, float16, q, t, n_full, inv);
+            m[c] = convert_uchar16 (q);
+        }
+        for (int o = 0; o < 3; o++) {
+            uchar16 v = clb_rgb_interleave (m[0], m[1], m[2], o);
+            __global uchar *out = dst + (size_t) y0 * out_pitch + k + 16 * o;
+            for (int y = y0; y < y1; y++, out += out_pitch)
+                CLB_STORE16 (uchar, v, out);
+        }
     }
-    else if (o == 1) {
-        t = CLB_SHUFFLE16 (uchar16, r, g, 21, 0, 6, 22, 0, 7,
-                23, 0, 8, 24, 0, 9, 25, 0, 10, 26);
-        return CLB_SHUFFLE16 (uchar16, t, b, 0, 21, 2, 3, 22, 5,
-                6, 23, 8, 9, 24, 11, 12, 25, 14, 15);
+    return k;
+}
+
+/* mosaic_x16's small 1: whole blocks in a step of 16 bytes or of one
+ * block (a multiple of 16 bytes) from byte k: the column sums of the
+ * step's vectors added lane by lane, each channel's lanes folded within
+ * the vector, the means in the lanes, stored straight into the block's
+ * rows where @dense (the step's input is read), else into pat. Packed
+ * 4:2:2 (@luma >= 0: its Y job's geometry, both jobs at once): the Y
+ * lanes folded from 2 bytes apart, the U and V lanes from 4, each with
+ * its own count. Returns the first byte left. */
+int
+mosaic_x16_lanes (__global const uchar *src, int in_pitch,
+                  __global uchar *dst, int out_pitch, __global uchar *pat,
+                  int k, int k1, int y0, int y1, int bw, int pstride,
+                  int dense, int luma, uint n_full, float inv)
+{
+    int bspan = bw * pstride;
+    int step = max (16, bspan), fend = min (bspan, 16);
+    int16 yl = (int16) (0);
+    uint16 nv = (uint16) (n_full);
+    float16 iv = (float16) (inv);
+    if (luma >= 0) {
+        uint n_uv = (uint) (bw / 2 * (y1 - y0));
+        yl = ((int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+              & (int16) (1)) == (int16) (luma);
+        nv = select ((uint16) (n_uv), nv, yl);
+        iv = select ((float16) (1.0f / (float) n_uv), iv, yl);
     }
-    else {
-        t = CLB_SHUFFLE16 (uchar16, r, g, 0, 11, 27, 0, 12, 28,
-                0, 13, 29, 0, 14, 30, 0, 15, 31, 0);
-        return CLB_SHUFFLE16 (uchar16, t, b, 26, 1, 2, 27, 4, 5,
-                28, 7, 8, 29, 10, 11, 30, 13, 14, 31);
+    for (; k + step <= k1; k += step) {
+        uint16 g = (uint16) (0);
+        __global const uchar *col = src + (size_t) y0 * in_pitch + k;
+        /* row by row (whole lines of the cache), a row's vectors summed
+         * lane by lane in 16 bits (64 x 255 at most) */
+        if (step == 16) {
+            ushort16 acc = (ushort16) (0);
+            for (int y = y0; y < y1; y++, col += in_pitch)
+                acc += convert_ushort16 (CLB_LOAD16 (uchar, col));
+            g = convert_uint16 (acc);
+        } else {
+            for (int y = y0; y < y1; y++, col += in_pitch) {
+                ushort16 acc = (ushort16) (0);
+                for (int i = 0; i < step; i += 16)
+                    acc += convert_ushort16 (CLB_LOAD16 (uchar, col + i));
+                g += convert_uint16 (acc);
+            }
+        }
+        uint16 gc = g;
+        for (int d = luma >= 0 ? 2 : pstride; d < fend; d <<= 1)
+            g = clb_mosaic_fold (g, d);
+        for (int d = 4; luma >= 0 && d < fend; d <<= 1)
+            gc = clb_mosaic_fold (gc, d);
+        if (luma >= 0)
+            g = select (gc, g, yl);
+        uint16 t = g + (nv >> 1), q;
+        CLB_DIV_RCP (uint16, float16, q, t, nv, iv);
+        uchar16 v = convert_uchar16 (q);
+        __global uchar *out = dense ? dst + (size_t) y0 * out_pitch + k
+            : pat + k;
+        for (int y = y0; y < (dense ? y1 : y0 + 1); y++, out += out_pitch) {
+            for (int i = 0; i < step; i += 16)
+                CLB_STORE16 (uchar, v, out + i);
+        }
+    }
+    return k;
+}
+
+/* mosaic_x16: the means of the blocks from byte kv to k1 one block at a
+ * time, from the column sums in sums, into pat, a channel at a time:
+ * each job channel's bytes, or packed 4:2:2's (@luma >= 0: 4-byte pairs,
+ * an even width and block) Y every 2 bytes from @luma, U and V every 4. */
+void
+mosaic_x16_blocks (__global const ushort *sums, __global uchar *pat, int kv,
+                   int k1, int y0, int y1, int bw, int pstride, int4 off,
+                   int channels, int luma, uint n_full, float inv)
+{
+    int bspan = bw * pstride;
+    for (int b0 = kv; b0 < k1; b0 += bspan) {
+        int b1 = min (k1, b0 + bspan);
+        for (int c = 0; c < (luma >= 0 ? 3 : channels); c++) {
+            int st = luma < 0 ? pstride : c == 0 ? 2 : 4;
+            int i0 = b0 + (luma < 0 ? clb_comp (off, c)
+                           : c == 0 ? luma : 2 * c - 1 - luma);
+            uint n = (uint) ((b1 - b0) / st * (y1 - y0)), s = 0, v;
+            for (int i = i0; i < b1; i += st)
+                s += sums[i];
+            uint t = s + n / 2;
+            /* a whole block: the reciprocal */
+            if (n == n_full)
+                CLB_DIV_RCP (uint, float, v, t, n, inv);
+            else
+                v = t / n;
+            for (int i = i0; i < b1; i += st)
+                pat[i] = (uchar) v;
+        }
     }
 }
 
@@ -195,107 +303,15 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
     __global ushort *sums = work + (size_t) (by - first) * 2 * row_len;
     __global uchar *pat = (__global uchar *) (sums + row_len);
     int k = k0;
-    int bspan = bw * pstride;
     uint n_full = (uint) (bw * (y1 - y0));
     float inv = 1.0f / (float) n_full;
 
-    /* small 2: 3-byte pixels, 48 bytes (16 pixels, whole blocks) a step,
-     * each channel's lanes gathered, folded and put back */
-    for (; small == 2 && k + 48 <= k1; k += 48) {
-        __global const uchar *col = src + (size_t) y0 * in_pitch + k;
-        ushort16 a0 = (ushort16) (0), a1 = (ushort16) (0);
-        ushort16 a2 = (ushort16) (0);
-        uchar16 m[3];
-        for (int y = y0; y < y1; y++, col += in_pitch) {
-            a0 += convert_ushort16 (CLB_LOAD16 (uchar, col));
-            a1 += convert_ushort16 (CLB_LOAD16 (uchar, col + 16));
-            a2 += convert_ushort16 (CLB_LOAD16 (uchar, col + 32));
-        }
-        for (int c = 0; c < 3; c++) {
-            uint16 g = convert_uint16 (clb_rgb_channel (a0, a1, a2, c));
-            for (int d = 1; d < bw; d <<= 1)
-                g = clb_mosaic_fold (g, d);
-            uint16 t = g + (uint16) (n_full / 2);
-            uint16 q = convert_uint16 (convert_float16 (t) * inv);
-            q -= select ((uint16) (0), (uint16) (1), q * n_full > t);
-            q += select ((uint16) (0), (uint16) (1), t - q * n_full >= n_full);
-            m[c] = convert_uchar16 (q);
-        }
-        /* every block row takes the same bytes: stored straight into
-         * them (the step's input is read), not through pat */
-        for (int o = 0; o < 3; o++) {
-            uchar16 v = clb_rgb_interleave (m[0], m[1], m[2], o);
-            __global uchar *out = dst + (size_t) y0 * out_pitch + k + 16 * o;
-            for (int y = y0; y < y1; y++, out += out_pitch)
-                CLB_STORE16 (uchar, v, out);
-        }
-    }
-
-    /* small 1: whole blocks in a step of 16 bytes or of one block (a
-     * multiple of 16 bytes): the column sums of the step's vectors
-     * added lane by lane, each channel's lanes folded within the vector,
-     * the means in the lanes. Packed 4:2:2 (@luma >= 0: its Y job's
-     * geometry, both jobs at once): the Y lanes folded from 2 bytes
-     * apart, the U and V lanes from 4, each with its own count. */
-    int step = max (16, bspan), fend = min (bspan, 16);
-    int16 yl = (int16) (0);
-    uint16 nv = (uint16) (n_full);
-    float16 iv = (float16) (inv);
-    if (luma >= 0) {
-        uint n_uv = (uint) (bw / 2 * (y1 - y0));
-        yl = ((int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-              & (int16) (1)) == (int16) (luma);
-        nv = select ((uint16) (n_uv), nv, yl);
-        iv = select ((float16) (1.0f / (float) n_uv), iv, yl);
-    }
-    for (; small == 1 && k + step <= k1; k += step) {
-        uint16 g = (uint16) (0);
-        __global const uchar *col = src + (size_t) y0 * in_pitch + k;
-        if (step == 16) {
-            ushort16 acc = (ushort16) (0);
-            for (int y = y0; y < y1; y++, col += in_pitch)
-                acc += convert_ushort16 (CLB_LOAD16 (uchar, col));
-            g = convert_uint16 (acc);
-        } else {
-            /* row by row (whole lines of the cache), a row's vectors
-             * summed lane by lane in 16 bits (64 x 255 at most) */
-            for (int y = y0; y < y1; y++, col += in_pitch) {
-                ushort16 acc = (ushort16) (0);
-                for (int i = 0; i < step; i += 16)
-                    acc += convert_ushort16 (CLB_LOAD16 (uchar, col + i));
-                g += convert_uint16 (acc);
-            }
-        }
-        if (luma >= 0) {
-            uint16 gc = g;
-            for (int d = 2; d < fend; d <<= 1)
-                g = clb_mosaic_fold (g, d);
-            for (int d = 4; d < fend; d <<= 1)
-                gc = clb_mosaic_fold (gc, d);
-            g = select (gc, g, yl);
-        } else {
-            for (int d = pstride; d < fend; d <<= 1)
-                g = clb_mosaic_fold (g, d);
-        }
-        uint16 t = g + (nv >> 1);
-        uint16 q = convert_uint16 (convert_float16 (t) * iv);
-        /* within one of the quotient: corrected to it */
-        q -= select ((uint16) (0), (uint16) (1), q * nv > t);
-        q += select ((uint16) (0), (uint16) (1), t - q * nv >= nv);
-        uchar16 v = convert_uchar16 (q);
-        if (dense) {
-            /* straight into the block's rows (the step's input is read),
-             * not through pat */
-            __global uchar *out = dst + (size_t) y0 * out_pitch + k;
-            for (int y = y0; y < y1; y++, out += out_pitch) {
-                for (int i = 0; i < step; i += 16)
-                    CLB_STORE16 (uchar, v, out + i);
-            }
-        } else {
-            for (int i = 0; i < step; i += 16)
-                CLB_STORE16 (uchar, v, pat + k + i);
-        }
-    }
+    if (small == 2)
+        k = mosaic_x16_rgb (src, in_pitch, dst, out_pitch, k, k1, y0, y1, bw,
+                            n_full, inv);
+    if (small == 1)
+        k = mosaic_x16_lanes (src, in_pitch, dst, out_pitch, pat, k, k1, y0,
+                              y1, bw, pstride, dense, luma, n_full, inv);
     /* the first byte the vectors left to the blocks one at a time */
     int kv = k;
 
@@ -330,80 +346,8 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
         }
         mask = vload16 (0, lanes);
     }
-
-    for (int b0 = kv; b0 < k1; b0 += bspan) {
-        int b1 = min (k1, b0 + bspan);
-        uint n = (uint) ((b1 - b0) / pstride * (y1 - y0));
-        if (luma >= 0) {
-            /* packed 4:2:2: whole 4-byte pairs (an even width, an even
-             * block), two Y a U and a V */
-            uint sy = 0, su = 0, sv = 0, nc = 0;
-            for (int i = b0; i < b1; i += 4, nc++) {
-                sy += sums[i + luma] + sums[i + 2 + luma];
-                su += sums[i + 1 - luma];
-                sv += sums[i + 3 - luma];
-            }
-            uint ny = 2 * nc * (uint) (y1 - y0), nu = nc * (uint) (y1 - y0);
-            uchar my = (uchar) ((sy + ny / 2) / ny);
-            uchar mu = (uchar) ((su + nu / 2) / nu);
-            uchar mv = (uchar) ((sv + nu / 2) / nu);
-            for (int i = b0; i < b1; i += 4) {
-                pat[i + luma] = my;
-                pat[i + 2 + luma] = my;
-                pat[i + 1 - luma] = mu;
-                pat[i + 3 - luma] = mv;
-            }
-            continue;
-        }
-        if (dense) {
-            /* every byte the job's: the pixel's channels side by side */
-            uint4 a = (uint4) (0);
-            for (int i = b0; i < b1; i += pstride) {
-                a.s0 += sums[i];
-                if (pstride > 1)
-                    a.s1 += sums[i + 1];
-                if (pstride > 2)
-                    a.s2 += sums[i + 2];
-                if (pstride > 3)
-                    a.s3 += sums[i + 3];
-            }
-            uint4 t = a + (uint4) (n / 2), v;
-            if (n == n_full) {
-                v = convert_uint4 (convert_float4 (t) * inv);
-                v -= select ((uint4) (0), (uint4) (1), v * n > t);
-                v += select ((uint4) (0), (uint4) (1), t - v * n >= n);
-            } else {
-                v = t / n;
-            }
-            uchar4 m = convert_uchar4 (v);
-            for (int i = b0; i < b1; i += pstride) {
-                pat[i] = m.s0;
-                if (pstride > 1)
-                    pat[i + 1] = m.s1;
-                if (pstride > 2)
-                    pat[i + 2] = m.s2;
-                if (pstride > 3)
-                    pat[i + 3] = m.s3;
-            }
-            continue;
-        }
-        for (int c = 0; c < channels; c++) {
-            uint s = 0;
-            for (int i = b0 + clb_comp (off, c); i < b1; i += pstride)
-                s += sums[i];
-            uint t = s + n / 2, v;
-            if (n == n_full) {
-                /* a whole block: the reciprocal, within one, corrected */
-                v = (uint) ((float) t * inv);
-                v -= v * n > t;
-                v += t - v * n >= n;
-            } else {
-                v = t / n;
-            }
-            for (int i = b0 + clb_comp (off, c); i < b1; i += pstride)
-                pat[i] = (uchar) v;
-        }
-    }
+    mosaic_x16_blocks (sums, pat, kv, k1, y0, y1, bw, pstride, off, channels,
+                       luma, n_full, inv);
 
     /* small blocks of a dense job stored their vectors' bytes already */
     int kc = dense && small != 0 ? kv : k0;

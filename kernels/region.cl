@@ -71,14 +71,10 @@ clb_gap (long a0, long a1, long b0, long b1)
 CLB_INLINE int
 clb_any16 (int16 x)
 {
-    x |= CLB_SHUFFLE16 (uint16, x, x, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2,
-                        3, 4, 5, 6, 7);
-    x |= CLB_SHUFFLE16 (uint16, x, x, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15,
-                        8, 9, 10, 11);
-    x |= CLB_SHUFFLE16 (uint16, x, x, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9,
-                        14, 15, 12, 13);
-    x |= CLB_SHUFFLE16 (uint16, x, x, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10,
-                        13, 12, 15, 14);
+    x |= CLB_SHUFFLE_BY (uint16, x, x, CLB_LANE_XOR, 8, 0);
+    x |= CLB_SHUFFLE_BY (uint16, x, x, CLB_LANE_XOR, 4, 0);
+    x |= CLB_SHUFFLE_BY (uint16, x, x, CLB_LANE_XOR, 2, 0);
+    x |= CLB_SHUFFLE_BY (uint16, x, x, CLB_LANE_XOR, 1, 0);
     return x.s0 < 0;
 }
 
@@ -169,6 +165,31 @@ clb_region_step (int4 r, int shape, int feather, long px0, long px1,
     return lo;
 }
 
+/* A sample's channels from @fo in @from merged into @o in @to, weight
+ * @w of @total (w = total: a copy): to = (w from + (total - w) to +
+ * total / 2) / total, the quotient by a division or, where @m is not 0,
+ * q = (num m) >> 32 with m = ceil (2^32 / total): floor (num / total) or
+ * one more (num < 2^32: num m / 2^32 < num / total + 1), corrected. */
+CLB_INLINE void
+clb_blend (__global const sample_t *from, size_t fo, __global sample_t *to,
+           size_t o, uint w, uint total, uint m, int4 off, int channels,
+           int swap, int shift)
+{
+    for (int c = 0; c < channels; c++) {
+        size_t fi = fo + clb_comp (off, c), i = o + clb_comp (off, c);
+        if (w == total) {
+            to[i] = from[fi];
+            continue;
+        }
+        uint f = clb_load (from, fi, swap, shift);
+        uint t = clb_load (to, i, swap, shift);
+        uint num = w * f + (total - w) * t + total / 2;
+        uint q = m != 0 ? mul_hi (num, m) : num / total;
+        clb_store (to, i, q - (m != 0 && q * total > num ? 1u : 0u), swap,
+                   shift);
+    }
+}
+
 __kernel void
 region_composite (__global const sample_t *from, int from_pitch,
                   __global sample_t *to, int to_pitch, int pstride,
@@ -201,20 +222,10 @@ region_composite (__global const sample_t *from, int from_pitch,
     if (step > feather)
         return;
 
-    uint w = (uint) (feather + 1 - step), total = (uint) feather + 1;
-    size_t fo = (size_t) y * from_pitch + (size_t) x * pstride;
-    size_t to_o = (size_t) y * to_pitch + (size_t) x * pstride;
-    for (int c = 0; c < channels; c++) {
-        size_t fi = fo + clb_comp (off, c), i = to_o + clb_comp (off, c);
-        if (w == total) {
-            to[i] = from[fi];
-        } else {
-            uint f = clb_load (from, fi, swap, shift);
-            uint t = clb_load (to, i, swap, shift);
-            clb_store (to, i, (w * f + (total - w) * t + total / 2) / total,
-                       swap, shift);
-        }
-    }
+    clb_blend (from, (size_t) y * from_pitch + (size_t) x * pstride, to,
+               (size_t) y * to_pitch + (size_t) x * pstride,
+               (uint) (feather + 1 - step), (uint) feather + 1, 0, off,
+               channels, swap, shift);
 }
 
 /* clb_within for an ellipse in 16 lanes (u, t: the lanes'), where
@@ -315,6 +326,78 @@ clb_circle_step16 (int16 n, int a, int16 far)
     return select (t, t - 1, (t > (int16) 0) & (n <= g * g));
 }
 
+/* A circle's steps (clb_ellipse_rows16) in full-resolution rows, row
+ * after row: from one row to the next v moves by at most 2, so sqrt (n)
+ * by at most 2 and the step by at most 1 either way: from the last row's
+ * steps @known one test each way settles the row's. A row past the grown
+ * circle (v > b + 2 f = @gbf) has every lane's far. @uu_i: the lanes'
+ * u^2, @ia the doubled radius. */
+CLB_INLINE void
+clb_circle_rows16 (int4 r, int16 uu_i, int ia, ulong gbf, int16 far16,
+                   int y0, int nrows, int16 *steps)
+{
+    long cy = (long) r.s1 + r.s3;
+    int have = 0;
+    int16 known = far16;
+    for (int k = 0; k < nrows; k++) {
+        ulong v = abs (2 * (long) (y0 + k) + 1 - cy);
+        if (v > gbf) {
+            known = far16;
+            have = 1;
+            continue;
+        }
+        /* (v < 2^15; a + 2 t <= a + 2 f + 2 <= 2^15 + 1, its square
+         * below 2^31; a true comparison is -1. The two tests are
+         * exclusive where a + 2 t >= 1: the host drops empty
+         * regions, so a >= 1) */
+        int16 n = uu_i + (int16) ((int) v * (int) v);
+        if (have) {
+            int16 g = (int16) ia + 2 * known;
+            known = clamp (known - (n > g * g)
+                           + (n <= (g - 2) * (g - 2)), (int16) 0, far16);
+        } else {
+            known = clb_circle_step16 (n, ia, far16);
+            have = 1;
+        }
+        steps[k] = min (steps[k], known);
+    }
+}
+
+/* The float bisection of clb_ellipse_rows16 for a row in 16 lanes, @span
+ * rounds between @lo and @hi (u: @uf, v: @vf, the doubled axes @af, @bf),
+ * lanes too close to call marked in @unsure. Its bracket, from the
+ * circles about the ellipse: with s = 2 t, (u / (a + s))^2 + (v / (b +
+ * s))^2 lies between r^2 / (M + s)^2 and r^2 / (m + s)^2 (r^2 = u^2 +
+ * v^2, M and m the larger and smaller of a and b), so the real root s*
+ * of its equation with 1 lies in [r - M, r - m], and the step ceil (s* /
+ * 2) in [ceil ((r - M) / 2), ceil ((r - m) / 2)]. Where u, v < 2^20 the
+ * float r is within r 2^-21 < 1 of the true one (the rounding of u^2, of
+ * the sum and sqrt's 3 ulp; r - M is exact where M <= 2 r, past it the
+ * bound is below 0 and clamped, and the 1 added or taken away rounds by
+ * at most 1/8: a reviewer's bound, 0.6 in all), so that bracket widened
+ * by 1 either way holds the step; its width is at most ceil ((M - m) / 2)
+ * + 1, and the bisection needs only the rounds of that, not of the
+ * feather's: one for a circle. */
+CLB_INLINE int16
+clb_bisect16 (int16 lo, int16 hi, int16 *unsure, int span, float16 uf,
+              float vf, float af, float bf)
+{
+    for (; span > 0; span >>= 1) {
+        int16 open = lo < hi, mid = (lo + hi) >> 1;
+        float16 tm = convert_float16 (mid);
+        float16 ga = af + 2.0f * tm, gb = bf + 2.0f * tm;
+        float16 p = uf * gb, q = vf * ga, rr = ga * gb;
+        float16 pp = p * p, qq = q * q, r2 = rr * rr;
+        float16 g = pp + qq - r2;
+        *unsure |= open & (fabs (g) <= (pp + qq + r2) * 0x1p-16f);
+        /* (g > 0, not ~(g <= 0): Oclgrind 21.10 runs the latter
+         * wrong) */
+        hi = select (hi, mid, open & (g <= 0.0f));
+        lo = select (lo, mid + 1, open & (g > 0.0f));
+    }
+    return lo;
+}
+
 /* The steps of ellipse @r for the rows [@y0, @y0 + @nrows) of a tile (a
  * row's steps in @steps[k], lowered where @r's are less): clb_region_step's
  * in 16 lanes, the bisection run in all lanes at once, what depends only
@@ -344,19 +427,6 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, long row0,
     float16 uu = uf * uf;
     float af = (float) a, bf = (float) b;
     float big = fmax (af, bf), small = fmin (af, bf);
-    /* A bracket from the circles about the ellipse: with s = 2 t,
-     * (u / (a + s))^2 + (v / (b + s))^2 lies between r^2 / (M + s)^2 and
-     * r^2 / (m + s)^2 (r^2 = u^2 + v^2, M and m the larger and smaller
-     * of a and b), so the real root s* of its equation with 1 lies in
-     * [r - M, r - m], and the step ceil (s* / 2) in [ceil ((r - M) / 2),
-     * ceil ((r - m) / 2)]. Where u, v < 2^20 the float r is within
-     * r 2^-21 < 1 of the true one (the rounding of u^2, of the sum and
-     * sqrt's 3 ulp; r - M is exact where M <= 2 r, past it the bound
-     * is below 0 and clamped, and the 1 added or taken away rounds by at
-     * most 1/8: a reviewer's bound, 0.6 in all), so that bracket
-     * widened by 1 either way holds the step; its width is at most
-     * ceil ((M - m) / 2) + 1, and the bisection needs only the rounds of
-     * that, not of the feather's: one for a circle. */
     /* the nearest and farthest doubled offsets from the centre of the
      * tile's pixels along a row, [@row0, @row1] (the lanes past the tile
      * in a subsampled plane's, the next tile's, left out) */
@@ -396,36 +466,7 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, long row0,
         uu_i = ui * ui;
     }
     if (circle && y_sub == 0) {
-        /* A circle in full-resolution rows, row after row: from one row
-         * to the next v moves by at most 2, so sqrt (n) by at most 2 and
-         * the step by at most 1 either way: from the last row's steps
-         * @known one test each way settles the row's. A row past the
-         * grown circle (v > b + 2 f) has every lane's far. */
-        long cy = (long) r.s1 + r.s3;
-        int have = 0;
-        int16 known = far16;
-        for (int k = 0; k < nrows; k++) {
-            ulong v = abs (2 * (long) (y0 + k) + 1 - cy);
-            if (v > gbf) {
-                known = far16;
-                have = 1;
-                continue;
-            }
-            /* (v < 2^15; a + 2 t <= a + 2 f + 2 <= 2^15 + 1, its square
-             * below 2^31; a true comparison is -1. The two tests are
-             * exclusive where a + 2 t >= 1: the host drops empty
-             * regions, so a >= 1) */
-            int16 n = uu_i + (int16) ((int) v * (int) v);
-            if (have) {
-                int16 g = (int16) ia + 2 * known;
-                known = clamp (known - (n > g * g)
-                               + (n <= (g - 2) * (g - 2)), (int16) 0, far16);
-            } else {
-                known = clb_circle_step16 (n, ia, far16);
-                have = 1;
-            }
-            steps[k] = min (steps[k], known);
-        }
+        clb_circle_rows16 (r, uu_i, ia, gbf, far16, y0, nrows, steps);
         return;
     }
 
@@ -471,19 +512,7 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, long row0,
                         (int16) 0, far16);
             span = narrow_span;
         }
-        for (; span > 0; span >>= 1) {
-            int16 open = lo < hi, mid = (lo + hi) >> 1;
-            float16 tm = convert_float16 (mid);
-            float16 ga = af + 2.0f * tm, gb = bf + 2.0f * tm;
-            float16 p = uf * gb, q = vf * ga, rr = ga * gb;
-            float16 pp = p * p, qq = q * q, r2 = rr * rr;
-            float16 g = pp + qq - r2;
-            unsure |= open & (fabs (g) <= (pp + qq + r2) * 0x1p-16f);
-            /* (g > 0, not ~(g <= 0): Oclgrind 21.10 runs the latter
-             * wrong) */
-            hi = select (hi, mid, open & (g <= 0.0f));
-            lo = select (lo, mid + 1, open & (g > 0.0f));
-        }
+        lo = clb_bisect16 (lo, hi, &unsure, span, uf, vf, af, bf);
         if (clb_any16 (unsure))
             lo = clb_ellipse_exact16 (r, feather, px0, px1, py0, py1, c, v,
                                       a, b);
@@ -494,38 +523,22 @@ clb_ellipse_rows16 (int4 r, int feather, int16 px0, int16 px1, long row0,
 #if CLB_SAMPLE_BITS == 8
 /* The weights of bytes [16 j, 16 j + 16) of a row of samples of @pstride
  * (1 to 4) bytes each, sample k's weight in lane k of @w. */
+#define CLB_LANE_SPREAD(P, J, i) ((16 * (J) + (i)) / (P))
+#define CLB_SPREAD(P, J) CLB_SHUFFLE_BY (uint16, w, w, CLB_LANE_SPREAD, P, J)
 CLB_INLINE uint16
 clb_byte_weights (uint16 w, int pstride, int j)
 {
     if (pstride == 1)
         return w;
     if (pstride == 2)
-        return j == 0 ?
-            CLB_SHUFFLE16 (uint16, w, w, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5,
-                           6, 6, 7, 7) :
-            CLB_SHUFFLE16 (uint16, w, w, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12,
-                           13, 13, 14, 14, 15, 15);
+        return j == 0 ? CLB_SPREAD (2, 0) : CLB_SPREAD (2, 1);
     if (pstride == 3)
-        return j == 0 ?
-            CLB_SHUFFLE16 (uint16, w, w, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3,
-                           4, 4, 4, 5) :
-            j == 1 ?
-            CLB_SHUFFLE16 (uint16, w, w, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9,
-                           9, 9, 10, 10) :
-            CLB_SHUFFLE16 (uint16, w, w, 10, 11, 11, 11, 12, 12, 12, 13, 13,
-                           13, 14, 14, 14, 15, 15, 15);
-    return j == 0 ?
-        CLB_SHUFFLE16 (uint16, w, w, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3,
-                       3, 3) :
-        j == 1 ?
-        CLB_SHUFFLE16 (uint16, w, w, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7,
-                       7, 7) :
-        j == 2 ?
-        CLB_SHUFFLE16 (uint16, w, w, 8, 8, 8, 8, 9, 9, 9, 9, 10, 10, 10, 10,
-                       11, 11, 11, 11) :
-        CLB_SHUFFLE16 (uint16, w, w, 12, 12, 12, 12, 13, 13, 13, 13, 14, 14,
-                       14, 14, 15, 15, 15, 15);
+        return j == 0 ? CLB_SPREAD (3, 0) : j == 1 ? CLB_SPREAD (3, 1)
+            : CLB_SPREAD (3, 2);
+    return j == 0 ? CLB_SPREAD (4, 0) : j == 1 ? CLB_SPREAD (4, 1)
+        : j == 2 ? CLB_SPREAD (4, 2) : CLB_SPREAD (4, 3);
 }
+#undef CLB_SPREAD
 
 /* (w f + (total - w) t + total / 2) / total in the lanes (total 1: the
  * numerator itself). The numerator n is below 2^19 (total <= 1025),
@@ -619,8 +632,7 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
     /* every byte of a sample one of its channels, the tile's row whole in
      * the plane: the row's bytes weighed in vectors of 16 (8) lanes, the
      * weight of a sample past its regions' feathers 0 (its byte kept);
-     * rows of 8, 32 or 64 bytes (rows of 16 take region_composite_x16's
-     * own path) */
+     * rows of 8, 16, 32 or 64 bytes */
     int bytes = n * pstride;
     if (dense && count == n) {
         __global uchar *pt = to + o;
@@ -657,40 +669,81 @@ clb_composite_row16 (__global const sample_t *from, size_t fo,
         return;
     }
 #endif
-    /* sample by sample: q = (num * m) >> 32 with m = ceil (2^32 / total)
-     * is floor (num / total) or one more (num < 2^32: num m / 2^32 <
-     * num / total + 1) */
+    /* sample by sample, the quotient by a reciprocal */
     uint m = (uint) (((1UL << 32) + total - 1) / total);
     int s[16];
     vstore16 (step, 0, s);
     for (int k = 0; k < count; k++, fo += pstride, o += pstride) {
-        if (s[k] > feather)
-            continue;
-        uint w = total - (uint) s[k];
-        for (int c = 0; c < channels; c++) {
-            size_t fi = fo + clb_comp (off, c), i = o + clb_comp (off, c);
-            if (w == total) {
-                to[i] = from[fi];
-            } else {
-                uint f = clb_load (from, fi, swap, shift);
-                uint t = clb_load (to, i, swap, shift);
-                uint num = w * f + (total - w) * t + total / 2;
-                uint q = mul_hi (num, m);
-                clb_store (to, i, q - (q * total > num ? 1u : 0u), swap,
-                           shift);
-            }
-        }
+        if (s[k] <= feather)
+            clb_blend (from, fo, to, o, total - (uint) s[k], total, m, off,
+                       channels, swap, shift);
     }
 }
 
 /* The least of lanes 2 i and 2 i + 1 in lanes i and i + 8 (i < 8). */
+#define CLB_LANE_HALF(P, Q, i) ((2 * (i) + (P)) & 15)
+#define CLB_LANE_MOD8(P, Q, i) ((i) & 7)
 CLB_INLINE int16
 clb_halve16 (int16 s)
 {
-    return min (CLB_SHUFFLE16 (uint16, s, s, 0, 2, 4, 6, 8, 10, 12, 14, 0, 2,
-                               4, 6, 8, 10, 12, 14),
-                CLB_SHUFFLE16 (uint16, s, s, 1, 3, 5, 7, 9, 11, 13, 15, 1, 3,
-                               5, 7, 9, 11, 13, 15));
+    return min (CLB_SHUFFLE_BY (uint16, s, s, CLB_LANE_HALF, 0, 0),
+                CLB_SHUFFLE_BY (uint16, s, s, CLB_LANE_HALF, 1, 0));
+}
+
+/* region_composite_x16's steps read from @tile_map (CLB_STEPS_READ): a
+ * sample's step the least of its footprint's pixels' */
+CLB_INLINE void
+clb_steps_read16 (__global const ushort *tile_map, int16 *steps, int nrows,
+                  int16 far, int x_sub, int y_sub, int map_x_sub,
+                  int map_y_sub)
+{
+    int dy = y_sub - map_y_sub;
+    for (int k = 0; k < nrows; k++) {
+        int16 s = far;
+        for (int q = 0; q < (1 << dy); q++) {
+            int m = (k << dy) + q;
+            s = min (s, convert_int16 (map_x_sub == 0 ?
+                                       vload16 (m, tile_map) :
+                                       CLB_SHUFFLE_BY (ushort16,
+                                                       vload8 (m, tile_map),
+                                                       vload8 (m, tile_map),
+                                                       CLB_LANE_MOD8, 0,
+                                                       0)));
+        }
+        for (int q = map_x_sub; q < x_sub; q++)
+            s = clb_halve16 (s);
+        steps[k] = s;
+    }
+}
+
+/* region_composite_x16's steps kept in @tile_map (CLB_STEPS_KEEP): the
+ * least step of each block of the map's subsampling, pixels past the
+ * frame (@x >= @width) at far; halved rows two to a vector */
+CLB_INLINE void
+clb_steps_keep16 (__global ushort *tile_map, const int16 *steps, int nrows,
+                  int16 far, int16 x, int width, int map_x_sub,
+                  int map_y_sub)
+{
+    int16 prev = far;
+    for (int m = 0; m < (CLB_REGION_TILE >> map_y_sub); m++) {
+        int16 s = far;
+        for (int q = 0; q < (1 << map_y_sub); q++) {
+            int k = (m << map_y_sub) + q;
+            if (k < nrows)
+                s = min (s, select (steps[k], far, x >= width));
+        }
+        if (map_x_sub == 0) {
+            vstore16 (convert_ushort16 (s), m, tile_map);
+            continue;
+        }
+        s = clb_halve16 (s);
+        if (m & 1)
+            vstore16 (convert_ushort16 (CLB_SHUFFLE_BY (uint16, prev, s,
+                                                        CLB_LANE_LOWS, 0,
+                                                        0)),
+                      m >> 1, tile_map);
+        prev = s;
+    }
 }
 
 /* region_composite for CPUs: a work-item takes a tile, a row's steps
@@ -742,25 +795,8 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
     for (int k = 0; k < nrows; k++)
         steps[k] = whole ? (int16) 0 : far;
     if (map_mode == CLB_STEPS_READ && !whole) {
-        /* a sample's step the least of its footprint's pixels' */
-        int dy = y_sub - map_y_sub;
-        for (int k = 0; k < nrows; k++) {
-            int16 s = far;
-            for (int q = 0; q < (1 << dy); q++) {
-                int m = (k << dy) + q;
-                s = min (s, map_x_sub == 0 ?
-                         convert_int16 (vload16 (m, tile_map)) :
-                         convert_int16 (CLB_SHUFFLE16 (ushort16,
-                                                       vload8 (m, tile_map),
-                                                       vload8 (m, tile_map),
-                                                       0, 1, 2, 3, 4, 5, 6,
-                                                       7, 0, 1, 2, 3, 4, 5,
-                                                       6, 7)));
-            }
-            for (int q = map_x_sub; q < x_sub; q++)
-                s = clb_halve16 (s);
-            steps[k] = s;
-        }
+        clb_steps_read16 (tile_map, steps, nrows, far, x_sub, y_sub,
+                          map_x_sub, map_y_sub);
         first = end;
     }
     for (int i = first; i < end && !whole; i++) {
@@ -773,32 +809,9 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
         clb_ellipse_rows16 (r, feather, px0, px1, row0, row1, y0, nrows,
                             y_sub, frame_width, frame_height, steps);
     }
-    if (map_mode == CLB_STEPS_KEEP && !whole) {
-        /* the least step of each block of the map's subsampling, pixels
-         * past the frame at far; halved rows two to a vector */
-        int16 prev = far;
-        for (int m = 0; m < (CLB_REGION_TILE >> map_y_sub); m++) {
-            int16 s = far;
-            for (int q = 0; q < (1 << map_y_sub); q++) {
-                int k = (m << map_y_sub) + q;
-                if (k < nrows)
-                    s = min (s, select (steps[k], far, x >= width));
-            }
-            if (map_x_sub == 0) {
-                vstore16 (convert_ushort16 (s), m, tile_map);
-                continue;
-            }
-            s = clb_halve16 (s);
-            if (m & 1)
-                vstore16 (convert_ushort16 (CLB_SHUFFLE16 (uint16, prev, s,
-                                                           0, 1, 2, 3, 4, 5,
-                                                           6, 7, 16, 17, 18,
-                                                           19, 20, 21, 22,
-                                                           23)),
-                          m >> 1, tile_map);
-            prev = s;
-        }
-    }
+    if (map_mode == CLB_STEPS_KEEP && !whole)
+        clb_steps_keep16 (tile_map, steps, nrows, far, x, width, map_x_sub,
+                          map_y_sub);
 
     int seen = 0;
     for (int c = 0; c < channels; c++)
@@ -808,40 +821,6 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
         && seen == (1 << pstride) - 1
         && (bytes % 16 == 0 || (bytes == 8 && pstride == 1));
     int count = min (n, width - x0);
-#if CLB_SAMPLE_BITS == 8
-    if (dense && count == n && bytes == 16) {
-        /* a tile's row one vector of 16 bytes (a plane of a byte a
-         * sample at full width, as GRAY8's or a Y plane, or interleaved
-         * chroma halved across, as NV12's): the rows a region reaches
-         * loaded first, then weighed (a row inside too: w
-         * = total gives the sample), so that their loads overlap: 100
-         * feathered rectangles of 24x24 on 1080p NV12, the composite
-         * 0.235 -> 0.194 ms a frame, 100 hard ones 0.091 -> 0.074
-         * (CLBOXBLUR_PROFILE, kernels alternated) */
-        uchar16 fr[CLB_REGION_TILE], tr[CLB_REGION_TILE];
-        uint reached = 0;
-        for (int k = 0; k < nrows; k++) {
-            if (clb_all16 (steps[k] > feather))
-                continue;
-            reached |= 1u << k;
-            fr[k] = CLB_LOAD16 (uchar, from + (size_t) (y0 + k) * from_pitch
-                                + (size_t) x0 * pstride);
-            tr[k] = CLB_LOAD16 (uchar, to + (size_t) (y0 + k) * to_pitch
-                                + (size_t) x0 * pstride);
-        }
-        uint total = (uint) feather + 1;
-        float rt = clb_weigh_rcp (total);
-        for (int k = 0; k < nrows; k++) {
-            if (reached & (1u << k))
-                CLB_STORE16 (uchar, clb_weigh_bytes16
-                             (clb_step_weights16 (steps[k], total), pstride,
-                              0, fr[k], tr[k], total, rt),
-                             to + (size_t) (y0 + k) * to_pitch
-                             + (size_t) x0 * pstride);
-        }
-        return;
-    }
-#endif
     for (int k = 0; k < nrows; k++) {
         if (clb_all16 (steps[k] > feather))
             continue;
