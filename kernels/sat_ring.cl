@@ -124,7 +124,7 @@ sat_ring_scan (__global const sample_t *row, int pstride, int4 off,
                     + separable_scan16 (convert_uint16
                                         (CLB_LOAD16 (uchar, row + k)),
                                         channels, z);
-                carry = separable_last16 (sum, channels);
+                carry = separable_lanes_last (sum, channels, -1);
                 CLB_STORE16 (uint, sum + CLB_LOAD16 (uint, prev + k),
                              cur + k);
             }
@@ -134,7 +134,7 @@ sat_ring_scan (__global const sample_t *row, int pstride, int4 off,
                     + separable_scan16 (convert_uint16
                                         (CLB_LOAD16 (uchar, row + k)),
                                         channels, z);
-                carry = separable_last16 (sum, channels);
+                carry = separable_lanes_last (sum, channels, -1);
                 CLB_STORE16 (uint, sum, cur + k);
             }
         }
