@@ -49,7 +49,7 @@
 #define CLB_FUSED_APRON(rx, c) \
   ((((rx) + 1) * (c) + 2 * CLB_LANES - 1) / CLB_LANES * CLB_LANES)
 
-/* separable_fused_x16 (separable_fused_row), a row of @c channels walked
+/* separable_fused_x16 (separable_row), a row of @c channels walked
  * in @steps vector steps: the aprons' fill (each side CLB_FUSED_APRON),
  * the first window's vector loads ((2 rx + 1) c samples, at least
  * CLB_LANES - 1 a load), the steps (twice: the fast loop and the steps
@@ -66,7 +66,7 @@
   ((((2 * (rx) > 4 * (rc) ? 2 * (rx) : 4 * (rc)) + 2 * CLB_LANES - 1) \
     / CLB_LANES) * CLB_LANES)
 
-/* separable_fused_422_x16 (separable_422_row), a row of packed 4:2:2
+/* separable_fused_422_x16 (separable_row), a row of packed 4:2:2
  * walked in @steps steps of CLB_LANES bytes: the aprons' fill (each side
  * CLB_422_APRON), the three channels' first windows (2 rx + 1 luma
  * pixels, 2 rc + 1 chroma pixels twice), the steps and the lane-by-lane

@@ -357,7 +357,8 @@ separable_kept16 (uint16 q, __global const uchar *kin, int k0, int keep,
 /* The lanes of a 16-sample step (pixels of channels samples from lane 0)
  * that the store takes from the input row: those of the channels in
  * keep (a bit a channel) and, with any, the lanes past the last whole
- * pixel (RGB's 16th), which the store then writes back as they are. */
+ * pixel (RGB's 16th), which the store then writes back as they are. (|
+ * of the two comparisons: Oclgrind 21.10 got lanes of || wrong.) */
 uchar16
 separable_keep16 (int keep, int channels)
 {
@@ -366,7 +367,7 @@ separable_keep16 (int keep, int channels)
     int16 lp = lane / (int16) (channels);
     int used = 16 / channels * channels;
     int16 kept = (((int16) (keep) >> (lane - lp * (int16) (channels))) & 1)
-        != 0 || lane >= (int16) (used);
+        != 0 | lane >= (int16) (used);
     return as_uchar16 (convert_char16 (kept));
 }
 
