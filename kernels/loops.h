@@ -20,10 +20,6 @@
 /* Samples in a vector step of the x16 kernels. */
 #define CLB_LANES 16
 
-/* separable_vertical_x16: samples a work-item slides down the frame
- * (a cache line: four vectors). */
-#define CLB_X16_STRIP (4 * CLB_LANES)
-
 /* separable_columns / separable_rows: the widest strip of columns a
  * work-item takes. */
 #define CLB_SEPARABLE_MAX_STRIP 16
@@ -40,29 +36,6 @@
 #define CLB_LOOPS_SEPARABLE_COLUMNS_START(strip, ry) \
   ((2 * (ry) + 2) * ((strip) + 2) + (strip) + 4)
 
-/* separable_vertical_x16: at the row's end, up to CLB_X16_STRIP /
- * CLB_LANES - 1 strips of CLB_LANES and CLB_LANES - 1 samples one at a
- * time, each 2 ry + 1 rows to start, then the height. */
-#define CLB_LOOPS_SEPARABLE_VERTICAL_X16(ry, height) \
-  ((CLB_X16_STRIP / CLB_LANES - 1 + CLB_LANES - 1) \
-   * (2 * (ry) + (height) + 4) + 8)
-
-/* separable_horizontal_x16 (separable_h_row), a row of @c channels walked
- * in @steps vector steps: the first window, 2 rx + 1 pixels of 2 channel
- * loops; the steps; in the steps near the ends (how many: the next
- * macro) border mapping of CLB_LANES lanes twice and a lane-by-lane
- * store; up to CLB_LANES - 1 samples at the end, a window each. */
-#define CLB_LOOPS_SEPARABLE_H_ROW(rx, c, steps, mapped) \
-  ((2 * (rx) + 2) * (2 * (c) + 3) + 2 * (steps) \
-   + (3 * CLB_LANES + 4) * (mapped) \
-   + (CLB_LANES - 1) * (2 * (rx) + 2) + CLB_LANES)
-
-/* The steps near a row's ends whose window leaves the row, of @step
- * pixels a step (at most the row's @steps). */
-#define CLB_LOOPS_SEPARABLE_H_MAPPED(rx, step, steps) \
-  ((steps) < (2 * (rx) + CLB_LANES + 1) / (step) + 2 ? (steps) \
-   : (2 * (rx) + CLB_LANES + 1) / (step) + 2)
-
 /* separable_fused_x16: moving the window sums down a row, @row_len
  * samples: the vector steps and up to CLB_LANES - 1 samples, plus the
  * move's set-up. */
@@ -76,7 +49,7 @@
 #define CLB_FUSED_APRON(rx, c) \
   ((((rx) + 1) * (c) + 2 * CLB_LANES - 1) / CLB_LANES * CLB_LANES)
 
-/* separable_fused_x16 (separable_fused_row), a row of @c channels walked
+/* separable_fused_x16 (separable_row), a row of @c channels walked
  * in @steps vector steps: the aprons' fill (each side CLB_FUSED_APRON),
  * the first window's vector loads ((2 rx + 1) c samples, at least
  * CLB_LANES - 1 a load), the steps (twice: the fast loop and the steps
@@ -93,7 +66,7 @@
   ((((2 * (rx) > 4 * (rc) ? 2 * (rx) : 4 * (rc)) + 2 * CLB_LANES - 1) \
     / CLB_LANES) * CLB_LANES)
 
-/* separable_fused_422_x16 (separable_422_row), a row of packed 4:2:2
+/* separable_fused_422_x16 (separable_row), a row of packed 4:2:2
  * walked in @steps steps of CLB_LANES bytes: the aprons' fill (each side
  * CLB_422_APRON), the three channels' first windows (2 rx + 1 luma
  * pixels, 2 rc + 1 chroma pixels twice), the steps and the lane-by-lane

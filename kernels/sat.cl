@@ -141,6 +141,35 @@ sat_box (__global const wide_t *sat, __global sample_t *dst, int pitch,
                  channels, rx, ry, ring, x, y);
 }
 
+/* Pixel x of output row o (in dst) from the table rows ty names (row j
+ * at element rows[j] of sat), over the window's terms along x
+ * (clb_border_window, border-mapped), ny rows a window: the border's
+ * terms, a few table entries. */
+void
+sat_terms_pixel (__global const wide_t *sat, const size_t *rows,
+                 const clb_terms *ty, uint ny, __global sample_t *dst,
+                 size_t o, int pstride, int4 off, int swap, int shift,
+                 int width, int channels, int rx, int border, int x)
+{
+    clb_terms tx;
+    uint nx;
+    clb_border_window (&tx, x - rx, x + rx, width, border, &nx);
+    wide_t area = (wide_t) nx * ny;
+
+    for (int c = 0; c < channels; c++) {
+        wide_t s = 0;
+        for (int j = 0; j < ty->n; j++) {
+            wide_t sx = 0;
+            for (int i = 0; i < tx.n; i++)
+                sx += tx.coef[i]
+                    * sat[rows[j] + (size_t) tx.idx[i] * channels + c];
+            s += ty->coef[j] * sx;
+        }
+        clb_store (dst, o + (size_t) x * pstride + clb_comp (off, c),
+                   (uint) ((s + area / 2) / area), swap, shift);
+    }
+}
+
 /* One work-item per pixel, border REPLICATE or REFLECT: the four corners
  * where the window lies inside the frame, else the border's terms. (A
  * kernel apart from sat_box: a compiler that runs both sides of a branch
@@ -163,24 +192,12 @@ sat_box_border (__global const wide_t *sat, __global sample_t *dst,
         return;
     }
 
-    size_t row_len = (size_t) width * channels;
-    size_t o = (size_t) y * pitch + (size_t) x * pstride;
-    clb_terms tx, ty;
-    uint nx, ny;
-    clb_border_window (&tx, x - rx, x + rx, width, border, &nx);
+    clb_terms ty;
+    uint ny;
+    size_t rows[CLB_MAX_TERMS];
     clb_border_window (&ty, y - ry, y + ry, height, border, &ny);
-    wide_t area = (wide_t) nx * ny;
-
-    for (int c = 0; c < channels; c++) {
-        wide_t s = 0;
-        for (int j = 0; j < ty.n; j++) {
-            size_t row = sat_slot (ty.idx[j], ring) * row_len + c;
-            wide_t sx = 0;
-            for (int i = 0; i < tx.n; i++)
-                sx += tx.coef[i] * sat[row + (size_t) tx.idx[i] * channels];
-            s += ty.coef[j] * sx;
-        }
-        clb_store (dst, o + clb_comp (off, c), (uint) ((s + area / 2) / area),
-                   swap, shift);
-    }
+    for (int j = 0; j < ty.n; j++)
+        rows[j] = sat_slot (ty.idx[j], ring) * width * channels;
+    sat_terms_pixel (sat, rows, &ty, ny, dst, (size_t) y * pitch, pstride,
+                     off, swap, shift, width, channels, rx, border, x);
 }

@@ -45,8 +45,9 @@
  * as a dense one of that many channels, padded only: each byte a
  * channel of its own, the bytes of the pixel that are not the job's
  * (keep, a bit each) computed too and left as the output has them. Other
- * jobs go one sample at a time, and so do the samples near the row's
- * ends of dense jobs that are not padded.
+ * jobs, and dense ones whose rows are not padded (too narrow for a step
+ * whose window the row's ends do not clip), go one pixel at a time:
+ * sat.cl's four corners (SHRINK) or border terms (sat_terms_pixel).
  *
  * A launch runs steps t_begin .. t_end - 1 of each band (a step: a row
  * scanned and at most one written); the ring carries the band's state
@@ -118,26 +119,20 @@ sat_ring_scan (__global const sample_t *row, int pstride, int4 off,
         uint16 carry = (uint16) (0), z = separable_zero16 (width);
         /* (two loops: no load of prev, not even a speculative one, in
          * the band's first row) */
-        if (has_prev) {
-            for (; k + 16 <= row_len; k += used) {
-                uint16 sum = carry
-                    + separable_scan16 (convert_uint16
-                                        (CLB_LOAD16 (uchar, row + k)),
-                                        channels, z);
-                carry = separable_last16 (sum, channels);
-                CLB_STORE16 (uint, sum + CLB_LOAD16 (uint, prev + k),
-                             cur + k);
-            }
-        } else {
-            for (; k + 16 <= row_len; k += used) {
-                uint16 sum = carry
-                    + separable_scan16 (convert_uint16
-                                        (CLB_LOAD16 (uchar, row + k)),
-                                        channels, z);
-                carry = separable_last16 (sum, channels);
-                CLB_STORE16 (uint, sum, cur + k);
-            }
+#define SAT_RING_SCAN16(PREV)                                               \
+        for (; k + 16 <= row_len; k += used) {                              \
+            uint16 sum = carry + separable_scan16 (convert_uint16           \
+                                                   (CLB_LOAD16 (uchar,      \
+                                                                row + k)), \
+                                                   channels, z);            \
+            carry = separable_lanes_last (sum, channels, -1);              \
+            CLB_STORE16 (uint, sum PREV, cur + k);                          \
         }
+        if (has_prev)
+            SAT_RING_SCAN16 (+ CLB_LOAD16 (uint, prev + k))
+        else
+            SAT_RING_SCAN16 ()
+#undef SAT_RING_SCAN16
         /* the rest one at a time, from each channel's running sum (lane
          * c of carry) */
         uint acc[16];
@@ -162,88 +157,29 @@ sat_ring_scan (__global const sample_t *row, int pstride, int4 off,
     }
 }
 
-/* Samples k_begin .. k_end - 1 of output row y (at o in dst) one at a
- * time: the window's terms along x (clb_border_window, border-mapped)
- * on each of the table rows ty names. */
-void
-sat_ring_samples (__global const wide_t *table, const size_t *rows,
-                  const clb_terms *ty, uint ny, __global sample_t *dst,
-                  size_t o, int pstride, int4 off, int swap, int shift,
-                  int width, int channels, int rx, int border, int k_begin,
-                  int k_end)
-{
-    clb_terms tx;
-    uint nx = 0;
-    int last = -1;
-
-    if (border == CLB_BORDER_SHRINK) {
-        /* the window clipped to the row: two columns of each table row */
-        for (int k = k_begin; k < k_end; k++) {
-            int x = k / channels, c = k - x * channels;
-            int x0 = CLB_SHRINK_LO (int, x - rx) - 1;
-            int x1 = CLB_SHRINK_HI (int, x + rx, width);
-            wide_t s = 0;
-            for (int j = 0; j < ty->n; j++) {
-                size_t r = rows[j] + c;
-                wide_t sx = table[r + (size_t) x1 * channels];
-                if (x0 >= 0)
-                    sx -= table[r + (size_t) x0 * channels];
-                s += ty->coef[j] * sx;
-            }
-            wide_t area = (wide_t) (x1 - x0) * ny;
-            clb_store (dst, o + (size_t) x * pstride + clb_comp (off, c),
-                       (uint) ((s + area / 2) / area), swap, shift);
-        }
-        return;
-    }
-    for (int k = k_begin; k < k_end; k++) {
-        int x = k / channels, c = k - x * channels;
-        if (x != last) {
-            clb_border_window (&tx, x - rx, x + rx, width, border, &nx);
-            last = x;
-        }
-        wide_t s = 0;
-        for (int j = 0; j < ty->n; j++) {
-            wide_t sx = 0;
-            for (int i = 0; i < tx.n; i++)
-                sx += tx.coef[i]
-                    * table[rows[j] + (size_t) tx.idx[i] * channels + c];
-            s += ty->coef[j] * sx;
-        }
-        wide_t area = (wide_t) nx * ny;
-        clb_store (dst, o + (size_t) x * pstride + clb_comp (off, c),
-                   (uint) ((s + area / 2) / area), swap, shift);
-    }
-}
-
 #if CLB_SAMPLE_BITS == 8
-/* 16 bytes of an output row; with keep (the bytes of a pixel that are
- * not the job's: packed jobs, whose pixels of 2 or 4 bytes the kernel
- * filters whole), those lanes (keep16) as the output has them. */
-CLB_INLINE void
-sat_ring_store (uchar16 v, __global uchar *out, int keep, uchar16 keep16)
-{
-    if (keep != 0)
-        v = bitselect (v, CLB_LOAD16 (uchar, out), keep16);
-    CLB_STORE16 (uchar, v, out);
-}
-
-/* A step of 16 samples of a padded row (sat_ring_emit) whose windows
- * the row's ends do not clip, from table row b less row a (pair), or b
- * alone: four loads (two), the mean, the store. Inlined with constant
- * pair. */
-CLB_INLINE void
+/* The steps of 16 samples from k of a padded row (sat_ring_emit) up to
+ * end, whose windows the row's ends do not clip, from table row b less
+ * row a (pair), or b alone: four loads (two), the mean, the store (with
+ * keep, the bytes of a pixel that are not the job's, keep16, as the
+ * output has them: packed jobs, whose pixels of 2 or 4 bytes the kernel
+ * filters whole). Inlined with constant pair. Returns the next step's
+ * k. */
+CLB_INLINE int
 sat_ring_fast (__global const uint *a, __global const uint *b,
-               __global uchar *out, int k, int ahead, int behind,
+               __global uchar *out, int k, int end, int ahead, int behind,
                separable_divisor dv, int pair, int keep, uchar16 keep16)
 {
-    uint16 v = CLB_LOAD16 (uint, b + k + ahead)
-        - CLB_LOAD16 (uint, b + k - behind);
-    if (pair)
-        v -= CLB_LOAD16 (uint, a + k + ahead)
-            - CLB_LOAD16 (uint, a + k - behind);
-    sat_ring_store (convert_uchar16_sat (separable_mean16 (v, dv)), out + k,
-                    keep, keep16);
+    for (; k <= end; k += 16) {
+        uint16 v = CLB_LOAD16 (uint, b + k + ahead)
+            - CLB_LOAD16 (uint, b + k - behind);
+        if (pair)
+            v -= CLB_LOAD16 (uint, a + k + ahead)
+                - CLB_LOAD16 (uint, a + k - behind);
+        CLB_STORE16 (uchar, separable_kept16 (separable_mean16 (v, dv), out,
+                                              k, keep, keep16), out + k);
+    }
+    return k;
 }
 
 /* Any step of a padded row: at k0, or where that passes the row's end
@@ -288,7 +224,7 @@ sat_ring_step (__global const uint *table, const size_t *rows,
     } else {
         q = separable_mean16 (v, dv);
     }
-    sat_ring_store (convert_uchar16_sat (q), out + k, keep, keep16);
+    CLB_STORE16 (uchar, separable_kept16 (q, out, k, keep, keep16), out + k);
 }
 #endif
 
@@ -298,9 +234,8 @@ void
 sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
                __global sample_t *dst, int pitch, int pstride, int4 off,
                int swap, int shift, int width, int height, int channels,
-               int rx, int ry, int border, int dense, int keep, int y)
+               int rx, int ry, int border, int keep, int y)
 {
-    int row_len = width * channels;
     size_t o = (size_t) y * pitch;
     clb_terms ty;
     uint ny;
@@ -313,6 +248,7 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
     if (lpad > 0) {
         /* padded rows: every sample 16 at a time, the last step ending at
          * the row's end (it writes again some of the step before it) */
+        int row_len = width * channels;
         uint full = (uint) (2 * rx + 1) * ny;
         separable_divisor dv = separable_divisor_of (full);
         int ahead = rx * channels, behind = (rx + 1) * channels;
@@ -323,12 +259,7 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
         int single = ty.n == 1 && ty.coef[0] == 1;
         /* the kept lanes: every step starts at a pixel (keep: pixels of
          * 2 or 4 bytes, rows a whole number of them) */
-        int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
-                              13, 14, 15);
-        uchar16 keep16 = as_uchar16 (convert_char16
-                                     ((((int16) (keep) >> (lane % (int16)
-                                                           (channels)))
-                                       & 1) != 0));
+        uchar16 keep16 = separable_keep16 (keep, channels);
         int k0 = 0;
         if (pair || single) {
             /* the steps whose windows the row's ends clip (shrink), the
@@ -340,14 +271,10 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
                                ahead, behind, channels, width, rx, ny, dv,
                                shrink, 0, keep, keep16);
             int end = row_len - 16 - clip;
-            if (pair)
-                for (; k0 <= end; k0 += 16)
-                    sat_ring_fast (a, b, dst + o, k0, ahead, behind, dv, 1,
-                                   keep, keep16);
-            else
-                for (; k0 <= end; k0 += 16)
-                    sat_ring_fast (a, b, dst + o, k0, ahead, behind, dv, 0,
-                                   keep, keep16);
+            k0 = pair ? sat_ring_fast (a, b, dst + o, k0, end, ahead, behind,
+                                       dv, 1, keep, keep16)
+                : sat_ring_fast (a, b, dst + o, k0, end, ahead, behind, dv, 0,
+                                 keep, keep16);
         }
         for (; k0 < row_len; k0 += 16)
             sat_ring_step (table, rows, &ty, a, b, dst + o, k0, row_len,
@@ -355,47 +282,17 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
                            shrink, !(pair || single), keep, keep16);
         return;
     }
-    /* the samples whose windows lie inside the row, 16 at a time */
-    int lo = (rx + 1) * channels, hi = row_len - rx * channels - 16;
-    if (dense && lo <= hi) {
-        uint full = (uint) (2 * rx + 1) * ny;
-        separable_divisor dv = separable_divisor_of (full);
-        int ahead = rx * channels, behind = (rx + 1) * channels;
-        int k = lo;
-
-        sat_ring_samples (table, rows, &ty, ny, dst, o, pstride, off, swap,
-                          shift, width, channels, rx, border, 0, lo);
-        __global const uint *b = table + rows[0];
-        __global const uint *a = table + (ty.n > 1 ? rows[1] : rows[0]);
-        int pair = ty.n == 2 && ty.coef[0] == 1 && ty.coef[1] == (uint) -1;
-        int single = ty.n == 1 && ty.coef[0] == 1;
-        for (; k <= hi; k += 16) {
-            uint16 v;
-            if (pair || single) {
-                v = CLB_LOAD16 (uint, b + k + ahead)
-                    - CLB_LOAD16 (uint, b + k - behind);
-                if (pair)
-                    v -= CLB_LOAD16 (uint, a + k + ahead)
-                        - CLB_LOAD16 (uint, a + k - behind);
-            } else {
-                v = (uint16) (0);
-                for (int j = 0; j < ty.n; j++) {
-                    __global const uint *t = table + rows[j] + k;
-                    v += (uint16) (ty.coef[j])
-                        * (CLB_LOAD16 (uint, t + ahead)
-                           - CLB_LOAD16 (uint, t - behind));
-                }
-            }
-            uint16 q = separable_mean16 (v, dv);
-            CLB_STORE16 (uchar, convert_uchar16_sat (q), dst + o + k);
-        }
-        sat_ring_samples (table, rows, &ty, ny, dst, o, pstride, off, swap,
-                          shift, width, channels, rx, border, k, row_len);
-        return;
-    }
 #endif
-    sat_ring_samples (table, rows, &ty, ny, dst, o, pstride, off, swap,
-                      shift, width, channels, rx, border, 0, row_len);
+    /* one pixel at a time: with SHRINK the four corners (the table rows
+     * a band holds, see above), else the border's terms */
+    for (int x = 0; x < width; x++) {
+        if (border == CLB_BORDER_SHRINK)
+            sat_corners (table, dst, pitch, pstride, off, swap, shift, width,
+                         height, channels, rx, ry, ring, x, y);
+        else
+            sat_terms_pixel (table, rows, &ty, ny, dst, o, pstride, off,
+                             swap, shift, width, channels, rx, border, x);
+    }
 }
 
 /* One work-item per band of band_rows output rows. work holds bands
@@ -444,11 +341,11 @@ sat_ring (__global const sample_t *src, int pitch, int pstride, int4 off,
                 continue;
             sat_ring_emit (table, ring, tstride, lpad, dst, dst_pitch,
                            pstride, off, swap, shift, width, height, channels,
-                           rx, ry, border, dense, keep, y);
+                           rx, ry, border, keep, y);
         } else {
             sat_ring_emit (table, ring, tstride, lpad, dst, dst_pitch,
                            pstride, off, swap, shift, width, height, channels,
-                           rx, ry, border, dense, keep, tail + t - n_scan);
+                           rx, ry, border, keep, tail + t - n_scan);
         }
     }
 }

@@ -56,8 +56,6 @@ G_BEGIN_DECLS
   X (MASK_COLUMNS, "mask_columns") \
   X (MASK_COLUMNS_STRIP, "mask_columns_strip") \
   X (SAT_RING, "sat_ring") \
-  X (SEPARABLE_VERTICAL_X16, "separable_vertical_x16") \
-  X (SEPARABLE_HORIZONTAL_X16, "separable_horizontal_x16") \
   X (SEPARABLE_FUSED_X16, "separable_fused_x16") \
   X (SEPARABLE_FUSED_422_X16, "separable_fused_422_x16") \
   X (SEPARABLE_FUSED_PAIR_X16, "separable_fused_pair_x16") \
@@ -76,7 +74,7 @@ enum
 #undef CLB_KERNEL_ENUM
 
 /* the first kernel of the 8-bit program only */
-#define FIRST_8BIT_ONLY K_SEPARABLE_VERTICAL_X16
+#define FIRST_8BIT_ONLY K_SEPARABLE_FUSED_X16
 
 
 /* One job's run in one pass (engineplan.c). */

@@ -2,8 +2,8 @@
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The generic run (separable_rows, separable_columns), separable_x16 and
- * separable_fused_x16 (CPUs, vector lanes), separable_gpu
+ * The generic run (separable_rows, separable_columns), separable_fused_x16
+ * (CPUs, vector lanes; in place from a copy of the input), separable_gpu
  * (kernels/gpu_separable.cl), and their rows of the variant table.
  */
 #include "config.h"
@@ -99,96 +99,6 @@ run_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
   return TRUE;
 }
 
-/* The bytes of run_separable_x16's intermediate: the vertical sums of
- * the whole job, in 16 bits where they fit (half the memory traffic). */
-static gboolean
-separable_x16_narrow (guint ry)
-{
-  return (2 * ry + 1) * 255 <= G_MAXUINT16;
-}
-
-static gsize
-separable_x16_work (const ClbJob * job, guint ry)
-{
-  return (gsize) job->width * job->height * job->channels
-      * (separable_x16_narrow (ry) ? sizeof (cl_ushort) : sizeof (cl_uint));
-}
-
-/* Whether the loops of run_separable_x16's kernels fit the device's cap
- * for this job (always where there is none), and its intermediate the
- * memory (it takes the frame whole; the other variants go in bands). */
-static gboolean
-separable_x16_fits (const ClbDeviceProfile * profile,
-    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
-    ClbWorkShape * shape)
-{
-  guint64 c = job->channels, step = CLB_LANES / c, used = step * c;
-  guint64 steps = (guint64) job->width * c / used + 1;
-  guint64 mapped = CLB_LOOPS_SEPARABLE_H_MAPPED ((guint64) rx, step, steps);
-  /* as kernels/loops.h counts them */
-  guint64 vertical = CLB_LOOPS_SEPARABLE_VERTICAL_X16 ((guint64) ry,
-      (guint64) job->height);
-  guint64 horizontal = CLB_LOOPS_SEPARABLE_H_ROW ((guint64) rx, c, steps,
-      mapped);
-
-  return clb_loops_fit (profile, vertical)
-      && clb_loops_fit (profile, horizontal)
-      && separable_x16_work (job, ry) <= clb_work_budget (profile, planes);
-}
-
-/* CPUs, dense 8-bit jobs: the vertical pass first, then the horizontal
- * one sliding 16 samples at a time, both in vector registers. Reads
- * r->in, writes r->out (they may be the same buffer); kept channels are
- * copied from r->in. */
-static gboolean
-run_separable_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
-{
-  cl_kernel *k = engine->kernels[CLB_SAMPLES_8];
-  const ClbJob *job = r->job;
-  cl_int w = job->width, h = job->height, cn = job->channels;
-  size_t strips = ((size_t) w * cn + 63) / 64;
-  cl_int narrow = separable_x16_narrow (r->ry);
-  ClbArgs v, hz;
-
-  if (!clb_engine_ensure_work (engine, separable_x16_work (job, r->ry),
-          error))
-    return FALSE;
-  v = clb_engine_args (engine, k[K_SEPARABLE_VERTICAL_X16]);
-  clb_arg_mem (&v, r->in);
-  clb_arg_int (&v, r->in_pitch);
-  clb_arg_mem (&v, engine->work);
-  clb_args_size (&v, job);
-  clb_arg_int (&v, r->ry);
-  clb_arg_int (&v, r->border);
-  clb_arg_int (&v, narrow);
-  hz = clb_engine_args (engine, k[K_SEPARABLE_HORIZONTAL_X16]);
-  clb_arg_mem (&hz, engine->work);
-  clb_arg_mem (&hz, r->out);
-  clb_arg_int (&hz, r->out_pitch);
-  clb_args_size (&hz, job);
-  clb_arg_int (&hz, r->rx);
-  clb_arg_int (&hz, r->ry);
-  clb_arg_int (&hz, r->border);
-  clb_arg_int (&hz, narrow);
-  /* kept channels: their samples from the input (not yet overwritten
-   * where it is the output: each sample is read before it is written) */
-  clb_arg_mem (&hz, r->in);
-  clb_arg_int (&hz, r->in_pitch);
-  clb_arg_int (&hz, job->keep_mask);
-  if (!clb_args_done (&v, error) || !clb_args_done (&hz, error))
-    return FALSE;
-  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_VERTICAL_X16, strips,
-          "separable_vertical_x16"),
-      "clEnqueueNDRangeKernel (separable_vertical_x16)");
-  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_HORIZONTAL_X16,
-          (size_t) h, "separable_horizontal_x16"),
-      "clEnqueueNDRangeKernel (separable_horizontal_x16)");
-  return TRUE;
-
-failed:
-  return FALSE;
-}
-
 /* ---- separable_fused_x16: both passes in one walk down the rows ---- */
 
 /* The lanes (bytes) of a pixel of @job that separable_fused_x16 computes,
@@ -212,22 +122,6 @@ separable_fused_lanes (const ClbPlanes * planes, const ClbJob * job)
   if (job->keep_mask != 0 && lanes != (1u << job->pixel_stride) - 1)
     return 0;
   return lanes;
-}
-
-/* Whether the job's channels are its pixel's bytes in order (the
- * two-kernel run's layout). */
-static gboolean
-separable_fused_dense (const ClbJob * job)
-{
-  guint c;
-
-  if (job->pixel_stride != job->channels)
-    return FALSE;
-  for (c = 0; c < job->channels; c++) {
-    if (job->offset[c] != c)
-      return FALSE;
-  }
-  return TRUE;
 }
 
 /* The elements of separable_fused_x16's extended row: the row's samples
@@ -269,10 +163,18 @@ separable_fused_band_rows (const ClbDeviceProfile * profile,
   return (guint) CLAMP (rows, 1, MAX (job->height, 1));
 }
 
-/* Whether separable_fused_x16 takes the job, and the run it falls back to
- * where the input is the output (the engine's own buffer, filtered in
- * place; later passes) does too: separable_x16 for dense jobs, else
- * separable_strip16. */
+/* The elements of work before separable_fused_x16's rows of sums where
+ * it filters a job in place: a copy of the job's rows, @pitch bytes each
+ * (a multiple of 16 elements). */
+static guint64
+separable_fused_copy (guint64 pitch, const ClbJob * job)
+{
+  return (pitch * job->height + 63) / 64 * 16;
+}
+
+/* Whether separable_fused_x16 takes the job, its rows of sums and the
+ * copy of its plane it reads in place (later passes, frames not in the
+ * caller's memory) within the budget. */
 static gboolean
 separable_fused_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
@@ -286,13 +188,10 @@ separable_fused_fits (const ClbDeviceProfile * profile,
   if (rows == 0)
     return FALSE;
   bands = (job->height + rows - 1) / rows;
-  if ((guint64) bands * separable_fused_row_len (job, rx) * sizeof (cl_uint)
-      > clb_work_budget (profile, planes))
-    return FALSE;
-  if (separable_fused_dense (job))
-    return separable_x16_fits (profile, planes, job, rx, ry, shape);
-  return job->keep_mask == 0 && separable_strip16_fits (profile, planes, job,
-      rx, ry, shape);
+  return ((guint64) bands * separable_fused_row_len (job, rx)
+      + separable_fused_copy (planes->plane_width[job->plane], job))
+      * sizeof (cl_uint)
+      <= clb_work_budget (profile, planes);
 }
 
 /* The arguments of one job of separable_fused_x16 from band_rows on
@@ -321,9 +220,9 @@ separable_fused_job_args (ClbArgs * a, const ClbPlanes * planes,
   clb_arg_int (a, keep);
 }
 
-/* CPUs, 8-bit jobs of 1 to 4 bytes a pixel, from one buffer into another:
- * both passes in one kernel, a band of rows a work-item. In place, the
- * two-kernel runs. */
+/* CPUs, 8-bit jobs of 1 to 4 bytes a pixel: both passes in one kernel, a
+ * band of rows a work-item, from one buffer into another; in place, from
+ * a copy of the input at the start of work (the rows of sums after it). */
 static gboolean
 run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
@@ -332,21 +231,21 @@ run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
       r->ry);
   cl_int w = job->width, h = job->height, ps = job->pixel_stride;
   size_t bands = (h + rows - 1) / rows;
+  cl_int at = r->in == r->out ? separable_fused_copy (r->in_pitch, job) : 0;
+  cl_mem in;
   ClbArgs a;
 
-  if (r->in == r->out) {
-    ClbRun strip = *r;
-
-    if (separable_fused_dense (job))
-      return run_separable_x16 (engine, r, error);
-    strip.shape.strip = 16;
-    return run_separable (engine, &strip, error);
-  }
-  if (!clb_engine_ensure_work (engine, bands * separable_fused_row_len (job,
-              r->rx) * sizeof (cl_uint), error))
+  if (!clb_engine_ensure_work (engine, (at + bands
+              * separable_fused_row_len (job, r->rx)) * sizeof (cl_uint),
+          error))
     return FALSE;
+  in = at ? engine->work : r->in;
+  if (at)
+    CHECK (clEnqueueCopyBuffer (engine->queue, r->in, engine->work, 0, 0,
+            (size_t) r->in_pitch * h, 0, NULL, NULL),
+        "clEnqueueCopyBuffer (separable_fused_x16 input)");
   a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_X16]);
-  clb_arg_mem (&a, r->in);
+  clb_arg_mem (&a, in);
   clb_arg_int (&a, r->in_pitch);
   clb_arg_mem (&a, r->out);
   clb_arg_int (&a, r->out_pitch);
@@ -357,8 +256,9 @@ run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_int (&a, r->rx);
   clb_arg_int (&a, r->ry);
   clb_arg_int (&a, r->border);
-  separable_fused_job_args (&a, &engine->planes, job, r->in, r->in_pitch,
+  separable_fused_job_args (&a, &engine->planes, job, in, r->in_pitch,
       r->out, r->out_pitch, rows);
+  clb_arg_int (&a, at);
   if (!clb_args_done (&a, error))
     return FALSE;
   CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_FUSED_X16, bands,
@@ -702,10 +602,6 @@ const ClbVariant clb_separable_variants[] = {
   {"separable_fused_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8,
         CLB_LAYOUT_ANY, TRUE, CLB_DEVICE_CLASS_CPU, "separable_fused_x16",
         0, TRUE, separable_fused_fits, run_separable_fused},
-  {"separable_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_DENSE,
-        TRUE, CLB_DEVICE_CLASS_CPU, "separable_vertical_x16, "
-        "separable_horizontal_x16", 0, TRUE, separable_x16_fits,
-      run_separable_x16},
   {"separable_strip16", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_CPU, "separable_rows, separable_columns", 16,
         FALSE, separable_strip16_fits, run_separable},
