@@ -9,8 +9,11 @@ afresh each frame (numpy, seeded): still; panning 2 px a frame (a window
 sliding over the picture resized 24 px wider); a cut to the next picture at
 frame 6. Printed: PSNR over frames 4-9 (still, pan) and 6-7 (cut) of the
 noisy input, the bilateral at its best from the issue's grid (radius 2, 3, 5
-x sigma-spatial 1.5, 3 x sigma-range 1.5, 2, 3 times sigma; picked per
-picture, sigma and sequence), and temporal at its defaults (noise level
+x sigma-spatial 1.5, 3 x sigma-range 1.5, 2, 3 times sigma; the whole grid
+on the still sequence of each picture and sigma, and its 3 best settings
+there on the pan and the cut: the bilateral filters frame by frame, so
+motion does not move its best, and the whole grid on every sequence took
+hours on 2 loaded cores), and temporal at its defaults (noise level
 estimated, reach 8, radius 2, sigma-spatial 1.5); and the noise level
 estimated on frame 0 for sigma 5 to 30. Every figure comes from the plain-C
 reference (tests/reference/refblur.c, compiled here into a temporary
@@ -123,7 +126,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--sigmas', default='10,20')
     ap.add_argument('--pictures',
-                    default='astronaut.png,coffee.png,chelsea.png,rocket.jpg')
+                    default='astronaut.png,coffee.png,chelsea.png')
     ap.add_argument('--quick', action='store_true')
     args = ap.parse_args()
     lib = library()
@@ -141,7 +144,7 @@ def main():
             worst = max(worst, abs(e - 1))
             row.append('%5.3f' % e)
         print('  %-20s sigma 5,10,20,30: %s' % (p, ' '.join(row)))
-    print('  worst error %.1f%% (target 15%%)' % (100 * worst))
+    print('  worst error %.1f%% (target 15%%)' % (100 * worst), flush=True)
 
     print('\nPSNR (dB); frames 4-9, cut 6-7; bilateral: best of %d settings'
           % len(grid))
@@ -150,18 +153,22 @@ def main():
     fails = 0
     for sigma in [int(s) for s in args.sigmas.split(',')]:
         for i, p in enumerate(pics):
+            ranked = None
             for kind in ('still', 'pan', 'cut'):
                 clean, noisy = sequence(kind, p, pics[(i + 1) % len(pics)],
                                         sigma, 100 * i + sigma)
                 frames = range(6, 8) if kind == 'cut' else range(4, 10)
                 pn = np.mean([psnr(noisy[f], clean[f]) for f in frames])
-                best = None
-                for r, ss, k in grid:
+                tried = []
+                for r, ss, k in ranked[:3] if ranked else grid:
                     v = np.mean([psnr(bilateral(lib, noisy[f], r, ss,
                                                 k * sigma), clean[f])
                                  for f in frames])
-                    if best is None or v > best[0]:
-                        best = (v, r, ss, k)
+                    tried.append((v, r, ss, k))
+                tried.sort(reverse=True)
+                best = tried[0]
+                if ranked is None:
+                    ranked = [t[1:] for t in tried]
                 outs = temporal(lib, noisy)
                 pt = np.mean([psnr(outs[f], clean[f]) for f in frames])
                 need = {'still': 2.5, 'pan': -0.3, 'cut': -0.5}[kind]

@@ -606,7 +606,8 @@ ref_alpha_subsample (const uint16_t * alpha, int width, int height, int xs,
 static const double ref_noise_k[5] = { 1.0, 3.808, 4.085, 4.212, 4.285 };
 /* The agreement threshold and the range sigma, in multiples of the noise
  * left (issue 41's prototype: scripts/temporal-psnr.py). */
-#define REF_TEMPORAL_KA 1.15
+#define REF_TEMPORAL_KA 1.2
+#define REF_TEMPORAL_KEEP 1.08
 #define REF_TEMPORAL_KR 3.0
 
 static int
@@ -636,6 +637,8 @@ ref_temporal_tables (RefTemporalTables * t, int level16, int reach, int d,
     a = t->weight[n] / 256.0;
     var = (1 - a) * (1 - a) * var + a * a;      /* of h, in sigma^2 */
     t->agree[n] = (uint32_t) floor (REF_TEMPORAL_KA * sigma * 256.0 *
+        sqrt (2.0 / M_PI) * sqrt (1.0 + var) * 25 * d + 0.5);
+    t->keep[n] = (uint32_t) floor (REF_TEMPORAL_KEEP * sigma * 256.0 *
         sqrt (2.0 / M_PI) * sqrt (1.0 + var) * 25 * d + 0.5);
     sr = REF_TEMPORAL_KR * sigma * sqrt (var);
     for (i = 0; i < REF_TEMPORAL_RANGE; i++) {
@@ -807,8 +810,13 @@ ref_temporal_frame (RefTemporal * t, const uint16_t * src, uint16_t * dst,
               a += (uint32_t) abs (((int32_t) src[p + c] << 8) -
                   (int32_t) t->history[p + c]);
         }
-      count[(size_t) y * w + x] = n > 0 && a <= tab->agree[n] ?
-          (n < tab->cap ? n + 1 : n) : 1;
+      if (n == 0 || a > tab->agree[n])
+        n = 1;                  /* disagrees: starts again */
+      else if (a > tab->keep[n])
+        n = n / 2 > 0 ? n / 2 : 1;      /* doubtful: halved */
+      else if (n < tab->cap)
+        n++;
+      count[(size_t) y * w + x] = (uint8_t) n;
     }
   for (i = 0; i < w * h; i++) {
     uint32_t wt = tab->weight[count[i]];

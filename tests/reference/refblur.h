@@ -184,8 +184,9 @@ void ref_alpha_subsample (const uint16_t * alpha, int width, int height,
  *    Frame n is filtered at the level of frames 0 .. n-1 (frame 0 its own).
  * 2. The blend, history h (8 fraction bits a sample) and a count c a
  *    pixel (0 = none): A = sum over the 5 x 5 patch (border replicated)
- *    and D channels of |(x << 8) - h|; where c > 0 and A <= agree[c] the
- *    count goes to min (c + 1, 2 reach), else to 1;
+ *    and D channels of |(x << 8) - h|; where c = 0 or A > agree[c] the
+ *    count goes to 1, else where A > keep[c] to max (c / 2, 1), else to
+ *    min (c + 1, 2 reach);
  *    h += ((x << 8) - h) * weight[c] + 128 >> 8 (arithmetic shift).
  * 3. The bilateral on h: weights spatial[dy][dx], times range[c][|dh| >>
  *    rshift] for each of the D channels, each product (p * r + 128) >> 8;
@@ -193,8 +194,9 @@ void ref_alpha_subsample (const uint16_t * alpha, int width, int height,
  *    positions mapped by ref_border_index (SHRINK skips them).
  * The tables are built by ref_temporal_tables: weight[c] = 256 / min (c,
  * reach) rounded; v_c the variance of h in sigma^2 units (v_1 = 1, v_c =
- * (1 - a)^2 v_(c-1) + a^2, a = weight[c] / 256); agree[c] = 1.15 sigma 256
- * sqrt (2 / pi) sqrt (1 + v_c) 25 D; range[c][i] = 256 exp (-u^2 / (2 (3
+ * (1 - a)^2 v_(c-1) + a^2, a = weight[c] / 256); agree[c] = 1.2 sigma 256
+ * sqrt (2 / pi) sqrt (1 + v_c) 25 D, keep[c] the same with 1.08;
+ * range[c][i] = 256 exp (-u^2 / (2 (3
  * sigma sqrt (v_c))^2)), u = i 2^rshift / 256 native units, rshift = 6 +
  * ds; sigma in native units. */
 #define REF_TEMPORAL_MAX_REACH 32
@@ -206,6 +208,7 @@ typedef struct {
   int rshift;                   /* |dh| >> rshift indexes range */
   uint32_t weight[2 * REF_TEMPORAL_MAX_REACH + 1];   /* of 256 */
   uint32_t agree[2 * REF_TEMPORAL_MAX_REACH + 1];
+  uint32_t keep[2 * REF_TEMPORAL_MAX_REACH + 1];
   uint16_t range[2 * REF_TEMPORAL_MAX_REACH + 1][REF_TEMPORAL_RANGE];
 } RefTemporalTables;
 
