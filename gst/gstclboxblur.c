@@ -131,6 +131,13 @@ struct _GstCLBoxBlur
   gint mask_method_warned;      /* alpha-mask with mosaic or fill */
   /* the settings the last frame ran with: the streaming thread's */
   GstCLBoxBlurSettings applied;
+  /* method temporal: the history to forget before the next frame (a
+   * jump in the stream), the last buffer's time and duration (a gap
+   * forgets it too): the streaming thread's; the noise level estimated,
+   * under the object lock */
+  gboolean temporal_reset;
+  GstClockTime last_pts, last_duration;
+  gdouble noise_estimate;
 };
 
 /* Every format here is handled by every method. */
@@ -185,6 +192,10 @@ gst_cl_box_blur_get_property (GObject * object, guint prop_id, GValue * value,
 
   GST_OBJECT_LOCK (self);
   known = gst_cl_box_blur_settings_get (&self->settings, prop_id, value);
+  /* noise-level 0 (estimated) reads back the estimate */
+  if (known && g_str_equal (pspec->name, "noise-level")
+      && self->settings.noise_level <= 0)
+    g_value_set_double (value, self->noise_estimate);
   GST_OBJECT_UNLOCK (self);
   if (!known)
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -340,6 +351,8 @@ gst_cl_box_blur_prepare_with (GstCLBoxBlur * self,
   params->block_size = settings.block_size;
   params->sigma_spatial = settings.sigma_spatial;
   params->sigma_range = settings.sigma_range;
+  params->noise_level = settings.noise_level;
+  params->temporal_reach = settings.temporal_reach;
   /* decided once per buffer, in before_transform */
   gst_cl_box_blur_regions_apply (self->regions, params);
   GST_LOG_OBJECT (self, "%u region(s)%s", params->n_regions,
@@ -389,6 +402,20 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
   settings = self->settings;
   GST_OBJECT_UNLOCK (self);
 
+  if (settings.method == CLB_METHOD_TEMPORAL && filter->engine) {
+    gdouble level = clb_engine_noise_level (filter->engine);
+
+    if (self->temporal_reset) {
+      GST_DEBUG_OBJECT (self, "temporal: history reset");
+      clb_engine_temporal_reset (filter->engine);
+      self->temporal_reset = FALSE;
+    }
+    GST_OBJECT_LOCK (self);
+    if (level != self->noise_estimate)
+      GST_INFO_OBJECT (self, "noise level estimated: %.2f", level);
+    self->noise_estimate = level;
+    GST_OBJECT_UNLOCK (self);
+  }
   n_jobs = gst_cl_box_blur_prepare_with (self, &settings, info, params, jobs);
   /* Not ready only after frames that ran (the first frame is always
    * ready: gstclwarm.c); and never after frames that were not filtered
@@ -403,6 +430,32 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
       "kernels are being readied");
   return gst_cl_box_blur_prepare_with (self, &self->applied, info, params,
       jobs);
+}
+
+/* Method temporal's history ends at a discontinuity and where the
+ * buffers' times jump: backwards, or forwards past twice a frame's
+ * duration (the buffer's, or the frame rate's). */
+static void
+gst_cl_box_blur_check_gap (GstCLBoxBlur * self, GstBuffer * buffer)
+{
+  const GstVideoInfo *info = &GST_VIDEO_FILTER (self)->in_info;
+  GstClockTime pts = GST_BUFFER_PTS (buffer);
+  GstClockTime step = self->last_duration;
+
+  if (!GST_CLOCK_TIME_IS_VALID (step) && GST_VIDEO_INFO_FPS_N (info) > 0)
+    step = gst_util_uint64_scale (GST_SECOND, GST_VIDEO_INFO_FPS_D (info),
+        GST_VIDEO_INFO_FPS_N (info));
+  if (GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DISCONT)
+      || (GST_CLOCK_TIME_IS_VALID (pts)
+          && GST_CLOCK_TIME_IS_VALID (self->last_pts)
+          && GST_CLOCK_TIME_IS_VALID (step) && (pts < self->last_pts
+              || pts - self->last_pts > 2 * step))) {
+    GST_DEBUG_OBJECT (self, "discontinuity or a gap in time: the temporal "
+        "history starts again");
+    self->temporal_reset = TRUE;
+  }
+  self->last_pts = pts;
+  self->last_duration = GST_BUFFER_DURATION (buffer);
 }
 
 /* Once per input buffer, before any output is prepared (prepare may run
@@ -422,10 +475,12 @@ gst_cl_box_blur_before_transform (GstBaseTransform * trans, GstBuffer * buffer)
   GST_OBJECT_UNLOCK (self);
   gst_cl_box_blur_regions_update (self->regions, &settings, buffer,
       &GST_VIDEO_FILTER (self)->in_info);
+  gst_cl_box_blur_check_gap (self, buffer);
 }
 
-/* The frames remembered for roi-hold end where the stream jumps: a flush,
- * a new segment (a seek), a new stream, new caps. */
+/* The frames remembered for roi-hold and temporal's history end where
+ * the stream jumps: a flush, a new segment (a seek), a new stream, new
+ * caps. */
 static gboolean
 gst_cl_box_blur_sink_event (GstBaseTransform * trans, GstEvent * event)
 {
@@ -436,9 +491,11 @@ gst_cl_box_blur_sink_event (GstBaseTransform * trans, GstEvent * event)
     case GST_EVENT_SEGMENT:
     case GST_EVENT_STREAM_START:
     case GST_EVENT_CAPS:
-      GST_DEBUG_OBJECT (self, "%s: ROI history reset",
+      GST_DEBUG_OBJECT (self, "%s: ROI and temporal history reset",
           GST_EVENT_TYPE_NAME (event));
       gst_cl_box_blur_regions_reset (self->regions);
+      self->temporal_reset = TRUE;
+      self->last_pts = GST_CLOCK_TIME_NONE;
       break;
     default:
       break;
@@ -497,4 +554,5 @@ gst_cl_box_blur_init (GstCLBoxBlur * self)
   gst_cl_box_blur_settings_init (&self->settings);
   self->regions = gst_cl_box_blur_regions_new ();
   self->region_radii = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->last_pts = self->last_duration = GST_CLOCK_TIME_NONE;
 }

@@ -33,6 +33,8 @@
 #define MAX_GAUSSIAN_SIGMA 1000.0
 #define DEFAULT_SIGMA_SPATIAL 3.0
 #define DEFAULT_SIGMA_RANGE 30.0
+#define DEFAULT_NOISE_LEVEL 0.0
+#define MAX_NOISE_LEVEL 255.0
 #define DEFAULT_PRESERVE_ALPHA FALSE
 #define DEFAULT_CHROMA_RADIUS -1
 #define DEFAULT_ALPHA_RADIUS -1
@@ -69,6 +71,8 @@ enum
   PROP_SIGMA,
   PROP_SIGMA_SPATIAL,
   PROP_SIGMA_RANGE,
+  PROP_NOISE_LEVEL,
+  PROP_TEMPORAL_REACH,
   PROP_PRESERVE_ALPHA,
   PROP_CHROMA_RADIUS,
   PROP_ALPHA_RADIUS,
@@ -117,6 +121,9 @@ gst_cl_box_blur_method_get_type (void)
     {CLB_METHOD_MOSAIC, "Mosaic (pixelate): each block of block-size "
           "pixels replaced by its mean", "mosaic"},
     {CLB_METHOD_FILL, "Solid fill with fill-color (redaction)", "fill"},
+    {CLB_METHOD_TEMPORAL, "Temporal denoise: blended with the frames "
+          "before where they agree, then the bilateral at the noise left",
+        "temporal"},
     {0, NULL, NULL},
   };
 
@@ -341,6 +348,33 @@ static const PropRow prop_rows[N_PROPS] = {
       "Gaussian standard deviation in 8-bit intensity units (0 = only "
       "identical colours)", KIND_DOUBLE, NULL, 0.0, MAX_SIGMA,
       DEFAULT_SIGMA_RANGE, EFFECT, FIELD (sigma_range)},
+  /**
+   * GstCLBoxBlur:noise-level:
+   *
+   * Temporal: the standard deviation of the video's noise, in 8-bit
+   * intensity units (scaled by the format's depth). 0 (the default)
+   * estimates it from the frames themselves (the fine detail of 8 × 8
+   * blocks, the quietest tenth of them, smoothed over frames); read back,
+   * the property then gives the current estimate (0 before the first
+   * frame), which is also logged.
+   */
+  [PROP_NOISE_LEVEL] = {"noise-level", "Noise level", "Temporal: noise "
+      "standard deviation in 8-bit intensity units (0 = estimated; reads "
+      "back the estimate)", KIND_DOUBLE, NULL, 0.0, MAX_NOISE_LEVEL,
+      DEFAULT_NOISE_LEVEL, EFFECT, FIELD (noise_level)},
+  /**
+   * GstCLBoxBlur:temporal-reach:
+   *
+   * Temporal: how many frames the blend averages at most where the scene
+   * stays still; each sample's history then decays by 1/reach a frame.
+   * More reach takes more noise from still scenes and recovers more
+   * slowly from noise the agreement test lets through. The default, 8,
+   * suits a webcam at 30 frames a second.
+   */
+  [PROP_TEMPORAL_REACH] = {"temporal-reach", "Temporal reach", "Temporal: "
+      "the most frames the blend averages", KIND_UINT, NULL, 1,
+      CLB_MAX_TEMPORAL_REACH, CLB_DEFAULT_TEMPORAL_REACH, EFFECT,
+      FIELD (temporal_reach)},
   /**
    * GstCLBoxBlur:preserve-alpha:
    *

@@ -36,6 +36,8 @@ typedef struct
   gdouble sigma;                /* > 0: three passes of a Gaussian's radii */
   gdouble sigma_spatial;
   gdouble sigma_range;
+  gdouble noise_level;          /* temporal: 0 = estimated */
+  guint temporal_reach;         /* temporal: frames */
   gboolean preserve_alpha;
   gint chroma_radius;           /* -1: derived; else chroma-plane pixels */
   gint alpha_radius;            /* -1: as the colour channels */

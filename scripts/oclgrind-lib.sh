@@ -24,7 +24,7 @@ oclgrind_init() {
 
 oclgrind_methods() {
   "$bench" --help \
-    | sed -n 's/^ *--\(sat\|separable\|bilateral\|mosaic\|fill\|[a-z]*box[a-z]*\) .*/\1/p'
+    | sed -n 's/^ *--\(sat\|separable\|bilateral\|mosaic\|fill\|temporal\|[a-z]*box[a-z]*\) .*/\1/p'
 }
 
 oclgrind_run() {

@@ -196,6 +196,19 @@ verify (const Layout * l, const ClbJob * jobs, guint n_jobs,
       ref_mosaic (in, ref, job->width, job->height, job->channels,
           MAX (params->block_size >> job->x_sub, 1),
           MAX (params->block_size >> job->y_sub, 1));
+    } else if (params->method == CLB_METHOD_TEMPORAL) {
+      /* a first frame: the history reset before it */
+      RefTemporal t;
+
+      rx = MIN (clb_bilateral_radius (rx, params->sigma_spatial),
+          CLB_MAX_TEMPORAL_RADIUS);
+      ry = MIN (clb_bilateral_radius (ry, params->sigma_spatial),
+          CLB_MAX_TEMPORAL_RADIUS);
+      if (ref_temporal_init (&t, job->width, job->height, job->channels))
+        return FALSE;
+      ref_temporal_frame (&t, in, ref, job->dist_mask, 255, 0,
+          CLB_DEFAULT_TEMPORAL_REACH, rx, ry, params->sigma_spatial, border);
+      ref_temporal_clear (&t);
     } else if (params->method == CLB_METHOD_BILATERAL) {
       /* the window the engine bounds bilateral's to */
       rx = clb_bilateral_radius (rx, params->sigma_spatial);
@@ -456,7 +469,7 @@ done:
 
 
 static const gchar *method_names[] = { "sat", "separable", "bilateral",
-  "mosaic", "fill"
+  "mosaic", "fill", "temporal"
 };
 
 /* The runtime and engine on the device @o names; FALSE with the error
@@ -610,6 +623,8 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
     if (it == 0)                /* the warm-up's kernels left out */
       g_free (clb_engine_take_profile (engine, 0));
     t0 = g_get_monotonic_time ();
+    /* temporal: each frame a first one, as verify's reference takes it */
+    clb_engine_temporal_reset (engine);
     if (!clb_engine_filter (engine, &params, bf->l.jobs, bf->l.n_jobs,
             &bf->in, &bf->out, &err)) {
       g_printerr ("%s\n", err->message);

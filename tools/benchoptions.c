@@ -13,9 +13,11 @@
 static gint
 check_options (BenchOptions * o)
 {
-  if (o->sat || (!o->separable && !o->bilateral && !o->mosaic && !o->fill))
+  if (o->sat || (!o->separable && !o->bilateral && !o->mosaic && !o->fill
+          && !o->temporal))
     o->methods[o->n_methods++] = CLB_METHOD_SAT;
-  if (o->separable || (!o->sat && !o->bilateral && !o->mosaic && !o->fill))
+  if (o->separable || (!o->sat && !o->bilateral && !o->mosaic && !o->fill
+          && !o->temporal))
     o->methods[o->n_methods++] = CLB_METHOD_SEPARABLE;
   if (o->bilateral)
     o->methods[o->n_methods++] = CLB_METHOD_BILATERAL;
@@ -23,6 +25,8 @@ check_options (BenchOptions * o)
     o->methods[o->n_methods++] = CLB_METHOD_MOSAIC;
   if (o->fill)
     o->methods[o->n_methods++] = CLB_METHOD_FILL;
+  if (o->temporal)
+    o->methods[o->n_methods++] = CLB_METHOD_TEMPORAL;
   if (!o->timing && !o->check)
     o->timing = TRUE;
   if (o->memory && !g_str_equal (o->memory, "pageable")) {
@@ -53,6 +57,8 @@ bench_parse_options (gint * argc, gchar *** argv, BenchOptions * o)
     {"separable", 0, 0, G_OPTION_ARG_NONE, &o->separable,
         "Separable box (running sums)", NULL},
     {"bilateral", 0, 0, G_OPTION_ARG_NONE, &o->bilateral, "Bilateral", NULL},
+    {"temporal", 0, 0, G_OPTION_ARG_NONE, &o->temporal, "Temporal (each "
+          "frame a first one: the history reset)", NULL},
     {"mosaic", 0, 0, G_OPTION_ARG_NONE, &o->mosaic, "Mosaic, blocks of "
           "2 radius pixels (the radius column shows the radius)", NULL},
     {"fill", 0, 0, G_OPTION_ARG_NONE, &o->fill, "Solid fill (0)", NULL},

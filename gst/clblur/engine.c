@@ -96,11 +96,60 @@ clb_engine_get_loop_cap (ClbEngine * engine)
   return engine->profile.loop_cap;
 }
 
+/* Waits for and drops *@event, if any. */
+static void
+drop_event (cl_event * event)
+{
+  if (*event) {
+    clWaitForEvents (1, event);
+    clReleaseEvent (*event);
+    *event = NULL;
+  }
+}
+
+/* Method temporal's state of every job (ClbTemporalJob). */
+static void
+release_temporal (ClbEngine * engine)
+{
+  guint i, k;
+
+  for (i = 0; i < CLB_MAX_JOBS; i++) {
+    ClbTemporalJob *t = &engine->temporal[i];
+
+    drop_event (&t->read);
+    for (k = 0; k < 2; k++) {
+      drop_event (&t->upload[k]);
+      g_clear_pointer (&t->tables_host[k], g_free);
+      clb_runtime_release_buffer (&t->history[k]);
+    }
+    clb_runtime_release_buffer (&t->count);
+    clb_runtime_release_buffer (&t->hist);
+    clb_runtime_release_buffer (&t->tables);
+    t->bytes = t->tables_bytes = 0;
+  }
+}
+
+void
+clb_engine_temporal_reset (ClbEngine * engine)
+{
+  guint i;
+
+  for (i = 0; i < CLB_MAX_JOBS; i++)
+    engine->temporal[i].fresh = TRUE;
+}
+
+gdouble
+clb_engine_noise_level (ClbEngine * engine)
+{
+  return MAX (engine->temporal[0].level, 0) / 16.0;
+}
+
 static void
 release_buffers (ClbEngine * engine)
 {
   guint i;
 
+  release_temporal (engine);
   for (i = 0; i < CLB_MAX_JOBS; i++) {
     clb_runtime_release_buffer (&engine->spatial[i]);
     engine->spatial_capacity[i] = 0;
@@ -467,14 +516,15 @@ clb_engine_check_jobs (ClbEngine * engine, const ClbJob * jobs, guint n_jobs,
   return TRUE;
 }
 
-/* Box methods filter plane_in in place; bilateral writes plane_out. With
- * regions the other one keeps the original, and the result is the plane
- * that holds what lies outside the regions (the regions' content is
- * merged into it): the original, or with region-invert the filtered. */
+/* Box methods filter plane_in in place; bilateral (and temporal) writes
+ * plane_out. With regions the other one keeps the original, and the
+ * result is the plane that holds what lies outside the regions (the
+ * regions' content is merged into it): the original, or with
+ * region-invert the filtered. */
 cl_mem *
 clb_engine_result_planes (ClbEngine * engine, const ClbParams * params)
 {
-  gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
+  gboolean bilateral = CLB_METHOD_IS_BILATERAL (params->method);
 
   if (params->use_regions)
     return bilateral == params->region_invert ? engine->plane_out :

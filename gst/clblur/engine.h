@@ -28,7 +28,16 @@ typedef enum {
   CLB_METHOD_MOSAIC,
   /* every sample of the jobs' channels set to the job's fill value */
   CLB_METHOD_FILL,
+  /* each frame blended with the frames before it where they agree, then
+   * the bilateral at the noise left (kernels/temporal.cl, enginetemporal.c;
+   * ref_temporal_frame defines it); a history a job kept by the engine */
+  CLB_METHOD_TEMPORAL,
 } ClbMethod;
+
+/* Methods run as the bilateral is: once, into plane_out, the mask
+ * blending their output. */
+#define CLB_METHOD_IS_BILATERAL(m) \
+  ((m) == CLB_METHOD_BILATERAL || (m) == CLB_METHOD_TEMPORAL)
 
 /* How the window is completed where it crosses the frame's edge. */
 typedef enum {
@@ -49,6 +58,10 @@ typedef enum {
  * bilateral allows 512, at a cost no frame rate survives). */
 #define CLB_MAX_BILATERAL_RADIUS 63
 #define CLB_MAX_SIGMA_SPATIAL 21.0
+/* temporal: its spatial window at most 15 x 15; reach in frames */
+#define CLB_MAX_TEMPORAL_RADIUS 7
+#define CLB_MAX_TEMPORAL_REACH 32
+#define CLB_DEFAULT_TEMPORAL_REACH 8
 #define CLB_MAX_PASSES 8
 /* Mosaic blocks: even sizes (4:2:0 chroma blocks line up with luma's), at
  * most 256 so that a block's sum of 16-bit samples fits 32 bits
@@ -82,6 +95,11 @@ typedef struct {
   guint passes;            /* box methods: how many times to apply the box */
   gdouble sigma_spatial;   /* bilateral: pixels */
   gdouble sigma_range;     /* bilateral: 8-bit intensity units */
+  /* temporal: the noise level (8-bit intensity units; 0: estimated from
+   * the frames) and how many frames back the blend reaches (0: the
+   * default, CLB_DEFAULT_TEMPORAL_REACH) */
+  gdouble noise_level;
+  guint temporal_reach;
   /* Which pixels are filtered: all unless use_regions; otherwise those
    * inside one of the n_regions rectangles (none when n_regions is 0), or
    * with region_invert those outside all of them. The rest are copied
@@ -411,6 +429,12 @@ guint clb_bilateral_radius (guint radius, gdouble sigma_spatial);
 /* How many plans the engine has made (one per change of the parameters,
  * the jobs or the planes: see engineplan.c); for tests and logs. */
 guint clb_engine_count_plans (ClbEngine * engine);
+
+/* Method temporal: forgets every job's history and noise estimate (the
+ * next frame is filtered as a first one); and the noise level estimated
+ * (8-bit intensity units; the first job's, 0 before any frame). */
+void clb_engine_temporal_reset (ClbEngine * engine);
+gdouble clb_engine_noise_level (ClbEngine * engine);
 
 /* Makes the frame in progress, if any, and every later one fail with
  * CLB_ENGINE_ERROR_CANCELLED until clb_engine_resume: the engine stops

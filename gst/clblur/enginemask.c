@@ -87,7 +87,7 @@ const ClbJob *
 clb_mask_step_job (const ClbParams * params, const ClbJob * job,
     ClbJob * tmp)
 {
-  return params->method == CLB_METHOD_BILATERAL ?
+  return CLB_METHOD_IS_BILATERAL (params->method) ?
       clb_mask_bilateral_job (params, job, tmp) :
       clb_mask_job (params, job, tmp);
 }

@@ -109,7 +109,7 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
           && params->method != CLB_METHOD_SAT
           && params->method != CLB_METHOD_MOSAIC
           && !(clb_mask_active (params)
-              && params->method != CLB_METHOD_BILATERAL)))
+              && !CLB_METHOD_IS_BILATERAL (params->method))))
     return FALSE;
   for (j = 0; j < plan->n_jobs; j++) {
     const ClbStep *step = &plan->steps[0][j];
@@ -171,7 +171,7 @@ pair_steps (ClbEngine * engine, ClbPlan * plan, guint pass)
 
   gboolean mask = clb_mask_active (&plan->params);
 
-  if (mask && plan->params.method == CLB_METHOD_BILATERAL)
+  if (mask && CLB_METHOD_IS_BILATERAL (plan->params.method))
     return;
   for (a = 0; a < plan->n_jobs; a++) {
     for (b = 0; b < plan->n_jobs; b++) {
@@ -221,7 +221,8 @@ make_plan (ClbEngine * engine, ClbPlan * plan, const ClbParams * params,
       clb_job_radii (params, &jobs[j], pass, &step->rx, &step->ry);
       if ((step->rx == 0 && step->ry == 0) || job == NULL)
         continue;               /* this job is passed through */
-      if (clb_mask_active (params) && params->method != CLB_METHOD_BILATERAL)
+      if (clb_mask_active (params)
+          && !CLB_METHOD_IS_BILATERAL (params->method))
         step->variant = clb_mask_variant_choose (&engine->profile,
             &engine->planes, params, job, step->rx, step->ry, &step->shape);
       else

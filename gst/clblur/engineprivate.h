@@ -56,6 +56,9 @@ G_BEGIN_DECLS
   X (MASK_COLUMNS, "mask_columns") \
   X (MASK_COLUMNS_STRIP, "mask_columns_strip") \
   X (SAT_RING, "sat_ring") \
+  X (TEMPORAL_NOISE, "temporal_noise") \
+  X (TEMPORAL_BLEND, "temporal_blend") \
+  X (TEMPORAL_SPATIAL, "temporal_spatial") \
   X (SEPARABLE_FUSED_X16, "separable_fused_x16") \
   X (SEPARABLE_FUSED_422_X16, "separable_fused_422_x16") \
   X (SEPARABLE_FUSED_PAIR_X16, "separable_fused_pair_x16") \
@@ -76,6 +79,25 @@ enum
 /* the first kernel of the 8-bit program only */
 #define FIRST_8BIT_ONLY K_SEPARABLE_FUSED_X16
 
+
+/* Method temporal's state for one job (enginetemporal.c; engine.c
+ * releases it and clb_engine_temporal_reset marks it fresh). */
+#define CLB_NOISE_BINS 4096
+typedef struct {
+  cl_mem history[2];            /* read and written in turn */
+  cl_mem count, hist, tables;
+  gsize bytes;                  /* of a history buffer; 0: none yet */
+  gsize tables_bytes;
+  guint turn;                   /* history[turn] holds the last frame's */
+  gboolean fresh;               /* the next frame reads no history */
+  gint level;                   /* 1/16 of an 8-bit unit; -1: none yet */
+  cl_event read;                /* the histogram's read-back, pending */
+  cl_event upload[2];           /* the tables' uploads from tables_host */
+  guint32 *tables_host[2];
+  guint tables_turn;
+  gint64 tables_key[6];         /* what tables holds */
+  guint32 hist_host[CLB_NOISE_BINS];
+} ClbTemporalJob;
 
 /* One job's run in one pass (engineplan.c). */
 typedef struct {
@@ -170,6 +192,7 @@ struct _ClbEngine
   guint plans_made;
   gint cancelled;               /* atomic: clb_engine_cancel */
   GArray *kernel_times;         /* ClbKernelTime: the profile option's */
+  ClbTemporalJob temporal[CLB_MAX_JOBS];
 };
 
 typedef struct {
@@ -337,6 +360,8 @@ extern const ClbVariant clb_mosaic_variants[];
 extern const guint clb_mosaic_n_variants;
 extern const ClbVariant clb_fill_variants[];
 extern const guint clb_fill_n_variants;
+extern const ClbVariant clb_temporal_variants[];
+extern const guint clb_temporal_n_variants;
 
 /* The byte of a luma pixel that is luma (0: YUY2, YVYU; 1: UYVY, VYUY)
  * where @y and @uv are the Y and UV jobs of packed 4:2:2 on one plane

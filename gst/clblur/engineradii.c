@@ -60,7 +60,7 @@ clb_gaussian_radii (gdouble sigma, guint n, guint * radii)
 guint
 clb_n_passes (const ClbParams * params)
 {
-  if (params->method == CLB_METHOD_BILATERAL
+  if (CLB_METHOD_IS_BILATERAL (params->method)
       || params->method == CLB_METHOD_MOSAIC
       || params->method == CLB_METHOD_FILL || params->mask)
     return 1;
@@ -73,9 +73,13 @@ clb_n_passes (const ClbParams * params)
 static void
 bilateral_bound (const ClbParams * params, cl_int * rx, cl_int * ry)
 {
-  if (params->method == CLB_METHOD_BILATERAL) {
+  if (CLB_METHOD_IS_BILATERAL (params->method)) {
     *rx = clb_bilateral_radius (*rx, params->sigma_spatial);
     *ry = clb_bilateral_radius (*ry, params->sigma_spatial);
+  }
+  if (params->method == CLB_METHOD_TEMPORAL) {
+    *rx = MIN (*rx, CLB_MAX_TEMPORAL_RADIUS);
+    *ry = MIN (*ry, CLB_MAX_TEMPORAL_RADIUS);
   }
 }
 
@@ -105,7 +109,7 @@ clb_job_radii (const ClbParams * params, const ClbJob * job, guint pass,
     bilateral_bound (params, rx, ry);
     return;
   }
-  if (params->method != CLB_METHOD_BILATERAL && params->n_pass_radii > 0
+  if (!CLB_METHOD_IS_BILATERAL (params->method) && params->n_pass_radii > 0
       && !params->mask) {
     pass = MIN (pass, CLB_MAX_PASSES - 1);
     x = params->pass_radius_x[pass];
@@ -161,9 +165,11 @@ clb_regions_have_strength (const ClbParams * params)
 {
   guint i;
 
-  /* fill has no radius or block to raise */
+  /* fill has no radius or block to raise; temporal's history is the
+   * whole frame's */
   if (!params->use_regions || params->region_invert
-      || params->region_radius == NULL || params->method == CLB_METHOD_FILL)
+      || params->region_radius == NULL || params->method == CLB_METHOD_FILL
+      || params->method == CLB_METHOD_TEMPORAL)
     return FALSE;
   for (i = 0; i < params->n_regions; i++) {
     if (params->region_radius[i] > 0)

@@ -197,7 +197,7 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
     }
   } else {
     r.in = engine->plane_in[job->plane];
-    r.out = params->method == CLB_METHOD_BILATERAL ?
+    r.out = CLB_METHOD_IS_BILATERAL (params->method) ?
         engine->plane_out[job->plane] : r.in;
     if (step->pair)
       r.pair_in = r.pair_out = engine->plane_in[r.pair_job->plane];
@@ -206,8 +206,13 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
   if (step->pair)
     r.pair_in_pitch = r.pair_out_pitch =
         engine->planes.plane_width[r.pair_job->plane];
-  if (params->method == CLB_METHOD_BILATERAL) {
-    if (!clb_engine_run_bands (engine, variant, &r, error))
+  if (CLB_METHOD_IS_BILATERAL (params->method)) {
+    /* temporal: the whole job at once (its blend before any window) */
+    r.x1 = r.job->width;
+    r.y1 = r.band_rows = r.job->height;
+    if (!(params->method == CLB_METHOD_TEMPORAL ?
+            clb_engine_run_variant (engine, variant, &r, error) :
+            clb_engine_run_bands (engine, variant, &r, error)))
       return FALSE;
     if (clb_mask_active (params)) {
       /* the mask only blends bilateral's output with the input, in the
@@ -233,7 +238,7 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
 {
   const ClbPlanes *planes = &engine->planes;
   gsize bytes = clb_engine_container_bytes (planes);
-  gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
+  gboolean bilateral = CLB_METHOD_IS_BILATERAL (params->method);
   gboolean regions = params->use_regions;
   const ClbPlan *plan = clb_engine_plan (engine, params, jobs, n_jobs);
   guint p, j, pass;

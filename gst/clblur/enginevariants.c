@@ -36,6 +36,7 @@ static const struct
   [CLB_METHOD_BILATERAL] = {clb_bilateral_variants, &clb_bilateral_n_variants},
   [CLB_METHOD_MOSAIC] = {clb_mosaic_variants, &clb_mosaic_n_variants},
   [CLB_METHOD_FILL] = {clb_fill_variants, &clb_fill_n_variants},
+  [CLB_METHOD_TEMPORAL] = {clb_temporal_variants, &clb_temporal_n_variants},
 };
 
 

@@ -598,3 +598,286 @@ ref_alpha_subsample (const uint16_t * alpha, int width, int height, int xs,
     }
   }
 }
+
+/* ---- temporal denoising ---- */
+
+/* The 10th percentile of the bins (mean |L| in 1/8 units) of pure
+ * Gaussian noise of sigma 1 over blocks of D = 1..4 channels. */
+static const double ref_noise_k[5] = { 1.0, 3.808, 4.085, 4.212, 4.285 };
+/* The agreement threshold and the range sigma, in multiples of the noise
+ * left (issue 41's prototype: scripts/temporal-psnr.py). */
+#define REF_TEMPORAL_KA 1.2
+#define REF_TEMPORAL_KEEP 1.08
+#define REF_TEMPORAL_KR 3.0
+
+static int
+ref_depth_shift (int max_value)
+{
+  int bits = 0;
+
+  while ((max_value >> bits) > 0)
+    bits++;
+  return bits > 8 ? bits - 8 : 0;
+}
+
+void
+ref_temporal_tables (RefTemporalTables * t, int level16, int reach, int d,
+    int max_value)
+{
+  double sigma = level16 / 16.0 * max_value / 255.0, var = 0.0;
+  int n, i;
+
+  memset (t, 0, sizeof (*t));
+  t->cap = 2 * reach;
+  t->rshift = 8 - 2 + ref_depth_shift (max_value);
+  for (n = 1; n <= t->cap; n++) {
+    double a, sr;
+
+    t->weight[n] = (uint32_t) floor (256.0 / (n < reach ? n : reach) + 0.5);
+    a = t->weight[n] / 256.0;
+    var = (1 - a) * (1 - a) * var + a * a;      /* of h, in sigma^2 */
+    t->agree[n] = (uint32_t) floor (REF_TEMPORAL_KA * sigma * 256.0 *
+        sqrt (2.0 / M_PI) * sqrt (1.0 + var) * 25 * d + 0.5);
+    t->keep[n] = (uint32_t) floor (REF_TEMPORAL_KEEP * sigma * 256.0 *
+        sqrt (2.0 / M_PI) * sqrt (1.0 + var) * 25 * d + 0.5);
+    sr = REF_TEMPORAL_KR * sigma * sqrt (var);
+    for (i = 0; i < REF_TEMPORAL_RANGE; i++) {
+      double v = (double) i * (1 << t->rshift) / 256.0;
+
+      t->range[n][i] = sr > 0 ? (uint16_t) floor (256.0 *
+          exp (-v * v / (2 * sr * sr)) + 0.5) : (i == 0) * 256;
+    }
+  }
+}
+
+uint32_t
+ref_noise_histogram (const uint16_t * src, int width, int height,
+    int channels, unsigned dist_mask, int max_value, uint32_t * hist)
+{
+  int bx, by, x, y, c, i, j, d = 0, ds = ref_depth_shift (max_value);
+  uint32_t blocks = 0;
+
+  memset (hist, 0, REF_NOISE_BINS * sizeof (uint32_t));
+  for (c = 0; c < channels && c < 32; c++)
+    d += (dist_mask >> c) & 1u;
+  if (d == 0)
+    return 0;
+  for (by = 0; 8 * by + 9 < height; by++) {
+    for (bx = 0; 8 * bx + 9 < width; bx++) {
+      uint32_t s = 0, bin;
+      int clipped = 0;
+
+      for (y = 8 * by; y < 8 * by + 10; y++)
+        for (x = 8 * bx; x < 8 * bx + 10; x++)
+          for (c = 0; c < channels && c < 32; c++) {
+            int v = src[((size_t) y * width + x) * channels + c];
+
+            if (((dist_mask >> c) & 1u) && (v <= 0 || v >= max_value))
+              clipped = 1;
+          }
+      if (clipped)
+        continue;
+      for (y = 8 * by + 1; y <= 8 * by + 8; y++)
+        for (x = 8 * bx + 1; x <= 8 * bx + 8; x++)
+          for (c = 0; c < channels && c < 32; c++) {
+            int l = 0;
+
+            if (!((dist_mask >> c) & 1u))
+              continue;
+            for (j = -1; j <= 1; j++)
+              for (i = -1; i <= 1; i++)
+                l += (j ? 1 : -2) * (i ? 1 : -2) *
+                    src[((size_t) (y + j) * width + x + i) * channels + c];
+            s += (uint32_t) abs (l);
+          }
+      bin = ((s << 3) / (64u * d)) >> ds;
+      hist[bin < REF_NOISE_BINS ? bin : REF_NOISE_BINS - 1]++;
+      blocks++;
+    }
+  }
+  return blocks;
+}
+
+int
+ref_noise_level (const uint32_t * hist, int d, int max_value)
+{
+  uint64_t total = 0, cum = 0;
+  int b;
+
+  for (b = 0; b < REF_NOISE_BINS; b++)
+    total += hist[b];
+  if (total == 0 || d < 1 || d > 4)
+    return -1;
+  for (b = 0; b < REF_NOISE_BINS; b++) {
+    cum += hist[b];
+    if (cum * 10 >= total)
+      break;
+  }
+  /* bins are mean |L| in 1/8 native units; 255 / max_value: 8-bit units */
+  return (int) floor (16.0 * (b + 0.5) * (1 << ref_depth_shift (max_value))
+      / 8.0 / ref_noise_k[d] * 255.0 / max_value + 0.5);
+}
+
+int
+ref_temporal_init (RefTemporal * t, int width, int height, int channels)
+{
+  size_t n = (size_t) width * height;
+
+  t->history = calloc (n * channels, sizeof (uint32_t));
+  t->count = calloc (n ? n : 1, 1);
+  t->level16 = -1;
+  t->width = width;
+  t->height = height;
+  t->channels = channels;
+  if (!t->history || !t->count) {
+    ref_temporal_clear (t);
+    return -1;
+  }
+  return 0;
+}
+
+void
+ref_temporal_clear (RefTemporal * t)
+{
+  free (t->history);
+  free (t->count);
+  t->history = NULL;
+  t->count = NULL;
+}
+
+int
+ref_temporal_frame (RefTemporal * t, const uint16_t * src, uint16_t * dst,
+    unsigned dist_mask, int max_value, int noise16, int reach, int rx,
+    int ry, double sigma_spatial, RefBorder border)
+{
+  int w = t->width, h = t->height, ch = t->channels, d = 0;
+  int x, y, c, i, j, level = noise16, kw = 2 * rx + 1;
+  uint32_t *hist, *sp;
+  uint8_t *count;
+  RefTemporalTables *tab;
+
+  if (reach < 1 || reach > REF_TEMPORAL_MAX_REACH || rx < 0 || ry < 0)
+    return -1;
+  for (c = 0; c < ch && c < 32; c++)
+    d += (dist_mask >> c) & 1u;
+  hist = malloc (REF_NOISE_BINS * sizeof (uint32_t));
+  tab = malloc (sizeof (*tab));
+  count = malloc ((size_t) w * h);
+  sp = malloc ((size_t) kw * (2 * ry + 1) * sizeof (uint32_t));
+  if (!hist || !tab || !count || !sp) {
+    free (hist);
+    free (tab);
+    free (count);
+    free (sp);
+    return -1;
+  }
+  /* 1. the level: frame n filtered at that of frames before it */
+  if (ref_noise_histogram (src, w, h, ch, dist_mask, max_value, hist)) {
+    int e = ref_noise_level (hist, d, max_value);
+
+    if (t->level16 < 0)
+      t->level16 = e;
+    if (noise16 <= 0)
+      level = t->level16;
+    t->level16 = (3 * t->level16 + e + 2) >> 2;
+  } else if (noise16 <= 0)
+    level = t->level16;
+  if (level < 0)
+    level = 16 * 8;             /* no estimate yet: 8 (a frame too small) */
+  if (level == 0)
+    level = 1;
+  ref_temporal_tables (tab, level, reach, d, max_value);
+  for (j = -ry; j <= ry; j++)
+    for (i = -rx; i <= rx; i++)
+      sp[(j + ry) * kw + i + rx] = sigma_spatial > 0 ? (uint32_t) floor (256.0 *
+          exp (-(double) (i * i + j * j) / (2 * sigma_spatial *
+                  sigma_spatial)) + 0.5) : 256;
+
+  /* 2. the blend */
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++) {
+      uint32_t a = 0;
+      int n = t->count[(size_t) y * w + x];
+
+      for (j = -2; j <= 2; j++)
+        for (i = -2; i <= 2; i++) {
+          int sy = ref_border_index (y + j, h, REF_BORDER_REPLICATE);
+          int sx = ref_border_index (x + i, w, REF_BORDER_REPLICATE);
+          size_t p = ((size_t) sy * w + sx) * ch;
+
+          for (c = 0; c < ch && c < 32; c++)
+            if ((dist_mask >> c) & 1u)
+              a += (uint32_t) abs (((int32_t) src[p + c] << 8) -
+                  (int32_t) t->history[p + c]);
+        }
+      if (n == 0 || a > tab->agree[n])
+        n = 1;                  /* disagrees: starts again */
+      else if (a > tab->keep[n])
+        n = n / 2 > 0 ? n / 2 : 1;      /* doubtful: halved */
+      else if (n < tab->cap)
+        n++;
+      count[(size_t) y * w + x] = (uint8_t) n;
+    }
+  for (i = 0; i < w * h; i++) {
+    uint32_t wt = tab->weight[count[i]];
+
+    t->count[i] = count[i];
+    for (c = 0; c < ch; c++) {
+      int32_t hv = (int32_t) t->history[(size_t) i * ch + c];
+      int64_t diff = ((int64_t) src[(size_t) i * ch + c] << 8) - hv;
+
+      /* floor division by 256: an arithmetic shift, written out */
+      int64_t q = diff * wt + 128;
+      t->history[(size_t) i * ch + c] = (uint32_t) (hv +
+          (q >= 0 ? q / 256 : -((-q + 255) / 256)));
+    }
+  }
+
+  /* 3. the bilateral on the history */
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++) {
+      const uint32_t *ctr = t->history + ((size_t) y * w + x) * ch;
+      const uint16_t *range = tab->range[t->count[(size_t) y * w + x]];
+      uint64_t sum[4] = { 0, 0, 0, 0 }, ws = 0;
+
+      for (j = -ry; j <= ry; j++) {
+        int sy = ref_border_index (y + j, h, border);
+
+        if (sy < 0)
+          continue;
+        for (i = -rx; i <= rx; i++) {
+          int sx = ref_border_index (x + i, w, border);
+          const uint32_t *nb;
+          uint32_t wt;
+
+          if (sx < 0)
+            continue;
+          nb = t->history + ((size_t) sy * w + sx) * ch;
+          wt = sp[(j + ry) * kw + i + rx];
+          for (c = 0; c < ch && c < 32; c++)
+            if ((dist_mask >> c) & 1u) {
+              uint32_t k = (uint32_t) abs ((int32_t) nb[c] -
+                  (int32_t) ctr[c]) >> tab->rshift;
+
+              wt = (wt * range[k < REF_TEMPORAL_RANGE ? k :
+                      REF_TEMPORAL_RANGE - 1] + 128) >> 8;
+            }
+          ws += wt;
+          for (c = 0; c < ch && c < 4; c++)
+            sum[c] += (uint64_t) wt * nb[c];
+        }
+      }
+      for (c = 0; c < ch && c < 4; c++) {
+        uint64_t v = ws ? (sum[c] + (ws << 7)) / (ws << 8) :
+            (ctr[c] + 128) >> 8;
+
+        dst[((size_t) y * w + x) * ch + c] =
+            (uint16_t) (v > (uint64_t) max_value ? (uint64_t) max_value : v);
+      }
+    }
+  free (hist);
+  free (tab);
+  free (count);
+  free (sp);
+  return 0;
+}

@@ -165,3 +165,84 @@ int ref_mask_blur (const uint16_t * src, const uint16_t * alpha,
  * ceil (width / 2^xs) x ceil (height / 2^ys) samples. */
 void ref_alpha_subsample (const uint16_t * alpha, int width, int height,
     int xs, int ys, uint16_t * out);
+
+/* ---- temporal denoising (method temporal, issue 41) ----
+ * Per frame, for a plane of @width x @height pixels of @channels samples
+ * (the D channels of @dist_mask judged, every channel filtered):
+ * 1. The noise level. Over blocks of 8 x 8 pixels (x = 1 + 8 bx .. 8 +
+ *    8 bx, likewise y, whole blocks inside the frame's inner pixels), the
+ *    sum s of |L| over the block's pixels and D channels, L the 3 x 3
+ *    high-pass [1 -2 1] x [1 -2 1]; a block counts unless a sample of its
+ *    10 x 10 footprint (D channels) is 0 or max_value (clipped). Bin
+ *    min (((s << 3) / (64 D)) >> ds, 4095) of a 4096-bin histogram, ds =
+ *    bits of max_value - 8 (0 for 8 bits). The level e (in 1/16 units of
+ *    8-bit intensity) is the 10th percentile's bin b as
+ *    round (16 (b + 0.5) 2^ds / 8 / K[D] * 255 / max_value), K[D] that
+ *    percentile for Gaussian noise of sigma 1 (ref_noise_level); the
+ *    level s smoothed over frames as s = (3 s + e + 2) >> 2 (the first
+ *    frame's e as it is).
+ *    Frame n is filtered at the level of frames 0 .. n-1 (frame 0 its own).
+ * 2. The blend, history h (8 fraction bits a sample) and a count c a
+ *    pixel (0 = none): A = sum over the 5 x 5 patch (border replicated)
+ *    and D channels of |(x << 8) - h|; where c = 0 or A > agree[c] the
+ *    count goes to 1, else where A > keep[c] to max (c / 2, 1), else to
+ *    min (c + 1, 2 reach);
+ *    h += ((x << 8) - h) * weight[c] + 128 >> 8 (arithmetic shift).
+ * 3. The bilateral on h: weights spatial[dy][dx], times range[c][|dh| >>
+ *    rshift] for each of the D channels, each product (p * r + 128) >> 8;
+ *    out = (sum w h + (sum w << 7)) / (sum w << 8), clamped; window
+ *    positions mapped by ref_border_index (SHRINK skips them).
+ * The tables are built by ref_temporal_tables: weight[c] = 256 / min (c,
+ * reach) rounded; v_c the variance of h in sigma^2 units (v_1 = 1, v_c =
+ * (1 - a)^2 v_(c-1) + a^2, a = weight[c] / 256); agree[c] = 1.2 sigma 256
+ * sqrt (2 / pi) sqrt (1 + v_c) 25 D, keep[c] the same with 1.08;
+ * range[c][i] = 256 exp (-u^2 / (2 (3
+ * sigma sqrt (v_c))^2)), u = i 2^rshift / 256 native units, rshift = 6 +
+ * ds; sigma in native units. */
+#define REF_TEMPORAL_MAX_REACH 32
+#define REF_TEMPORAL_RANGE 1024
+#define REF_NOISE_BINS 4096
+
+typedef struct {
+  int cap;                      /* the largest count: 2 reach */
+  int rshift;                   /* |dh| >> rshift indexes range */
+  uint32_t weight[2 * REF_TEMPORAL_MAX_REACH + 1];   /* of 256 */
+  uint32_t agree[2 * REF_TEMPORAL_MAX_REACH + 1];
+  uint32_t keep[2 * REF_TEMPORAL_MAX_REACH + 1];
+  uint16_t range[2 * REF_TEMPORAL_MAX_REACH + 1][REF_TEMPORAL_RANGE];
+} RefTemporalTables;
+
+/* Tables for noise level @level16 (1/16 of an 8-bit unit), @reach
+ * (1..REF_TEMPORAL_MAX_REACH) and @d judged channels. */
+void ref_temporal_tables (RefTemporalTables * t, int level16, int reach,
+    int d, int max_value);
+
+/* The histogram of step 1 (zeroed first). Returns the blocks counted. */
+uint32_t ref_noise_histogram (const uint16_t * src, int width, int height,
+    int channels, unsigned dist_mask, int max_value, uint32_t * hist);
+
+/* The level (1/16 of an 8-bit unit) the histogram gives, or -1 when it
+ * counts no block. */
+int ref_noise_level (const uint32_t * hist, int d, int max_value);
+
+typedef struct {
+  uint32_t *history;            /* width x height x channels */
+  uint8_t *count;               /* width x height */
+  int level16;                  /* smoothed level; -1 before a frame */
+  int width, height, channels;
+} RefTemporal;
+
+/* Zeroes @t's state for frames of this size (0, or -1 out of memory). */
+int ref_temporal_init (RefTemporal * t, int width, int height,
+    int channels);
+void ref_temporal_clear (RefTemporal * t);
+/* One frame: @noise16 > 0 fixes the level (1/16 of an 8-bit unit), 0
+ * estimates it (a level of 0 taken as 1; none yet, a frame with no block:
+ * 8). The spatial window: (2 rx + 1) x (2 ry + 1) (the caller bounds it
+ * as the bilateral's), spatial[dy][dx] = round (256 exp (-(dx^2 + dy^2)
+ * / (2 sigma_spatial^2))), 256 where sigma_spatial <= 0. The level is
+ * estimated (and t->level16 kept) whether fixed or not. Returns 0, or -1
+ * out of memory or on invalid arguments. */
+int ref_temporal_frame (RefTemporal * t, const uint16_t * src,
+    uint16_t * dst, unsigned dist_mask, int max_value, int noise16,
+    int reach, int rx, int ry, double sigma_spatial, RefBorder border);

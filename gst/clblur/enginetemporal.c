@@ -1,0 +1,320 @@
+/* clboxblur engine: method temporal, its state, tables and runs.
+ * Copyright (C) 2026 The clboxblur authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Each frame of a job: the noise histogram (temporal_noise), read back a
+ * frame later (the first frame's at once); the blend with the history
+ * where a 5 x 5 patch agrees (temporal_blend, from one history buffer into
+ * the other); the bilateral on the blended history at the noise left
+ * (temporal_spatial). Integer tables from the level, made here as
+ * ref_temporal_tables defines them (tests/reference/refblur.h), uploaded
+ * without a host wait when the level changes. One variant, every device.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "engineprivate.h"
+
+#define RANGE 1024              /* kernels/temporal.cl's CLB_TEMPORAL_RANGE */
+/* the agreement threshold and the range sigma in the noise left */
+#define AGREE 1.2
+#define KEEP 1.08
+#define RANGE_SIGMAS 3.0
+
+/* 10th percentile of the histogram's bins for Gaussian noise of sigma 1,
+ * over D = 1..4 judged channels (measured: scripts/temporal-psnr.py) */
+static const gdouble noise_k[5] = { 1.0, 3.808, 4.085, 4.212, 4.285 };
+
+static guint
+depth_shift (guint max_value)
+{
+  guint bits = g_bit_storage (max_value);
+
+  return bits > 8 ? bits - 8 : 0;
+}
+
+/* The level (1/16 of an 8-bit unit) of histogram @hist, or -1: none. */
+static gint
+noise_level (const guint32 * hist, guint d, guint max_value)
+{
+  guint64 total = 0, cum = 0;
+  guint b;
+
+  for (b = 0; b < CLB_NOISE_BINS; b++)
+    total += hist[b];
+  if (total == 0 || d < 1 || d > 4)
+    return -1;
+  for (b = 0; b < CLB_NOISE_BINS && (cum += hist[b]) * 10 < total; b++);
+  return (gint) floor (16.0 * (b + 0.5) * (1 << depth_shift (max_value))
+      / 8.0 / noise_k[d] * 255.0 / max_value + 0.5);
+}
+
+static void
+fold_level (ClbTemporalJob * t, gint e)
+{
+  if (e < 0)
+    return;
+  if (t->level < 0)
+    t->level = e;
+  t->level = (3 * t->level + e + 2) >> 2;
+}
+
+/* weight[cap + 1], agree[cap + 1], keep[cap + 1], range[cap + 1][RANGE],
+ * spatial */
+static void
+make_tables (guint32 * tab, gint level, guint reach, guint d,
+    guint max_value, gint rx, gint ry, gdouble ss)
+{
+  guint cap = 2 * reach, n, i;
+  gdouble sigma = level / 16.0 * max_value / 255.0, var = 0.0;
+  guint32 *range = tab + 3 * (cap + 1);
+  guint32 *sp = range + (cap + 1) * RANGE;
+  gint dx, dy, rshift = 6 + depth_shift (max_value);
+
+  memset (tab, 0, (cap + 1) * (RANGE + 3) * sizeof (guint32));
+  for (n = 1; n <= cap; n++) {
+    gdouble a, sr;
+
+    tab[n] = (guint32) floor (256.0 / MIN (n, reach) + 0.5);
+    a = tab[n] / 256.0;
+    var = (1 - a) * (1 - a) * var + a * a;
+    tab[cap + 1 + n] = (guint32) floor (AGREE * sigma * 256.0 *
+        sqrt (2.0 / G_PI) * sqrt (1.0 + var) * 25 * d + 0.5);
+    tab[2 * (cap + 1) + n] = (guint32) floor (KEEP * sigma * 256.0 *
+        sqrt (2.0 / G_PI) * sqrt (1.0 + var) * 25 * d + 0.5);
+    sr = RANGE_SIGMAS * sigma * sqrt (var);
+    for (i = 0; i < RANGE; i++) {
+      gdouble v = (gdouble) i * (1 << rshift) / 256.0;
+
+      range[n * RANGE + i] = sr > 0 ? (guint32) floor (256.0 *
+          exp (-v * v / (2 * sr * sr)) + 0.5) : (i == 0) * 256;
+    }
+  }
+  for (dy = -ry; dy <= ry; dy++)
+    for (dx = -rx; dx <= rx; dx++)
+      *sp++ = ss > 0 ? (guint32) floor (256.0 * exp (-(gdouble) (dx * dx +
+                  dy * dy) / (2 * ss * ss)) + 0.5) : 256;
+}
+
+static gboolean
+grow (ClbEngine * engine, cl_mem * mem, gsize size, GError ** error)
+{
+  gsize none = 0;
+
+  return clb_engine_grow_buffer (engine, mem, &none, size,
+      CL_MEM_READ_WRITE, error);
+}
+
+/* The job's buffers for @pixels pixels of @channels; new ones start
+ * fresh. */
+static gboolean
+ensure_state (ClbEngine * engine, ClbTemporalJob * t, gsize pixels,
+    guint channels, GError ** error)
+{
+  gsize bytes = pixels * channels * sizeof (cl_uint);
+  gpointer zeros;
+  gboolean ok;
+
+  if (t->bytes == bytes)
+    return TRUE;
+  t->bytes = 0;
+  t->fresh = TRUE;
+  if (!grow (engine, &t->history[0], bytes, error)
+      || !grow (engine, &t->history[1], bytes, error)
+      || !grow (engine, &t->count, pixels, error)
+      || (!t->hist && !grow (engine, &t->hist,
+              CLB_NOISE_BINS * sizeof (cl_uint), error)))
+    return FALSE;
+  /* written once, so that no kernel reads memory never written (the
+   * first frame's blend reads none of it: fresh) */
+  zeros = g_malloc0 (bytes);
+  ok = clb_engine_upload (engine, t->history[0], zeros, bytes,
+      "clEnqueueWriteBuffer (temporal)", error)
+      && clb_engine_upload (engine, t->history[1], zeros, bytes,
+      "clEnqueueWriteBuffer (temporal)", error)
+      && clb_engine_upload (engine, t->count, zeros, pixels,
+      "clEnqueueWriteBuffer (temporal)", error);
+  g_free (zeros);
+  if (ok)
+    t->bytes = bytes;
+  return ok;
+}
+
+/* The tables for this frame in t->tables, uploaded where they changed
+ * from host memory kept until the upload is done (two in turn). */
+static gboolean
+upload_tables (ClbEngine * engine, ClbTemporalJob * t, gint level,
+    guint reach, guint d, const ClbRun * r, GError ** error)
+{
+  gint64 key[6] = { level, reach, d, r->rx, r->ry,
+    (gint64) (r->params->sigma_spatial * 1e6)
+  };
+  gsize n = (2 * reach + 1) * (RANGE + 3) + (2 * r->rx + 1) *
+      (2 * r->ry + 1), bytes = n * sizeof (guint32);
+  guint k = t->tables_turn ^= 1;
+
+  if (t->tables_bytes && memcmp (key, t->tables_key, sizeof (key)) == 0)
+    return TRUE;
+  if (t->upload[k]) {
+    clWaitForEvents (1, &t->upload[k]);
+    clReleaseEvent (t->upload[k]);
+    t->upload[k] = NULL;
+  }
+  if (bytes > t->tables_bytes) {
+    /* the other upload reads the buffer being replaced: done first */
+    if (t->upload[k ^ 1])
+      clWaitForEvents (1, &t->upload[k ^ 1]);
+    t->tables_bytes = 0;
+    if (!grow (engine, &t->tables, bytes, error))
+      return FALSE;
+    g_free (t->tables_host[0]);
+    g_free (t->tables_host[1]);
+    t->tables_host[0] = g_new (guint32, n);
+    t->tables_host[1] = g_new (guint32, n);
+    t->tables_bytes = bytes;
+  }
+  make_tables (t->tables_host[k], level, reach, d, engine->planes.max_value,
+      r->rx, r->ry, r->params->sigma_spatial);
+  memset (t->tables_key, 0, sizeof (t->tables_key));
+  CHECK (clEnqueueWriteBuffer (engine->queue, t->tables, CL_FALSE, 0, bytes,
+          t->tables_host[k], 0, NULL, &t->upload[k]),
+      "clEnqueueWriteBuffer (temporal tables)");
+  memcpy (t->tables_key, key, sizeof (key));
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* The noise histogram of the frame; the level folded from the previous
+ * frame's (read back then), or from this one's at once when none yet. */
+static gboolean
+run_noise (ClbEngine * engine, ClbTemporalJob * t, const ClbRun * r,
+    guint d, GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  const ClbJob *job = r->job;
+  cl_kernel kernel = engine->kernels[planes->sample_size][K_TEMPORAL_NOISE];
+  size_t global[2] = { MAX (job->width / 8, 1), MAX (job->height / 8, 1) };
+  static const cl_uint zero[CLB_NOISE_BINS];
+  ClbArgs a = clb_engine_args (engine, kernel);
+
+  if (t->read) {
+    CHECK (clWaitForEvents (1, &t->read), "clWaitForEvents (noise)");
+    clReleaseEvent (t->read);
+    t->read = NULL;
+    fold_level (t, noise_level (t->hist_host, d, planes->max_value));
+  }
+  clb_args_layout (&a, r->in, planes, job);
+  clb_args_size (&a, job);
+  clb_arg_int (&a, job->dist_mask);
+  clb_arg_int (&a, planes->max_value);
+  clb_arg_int (&a, depth_shift (planes->max_value));
+  clb_arg_int (&a, d);
+  clb_arg_mem (&a, t->hist);
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  /* zeroed from static memory: no host wait */
+  CHECK (clEnqueueWriteBuffer (engine->queue, t->hist, CL_FALSE, 0,
+          sizeof (zero), zero, 0, NULL, NULL), "clEnqueueWriteBuffer (noise)");
+  CHECK (clb_engine_run_kernel (engine, kernel, 2, global, NULL,
+          "temporal_noise"), "clEnqueueNDRangeKernel (temporal_noise)");
+  CHECK (clEnqueueReadBuffer (engine->queue, t->hist, t->level < 0,
+          0, sizeof (t->hist_host), t->hist_host, 0, NULL,
+          t->level < 0 ? NULL : &t->read), "clEnqueueReadBuffer (noise)");
+  if (t->level < 0)
+    fold_level (t, noise_level (t->hist_host, d, planes->max_value));
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+static gboolean
+run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  const ClbJob *job = r->job;
+  ClbTemporalJob *t = &engine->temporal[r->index];
+  cl_kernel blend = engine->kernels[planes->sample_size][K_TEMPORAL_BLEND];
+  cl_kernel spatial =
+      engine->kernels[planes->sample_size][K_TEMPORAL_SPATIAL];
+  size_t global[2] = { job->width, job->height };
+  guint reach = r->params->temporal_reach ? MIN (r->params->temporal_reach,
+      CLB_MAX_TEMPORAL_REACH) : CLB_DEFAULT_TEMPORAL_REACH;
+  guint d = 0, c;
+  gint level;
+  gboolean fresh = t->fresh;
+  ClbArgs a;
+
+  for (c = 0; c < job->channels; c++)
+    d += (job->dist_mask >> c) & 1u;
+  if (!ensure_state (engine, t, (gsize) job->width * job->height,
+          job->channels, error))
+    return FALSE;
+  if (t->fresh) {
+    if (t->read) {
+      clWaitForEvents (1, &t->read);
+      clReleaseEvent (t->read);
+      t->read = NULL;
+    }
+    t->level = -1;
+    t->fresh = FALSE;
+  }
+  if (!run_noise (engine, t, r, d, error))
+    return FALSE;
+  level = r->params->noise_level > 0 ?
+      (gint) floor (r->params->noise_level * 16 + 0.5) : t->level;
+  level = level < 0 ? 16 * 8 : MAX (level, 1);
+  if (!upload_tables (engine, t, level, reach, d, r, error))
+    return FALSE;
+
+  a = clb_engine_args (engine, blend);
+  clb_args_layout (&a, r->in, planes, job);
+  clb_args_size (&a, job);
+  clb_arg_int (&a, job->dist_mask);
+  clb_arg_mem (&a, t->history[t->turn]);
+  clb_arg_mem (&a, t->history[t->turn ^ 1]);
+  clb_arg_mem (&a, t->count);
+  clb_arg_mem (&a, t->tables);
+  clb_arg_int (&a, 2 * reach);
+  clb_arg_int (&a, fresh);
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  CHECK (clb_engine_run_kernel (engine, blend, 2, global, NULL,
+          "temporal_blend"), "clEnqueueNDRangeKernel (temporal_blend)");
+  t->turn ^= 1;
+
+  a = clb_engine_args (engine, spatial);
+  clb_args_layout (&a, r->out, planes, job);
+  clb_args_size (&a, job);
+  clb_arg_int (&a, job->dist_mask);
+  clb_arg_int (&a, planes->max_value);
+  clb_arg_int (&a, r->rx);
+  clb_arg_int (&a, r->ry);
+  clb_arg_int (&a, r->border);
+  clb_arg_mem (&a, t->history[t->turn]);
+  clb_arg_mem (&a, t->count);
+  clb_arg_mem (&a, t->tables);
+  clb_arg_int (&a, 2 * reach);
+  clb_arg_int (&a, 6 + depth_shift (planes->max_value));
+  if (!clb_args_done (&a, error))
+    return FALSE;
+  CHECK (clb_engine_run_kernel (engine, spatial, 2, global, NULL,
+          "temporal_spatial"), "clEnqueueNDRangeKernel (temporal_spatial)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* The method's row of the variant table (enginevariants.c). */
+const ClbVariant clb_temporal_variants[] = {
+  {"temporal", CLB_METHOD_TEMPORAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_AUTO, "temporal_blend", 0, FALSE, NULL,
+      run_temporal},
+};
+
+const guint clb_temporal_n_variants = G_N_ELEMENTS (clb_temporal_variants);
