@@ -93,10 +93,8 @@ MASK_PART (uint, mask_load_px, mask_store_px)
 #define MASK_AT_BYTE16(v, k) ((v) << (uint16) (MASK_SHIFT (k)))
 
 /* The colour bytes of a pixel whose alpha is byte @ao: the first, second
- * and third of the others. */
-#define MASK_K0(ao) ((ao) == 0 ? 1 : 0)
-#define MASK_K1(ao) ((ao) <= 1 ? 2 : 1)
-#define MASK_K2(ao) ((ao) <= 2 ? 3 : 2)
+ * and third of the others (@i 0, 1, 2). */
+#define MASK_K(ao, i) ((i) + ((ao) <= (i) ? 1 : 0))
 
 /* The weighed samples (I w, both factors below 2^16: one 16-bit
  * multiply-add a lane on CPUs that have it) @c0 (@c1, @c2) and @w =
@@ -110,11 +108,11 @@ MASK_PART (uint, mask_load_px, mask_store_px)
             uint16 px_ = mask_load_px ((__global const uint *) (s) + (x), \
                                        (n));                            \
             w = MASK_BYTE16 (px_, ao) ^ (uint16) (0xff);                \
-            c0 = as_uint16 (as_int16 (MASK_BYTE16 (px_, MASK_K0 (ao)))  \
+            c0 = as_uint16 (as_int16 (MASK_BYTE16 (px_, MASK_K (ao, 0)))  \
                             * as_int16 (w));                            \
-            c1 = as_uint16 (as_int16 (MASK_BYTE16 (px_, MASK_K1 (ao)))  \
+            c1 = as_uint16 (as_int16 (MASK_BYTE16 (px_, MASK_K (ao, 1)))  \
                             * as_int16 (w));                            \
-            c2 = as_uint16 (as_int16 (MASK_BYTE16 (px_, MASK_K2 (ao)))  \
+            c2 = as_uint16 (as_int16 (MASK_BYTE16 (px_, MASK_K (ao, 2)))  \
                             * as_int16 (w));                            \
         } else {                                                        \
             ushort16 w_ = (ushort16) (255)                              \
@@ -371,10 +369,10 @@ mask_first (__global uint *v, int len, __global uint *va,
     }
 }
 
-/* @full &= @a, the alphas of pixels x .. x + 15 (@n left in the row:
+/* *@full &= @a, the alphas of pixels x .. x + 15 (@n left in the row:
  * 255 for those past it). */
 #define MASK_FULL(a, n)                                                 \
-    (full &= (n) >= 16 ? (a) : (a) | as_uint16 ((int16) (0, 1, 2, 3, 4, \
+    (*full &= (n) >= 16 ? (a) : (a) | as_uint16 ((int16) (0, 1, 2, 3, 4, \
         5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) >= (int16) (n)))
 
 /* One output row: the window sums along the row from the vertical ones
@@ -382,17 +380,17 @@ mask_first (__global uint *v, int len, __global uint *va,
  * as read (@al, @nc == 3: the pixels' byte @ao) or, with a feather
  * (@feathered, a constant), the rounded mean of @va's window sums (cy
  * rows); @s (and @s2) into @d (and @d2); with @copy, @al's row copied to
- * @ac in the same walk (@nc < 3). Returns whether some of those alphas
- * is below 255 (the lanes' AND of them, 255 where all are). */
-CLB_INLINE int
+ * @ac in the same walk (@nc < 3). Those alphas ANDed into @full's lanes
+ * (where all are 255, they stay 255). */
+CLB_INLINE void
 mask_row (__global const uint *v, int len, __global const uint *va,
           __global const uchar *s, __global const uchar *s2,
           __global const uchar *al, __global uchar *d, __global uchar *d2,
           __global uchar *ac, int copy, int width, int rx, int fx, uint cy,
-          int border, int nc, int ao, int feathered)
+          int border, int nc, int ao, int feathered, uint16 * full)
 {
     __global const uint *v1 = v + len, *v2 = v1 + len, *vw = v + nc * len;
-    uint16 z = (uint16) (0), c0 = mask_pv_start (v, rx), cw, full = ~z;
+    uint16 z = (uint16) (0), c0 = mask_pv_start (v, rx), cw;
     uint16 c1 = nc > 1 ? mask_pv_start (v1, rx) : z;
     uint16 c2 = nc > 2 ? mask_pv_start (v2, rx) : z;
     uint16 ca = feathered ? mask_pv_start (va, fx) : z;
@@ -417,9 +415,9 @@ mask_row (__global const uint *v, int len, __global const uint *va,
                                         MASK_BYTE16 (px, k), a,         \
                                         feathered), k)
             mask_store_px ((px & MASK_AT_BYTE16 ((uint16) (0xff), ao))
-                           | MASK_MIX (s0, MASK_K0 (ao))
-                           | MASK_MIX (s1, MASK_K1 (ao))
-                           | MASK_MIX (s2_, MASK_K2 (ao)),
+                           | MASK_MIX (s0, MASK_K (ao, 0))
+                           | MASK_MIX (s1, MASK_K (ao, 1))
+                           | MASK_MIX (s2_, MASK_K (ao, 2)),
                            (__global uint *) d + x, n);
 #undef MASK_MIX
             continue;
@@ -444,7 +442,6 @@ mask_row (__global const uint *v, int len, __global const uint *va,
                                                    (MASK_BYTES (s2 + x, n)),
                                                    a, feathered)), d2 + x, n);
     }
-    return any ((full & (uint16) (0xff)) != (uint16) (0xff));
 }
 #undef MASK_FULL
 
@@ -473,7 +470,7 @@ mask_band (__global const uchar *src, int src_pitch, __global uchar *dst,
     __global uint *base = tmp + (size_t) band * len * rows;
     __global uint *v = base + pad;
     __global uint *va = fx >= 0 ? v + (nc + 1) * len : 0;
-    int bg = 0;
+    uint16 full = (uint16) (0xff);
 
 /* Row @r of the source (2: of the second job; AL: of the alphas), 0 for
  * none. */
@@ -493,8 +490,8 @@ mask_band (__global const uchar *src, int src_pitch, __global uchar *dst,
                   dst + (size_t) y * dst_pitch,                           \
                   dst2 + (size_t) y * dst2_pitch,                         \
                   acopy + (size_t) y * acpitch, copy, width, rx, fx, cy,  \
-                  border, nc, ao, f)
-        bg |= fx >= 0 ? MASK_ROW (1) : MASK_ROW (0);
+                  border, nc, ao, f, &full)
+        fx >= 0 ? MASK_ROW (1) : MASK_ROW (0);
 #undef MASK_ROW
         if (y + 1 == y1)
             break;
@@ -509,7 +506,7 @@ mask_band (__global const uchar *src, int src_pitch, __global uchar *dst,
 #undef MASK_SRC
 #undef MASK_SRC2
 #undef MASK_AL
-    return bg;
+    return any (full != (uint16) (0xff));
 }
 
 /* A work-item per band of @band_rows rows of one job (@src + @src_off
