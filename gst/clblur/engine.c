@@ -51,6 +51,29 @@ failed:
   return FALSE;
 }
 
+/* alpha-mask's flag (clb_engine_mask_opaque_frames), 0: made with the
+ * engine, before any frame's buffers (made on a masked frame's first
+ * use, between its buffers, it left Oclgrind's --uninitialized shadow
+ * of the work buffer poisoned: scripts/oclgrind-check.sh's GPU mask
+ * cases failed). */
+static gboolean
+make_mask_seen (ClbEngine * engine, GError ** error)
+{
+  static const cl_uint zero = 0;
+
+  engine->mask_seen = clb_runtime_create_buffer (engine->rt,
+      CL_MEM_READ_WRITE, sizeof (cl_uint), error);
+  if (engine->mask_seen == NULL)
+    return FALSE;
+  CHECK (clEnqueueWriteBuffer (engine->queue, engine->mask_seen, CL_FALSE,
+          0, sizeof (cl_uint), &zero, 0, NULL, NULL),
+      "clEnqueueWriteBuffer (the mask's flag)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
 ClbEngine *
 clb_engine_new (ClbRuntime * rt, const ClbEngineOptions * options,
     GError ** error)
@@ -65,7 +88,8 @@ clb_engine_new (ClbRuntime * rt, const ClbEngineOptions * options,
     clb_engine_options_init (&engine->options);
 
   if (!ensure_kernels (engine, CLB_SAMPLES_8, error)
-      || !clb_engine_probe_profile (engine, error))
+      || !clb_engine_probe_profile (engine, error)
+      || !make_mask_seen (engine, error))
     goto failed;
   return engine;
 
@@ -496,26 +520,11 @@ mask_seen_collect (ClbEngine * engine)
   engine->mask_read_done = NULL;
 }
 
-gboolean
-clb_engine_mask_seen_begin (ClbEngine * engine, GError ** error)
+void
+clb_engine_mask_seen_begin (ClbEngine * engine)
 {
-  static const cl_uint zero = 0;
-
-  if (engine->mask_seen == NULL) {
-    engine->mask_seen = clb_runtime_create_buffer (engine->rt,
-        CL_MEM_READ_WRITE, sizeof (cl_uint), error);
-    if (engine->mask_seen == NULL)
-      return FALSE;
-    CHECK (clEnqueueWriteBuffer (engine->queue, engine->mask_seen, CL_FALSE,
-            0, sizeof (cl_uint), &zero, 0, NULL, NULL),
-        "clEnqueueWriteBuffer (the mask's flag)");
-  }
   mask_seen_collect (engine);
   engine->mask_stamp++;
-  return TRUE;
-
-failed:
-  return FALSE;
 }
 
 gboolean

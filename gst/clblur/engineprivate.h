@@ -278,11 +278,11 @@ struct _ClbVariant
   gboolean (*run) (ClbEngine * engine, const ClbRun * run, GError ** error);
 };
 
-/* engine.c: alpha-mask's flag around a masked frame's kernels: before
- * them, the flag made (0) where there is none, the last read-back taken
- * where it is done (not waited for) and the frame's stamp; after them,
- * the flag read back, not waited for, where no read is on its way. */
-gboolean clb_engine_mask_seen_begin (ClbEngine * engine, GError ** error);
+/* engine.c: alpha-mask's flag (made 0 with the engine) around a masked
+ * frame's kernels: before them, the last read-back taken where it is
+ * done (not waited for) and the frame's stamp; after them, the flag read
+ * back, not waited for, where no read is on its way. */
+void clb_engine_mask_seen_begin (ClbEngine * engine);
 gboolean clb_engine_mask_seen_end (ClbEngine * engine, GError ** error);
 /* The mask kernels' last two arguments: the flag and the frame's stamp
  * (enginelaunch.c). */

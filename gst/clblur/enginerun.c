@@ -82,8 +82,8 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
   if (into_planes && !copy_frame (engine, in, src_stride, out, dst_stride,
           error))
     return FALSE;
-  if (mask && !clb_engine_mask_seen_begin (engine, error))
-    return FALSE;
+  if (mask)
+    clb_engine_mask_seen_begin (engine);
 
   for (j = 0; j < plan->n_jobs; j++) {
     const ClbJob *job = &jobs[j];
@@ -246,10 +246,10 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
         "unknown method %d", params->method);
     return FALSE;
   }
-  if (!clb_mask_check (planes, params, error)
-      || (clb_mask_active (params)
-          && !clb_engine_mask_seen_begin (engine, error)))
+  if (!clb_mask_check (planes, params, error))
     return FALSE;
+  if (clb_mask_active (params))
+    clb_engine_mask_seen_begin (engine);
   if (engine->frame_out) {
     /* bytes no job writes (kept channels, gaps, jobs passed through) come
      * from the input */
