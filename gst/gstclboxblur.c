@@ -129,6 +129,9 @@ struct _GstCLBoxBlur
   gint mask_no_alpha_warned;
   gint mask_passes_warned;
   gint mask_method_warned;      /* alpha-mask with mosaic or fill */
+  /* alpha-mask on frames without background (every alpha full): warned
+   * once, again only after a frame with some (the streaming thread's) */
+  gboolean mask_opaque_warned;
   /* the settings the last frame ran with: the streaming thread's */
   GstCLBoxBlurSettings applied;
   /* method temporal: the history to forget before the next frame (a
@@ -386,6 +389,40 @@ gst_cl_box_blur_prepare_with (GstCLBoxBlur * self,
   return gst_cl_layout_make_plane_jobs (info, &chroma, &alpha, jobs);
 }
 
+/* Frames in a row with the mask and no alpha below full before the
+ * warning (a second at 30 fps). */
+#define MASK_OPAQUE_FRAMES 30
+
+/* alpha-mask on frames whose alpha is full everywhere blurs nothing: a
+ * warning (a message on the bus) once MASK_OPAQUE_FRAMES such frames
+ * came in a row, as the engine knows them from its kernels without a
+ * wait (a frame or two late); not again until a frame has background
+ * (or the stream starts again: a new engine). */
+static void
+gst_cl_box_blur_check_opaque (GstCLBoxBlur * self)
+{
+  ClbEngine *engine = GST_CL_BASE_FILTER (self)->engine;
+  guint opaque;
+
+  if (engine == NULL)
+    return;
+  opaque = clb_engine_mask_opaque_frames (engine);
+  if (opaque < MASK_OPAQUE_FRAMES) {
+    self->mask_opaque_warned = FALSE;
+    return;
+  }
+  if (self->mask_opaque_warned)
+    return;
+  self->mask_opaque_warned = TRUE;
+  GST_ELEMENT_WARNING (self, STREAM, FORMAT, ("alpha-mask: nothing is "
+          "background: every pixel's alpha is full, so nothing is blurred; "
+          "feed the mask through alpha (alpha below full is background): "
+          "e.g. alphacombine with a mask stream, a segmentation element, "
+          "or the application's own alpha"), ("%u frames in a row without "
+          "an alpha below full (RGBA from videoconvert of an opaque source "
+          "is full everywhere)", opaque));
+}
+
 /* Takes one consistent copy of the properties for @inbuf's @params and
  * @jobs. Where they need kernels the element has not run yet, the frame
  * keeps the settings the frame before had, while the kernels are readied
@@ -417,6 +454,8 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
     GST_OBJECT_UNLOCK (self);
   }
   n_jobs = gst_cl_box_blur_prepare_with (self, &settings, info, params, jobs);
+  if (params->mask)
+    gst_cl_box_blur_check_opaque (self);
   /* Not ready only after frames that ran (the first frame is always
    * ready: gstclwarm.c); and never after frames that were not filtered
    * (passthrough, radius 0): a blur turned on (privacy) is not held

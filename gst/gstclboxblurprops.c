@@ -692,7 +692,10 @@ static const PropRow prop_rows[N_PROPS] = {
    * warning once. With `bilateral` the mask only blends, B being the
    * bilateral's output. Regions and ROI metas still choose the pixels
    * filtered. On a format without alpha: a warning once, and the plain
-   * blur.
+   * blur. Where no alpha is below full for 30 frames in a row (RGBA from
+   * videoconvert of an opaque source), nothing is blurred: a warning
+   * ("alpha-mask: nothing is background"), once, again only after a
+   * frame with background (found by the kernels, read without a wait).
    */
   [PROP_ALPHA_MASK] = {"alpha-mask", "Alpha mask", "Alpha as the "
       "foreground mask: blur the background (alpha 0) from background "

@@ -33,6 +33,12 @@
  *
  * With blend (bilateral and the mask), no box: B is the filtered sample
  * read from @filtered, and the intermediate holds only the feather sums.
+ *
+ * The column kernels (and mask_x16.cl's) write @stamp (the frame's, never
+ * 0) to *@seen where a work-item blends a pixel whose alpha is below amax
+ * (some background): every writer writes the same value, no atomics. The
+ * engine reads it back a frame later, not waited for (alpha-mask's
+ * warning that nothing is background: clb_engine_mask_seen_background).
  */
 
 #if CLB_SAMPLE_BITS == 16
@@ -195,7 +201,7 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
               int aoff, int aw, int ah, int xs, int ys, int amax, int width,
               int height, int channels, int rx, int ry, int fx, int fy,
               int border, int blend, int ring, int chunk, int y_begin,
-              int y_end)
+              int y_end, __global uint *seen, uint stamp)
 {
     int x = get_global_id (0);
     int y0 = y_begin + (int) get_global_id (1) * chunk;
@@ -207,7 +213,7 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
     size_t row_len = (size_t) width * elems;
     size_t col = (size_t) x * elems;
     size_t px = (size_t) x * pstride;
-    uint m = (uint) amax;
+    uint m = (uint) amax, bg = 0;
     float rm = 1.0f / (float) m;
 
     ulong s0 = 0, s1 = 0, s2 = 0, s3 = 0, sw = 0, sf = 0;
@@ -246,6 +252,7 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
         } else {
             a = MASK_ALPHA (x, y);
         }
+        bg |= m - a;
         size_t o = (size_t) y * pitch + px;
         if (blend) {
             for (int c = 0; c < channels; c++) {
@@ -287,6 +294,8 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
                 sf -= MASK_TF (out);
         }
     }
+    if (bg != 0)
+        *seen = stamp;
 #undef MASK_TADD
 #undef MASK_TSUB
 #undef MASK_TROW
@@ -308,7 +317,7 @@ mask_columns_strip (__global const mask_row_t *tmp,
                     int apstride, int aoff, int aw, int ah, int xs, int ys,
                     int amax, int width, int height, int channels, int ry,
                     int fx, int fy, int border, int ring, int chunk,
-                    int y_begin, int y_end)
+                    int y_begin, int y_end, __global uint *seen, uint stamp)
 {
     int x0 = get_global_id (0) * MASK_STRIP;
     int y0 = y_begin + (int) get_global_id (1) * chunk;
@@ -322,7 +331,7 @@ mask_columns_strip (__global const mask_row_t *tmp,
     int len = n * elems;
     size_t row_len = (size_t) width * elems;
     size_t first = (size_t) x0 * elems;
-    uint m = (uint) amax;
+    uint m = (uint) amax, bg = 0;
     float rm = 1.0f / (float) m;
     ulong sum[MASK_STRIP * MASK_MAX_ELEMS];
     uint nfx[MASK_STRIP];
@@ -360,6 +369,7 @@ mask_columns_strip (__global const mask_row_t *tmp,
             } else {
                 a = MASK_ALPHA (x, y);
             }
+            bg |= m - a;
             ulong sw = s[cn];
             float rcp = sw > 0 ? 1.0f / (float) sw : 0.0f;
             size_t o = (size_t) y * pitch + (size_t) x * pstride;
@@ -403,4 +413,6 @@ mask_columns_strip (__global const mask_row_t *tmp,
             }
         }
     }
+    if (bg != 0)
+        *seen = stamp;
 }

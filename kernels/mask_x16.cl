@@ -28,7 +28,8 @@
  * exact sums. One float reciprocal of Σw serves a pixel's samples
  * (mask_mix16). A subsampled job's alphas (the rounded mean of its
  * footprint, as mask_alpha) are made by each band for the rows it reads
- * (mask_sub_row), in the same launch.
+ * (mask_sub_row), in the same launch. Where some pixel's alpha (as
+ * blended) is below 255, the work-item writes @stamp to *@seen (mask.cl).
  */
 
 #if CLB_SAMPLE_BITS == 8
@@ -92,10 +93,8 @@ MASK_PART (uint, mask_load_px, mask_store_px)
 #define MASK_AT_BYTE16(v, k) ((v) << (uint16) (MASK_SHIFT (k)))
 
 /* The colour bytes of a pixel whose alpha is byte @ao: the first, second
- * and third of the others. */
-#define MASK_K0(ao) ((ao) == 0 ? 1 : 0)
-#define MASK_K1(ao) ((ao) <= 1 ? 2 : 1)
-#define MASK_K2(ao) ((ao) <= 2 ? 3 : 2)
+ * and third of the others (@i 0, 1, 2). */
+#define MASK_K(ao, i) ((i) + ((ao) <= (i) ? 1 : 0))
 
 /* The weighed samples (I w, both factors below 2^16: one 16-bit
  * multiply-add a lane on CPUs that have it) @c0 (@c1, @c2) and @w =
@@ -109,11 +108,11 @@ MASK_PART (uint, mask_load_px, mask_store_px)
             uint16 px_ = mask_load_px ((__global const uint *) (s) + (x), \
                                        (n));                            \
             w = MASK_BYTE16 (px_, ao) ^ (uint16) (0xff);                \
-            c0 = as_uint16 (as_int16 (MASK_BYTE16 (px_, MASK_K0 (ao)))  \
+            c0 = as_uint16 (as_int16 (MASK_BYTE16 (px_, MASK_K (ao, 0)))  \
                             * as_int16 (w));                            \
-            c1 = as_uint16 (as_int16 (MASK_BYTE16 (px_, MASK_K1 (ao)))  \
+            c1 = as_uint16 (as_int16 (MASK_BYTE16 (px_, MASK_K (ao, 1)))  \
                             * as_int16 (w));                            \
-            c2 = as_uint16 (as_int16 (MASK_BYTE16 (px_, MASK_K2 (ao)))  \
+            c2 = as_uint16 (as_int16 (MASK_BYTE16 (px_, MASK_K (ao, 2)))  \
                             * as_int16 (w));                            \
         } else {                                                        \
             ushort16 w_ = (ushort16) (255)                              \
@@ -370,18 +369,25 @@ mask_first (__global uint *v, int len, __global uint *va,
     }
 }
 
+/* *@full &= @a, the alphas of pixels x .. x + 15 (@n left in the row:
+ * 255 for those past it). */
+#define MASK_FULL(a, n)                                                 \
+    (*full &= (n) >= 16 ? (a) : (a) | as_uint16 ((int16) (0, 1, 2, 3, 4, \
+        5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) >= (int16) (n)))
+
 /* One output row: the window sums along the row from the vertical ones
  * (mask_pv_window), B and the blend as mask_mix16 makes them, the alpha
  * as read (@al, @nc == 3: the pixels' byte @ao) or, with a feather
  * (@feathered, a constant), the rounded mean of @va's window sums (cy
  * rows); @s (and @s2) into @d (and @d2); with @copy, @al's row copied to
- * @ac in the same walk (@nc < 3). */
+ * @ac in the same walk (@nc < 3). Those alphas ANDed into @full's lanes
+ * (where all are 255, they stay 255). */
 CLB_INLINE void
 mask_row (__global const uint *v, int len, __global const uint *va,
           __global const uchar *s, __global const uchar *s2,
           __global const uchar *al, __global uchar *d, __global uchar *d2,
           __global uchar *ac, int copy, int width, int rx, int fx, uint cy,
-          int border, int nc, int ao, int feathered)
+          int border, int nc, int ao, int feathered, uint16 * full)
 {
     __global const uint *v1 = v + len, *v2 = v1 + len, *vw = v + nc * len;
     uint16 z = (uint16) (0), c0 = mask_pv_start (v, rx), cw;
@@ -403,14 +409,15 @@ mask_row (__global const uint *v, int len, __global const uint *va,
             uint16 px = mask_load_px ((__global const uint *) s + x, n);
             a = feathered ? mask_feather16 (va, x, fx, &ca, cy, r_in, width,
                                             border) : MASK_BYTE16 (px, ao);
+            MASK_FULL (a, n);
 #define MASK_MIX(sc, k)                                                 \
             MASK_AT_BYTE16 (mask_mix16 (sc + h, sw, r,                  \
                                         MASK_BYTE16 (px, k), a,         \
                                         feathered), k)
             mask_store_px ((px & MASK_AT_BYTE16 ((uint16) (0xff), ao))
-                           | MASK_MIX (s0, MASK_K0 (ao))
-                           | MASK_MIX (s1, MASK_K1 (ao))
-                           | MASK_MIX (s2_, MASK_K2 (ao)),
+                           | MASK_MIX (s0, MASK_K (ao, 0))
+                           | MASK_MIX (s1, MASK_K (ao, 1))
+                           | MASK_MIX (s2_, MASK_K (ao, 2)),
                            (__global uint *) d + x, n);
 #undef MASK_MIX
             continue;
@@ -424,6 +431,7 @@ mask_row (__global const uint *v, int len, __global const uint *va,
         }
         if (feathered)
             a = mask_feather16 (va, x, fx, &ca, cy, r_in, width, border);
+        MASK_FULL (a, n);
         MASK_PUT16 (convert_uchar16 (mask_mix16 (s0 + h, sw, r, convert_uint16
                                                (MASK_BYTES (s + x, n)), a,
                                                feathered)), d + x, n);
@@ -435,6 +443,7 @@ mask_row (__global const uint *v, int len, __global const uint *va,
                                                    a, feathered)), d2 + x, n);
     }
 }
+#undef MASK_FULL
 
 /* Band @band of @band_rows rows, from @src into @dst (@nc == 2: and
  * @src2 into @dst2, the same size and alphas), the alphas at @alpha (a
@@ -443,8 +452,8 @@ mask_row (__global const uint *v, int len, __global const uint *va,
  * the band's rows of alpha copied to @acopy (rows @acpitch apart: the
  * frame's alpha plane, as it came), the band's rows of sums from @tmp:
  * @nc of I w, w and (feather) alpha, each (width rounded up to 16) +
- * 2 @pad uint. */
-CLB_INLINE void
+ * 2 @pad uint. Returns whether some blended alpha is below 255. */
+CLB_INLINE int
 mask_band (__global const uchar *src, int src_pitch, __global uchar *dst,
            int dst_pitch, __global const uchar *src2, int src2_pitch,
            __global uchar *dst2, int dst2_pitch,
@@ -461,6 +470,7 @@ mask_band (__global const uchar *src, int src_pitch, __global uchar *dst,
     __global uint *base = tmp + (size_t) band * len * rows;
     __global uint *v = base + pad;
     __global uint *va = fx >= 0 ? v + (nc + 1) * len : 0;
+    uint16 full = (uint16) (0xff);
 
 /* Row @r of the source (2: of the second job; AL: of the alphas), 0 for
  * none. */
@@ -480,11 +490,8 @@ mask_band (__global const uchar *src, int src_pitch, __global uchar *dst,
                   dst + (size_t) y * dst_pitch,                           \
                   dst2 + (size_t) y * dst2_pitch,                         \
                   acopy + (size_t) y * acpitch, copy, width, rx, fx, cy,  \
-                  border, nc, ao, f)
-        if (fx >= 0)
-            MASK_ROW (1);
-        else
-            MASK_ROW (0);
+                  border, nc, ao, f, &full)
+        fx >= 0 ? MASK_ROW (1) : MASK_ROW (0);
 #undef MASK_ROW
         if (y + 1 == y1)
             break;
@@ -499,6 +506,7 @@ mask_band (__global const uchar *src, int src_pitch, __global uchar *dst,
 #undef MASK_SRC
 #undef MASK_SRC2
 #undef MASK_AL
+    return any (full != (uint16) (0xff));
 }
 
 /* A work-item per band of @band_rows rows of one job (@src + @src_off
@@ -513,7 +521,8 @@ mask_band (__global const uchar *src, int src_pitch, __global uchar *dst,
  * mapped by the border: within 0 .. height - 1 and the band's reach
  * where r < height, else all rows) into @sub + @sub_off + band *
  * @sub_band, then walks them. @nc is the kernel's constant; @ao, where it
- * is 3, made one for each place of the alpha byte. */
+ * is 3, made one for each place of the alpha byte. @stamp to *@seen
+ * where the band blends some alpha below 255 (mask.cl). */
 #define MASK_BAND(nc_, ao_)                                                \
     mask_band (src + src_off, src_pitch, dst + dst_off, dst_pitch,         \
                src2 + src2_off, src2_pitch, dst2 + dst2_off, dst2_pitch,   \
@@ -531,7 +540,8 @@ mask_band (__global const uchar *src, int src_pitch, __global uchar *dst,
           int aw, int ah, int xs, int ys, __global uchar *sub,             \
           int sub_off, int sub_band, __global uint *tmp, int tmp_off,      \
           int width, int height, int rx, int ry, int fx, int fy,           \
-          int border, int band_rows, int pad, int ao)                      \
+          int border, int band_rows, int pad, int ao, __global uint *seen, \
+          uint stamp)                                                      \
     {                                                                      \
         int band = get_global_id (0);                                      \
         int y0 = band * band_rows, alo = 0;                                \
@@ -551,16 +561,10 @@ mask_band (__global const uchar *src, int src_pitch, __global uchar *dst,
             apitch = width;                                                \
             alo = lo;                                                      \
         }                                                                  \
-        if (nc < 3)                                                        \
-            MASK_BAND (nc, 0);                                             \
-        else if (ao == 0)                                                  \
-            MASK_BAND (3, 0);                                              \
-        else if (ao == 1)                                                  \
-            MASK_BAND (3, 1);                                              \
-        else if (ao == 2)                                                  \
-            MASK_BAND (3, 2);                                              \
-        else                                                               \
-            MASK_BAND (3, 3);                                              \
+        if (nc < 3 ? MASK_BAND (nc, 0) : ao == 0 ? MASK_BAND (3, 0)        \
+            : ao == 1 ? MASK_BAND (3, 1) : ao == 2 ? MASK_BAND (3, 2)      \
+            : MASK_BAND (3, 3))                                            \
+            *seen = stamp;                                                 \
     }
 MASK_X16_KERNEL (mask_planar_x16, 1)
 MASK_X16_KERNEL (mask_planar_pair_x16, 2)

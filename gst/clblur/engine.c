@@ -54,6 +54,29 @@ failed:
   return FALSE;
 }
 
+/* alpha-mask's flag (clb_engine_mask_opaque_frames), 0: made with the
+ * engine, before any frame's buffers (made on a masked frame's first
+ * use, between its buffers, it left Oclgrind's --uninitialized shadow
+ * of the work buffer poisoned: scripts/oclgrind-check.sh's GPU mask
+ * cases failed). */
+static gboolean
+make_mask_seen (ClbEngine * engine, GError ** error)
+{
+  static const cl_uint zero = 0;
+
+  engine->mask_seen = clb_runtime_create_buffer (engine->rt,
+      CL_MEM_READ_WRITE, sizeof (cl_uint), error);
+  if (engine->mask_seen == NULL)
+    return FALSE;
+  CHECK (clEnqueueWriteBuffer (engine->queue, engine->mask_seen, CL_FALSE,
+          0, sizeof (cl_uint), &zero, 0, NULL, NULL),
+      "clEnqueueWriteBuffer (the mask's flag)");
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
 ClbEngine *
 clb_engine_new (ClbRuntime * rt, const ClbEngineOptions * options,
     GError ** error)
@@ -69,7 +92,8 @@ clb_engine_new (ClbRuntime * rt, const ClbEngineOptions * options,
     clb_engine_options_init (&engine->options);
 
   if (!ensure_kernels (engine, CLB_SAMPLES_8, error)
-      || !clb_engine_probe_profile (engine, error))
+      || !clb_engine_probe_profile (engine, error)
+      || !make_mask_seen (engine, error))
     goto failed;
   return engine;
 
@@ -213,6 +237,10 @@ clb_engine_free (ClbEngine * engine)
     for (k = 0; k < N_KERNELS; k++)
       clb_runtime_release_kernel (&engine->kernels[s][N_KERNELS - 1 - k]);
   release_buffers (engine);
+  /* (the queue finished: the flag's read, if any, is done) */
+  if (engine->mask_read_done)
+    clReleaseEvent (engine->mask_read_done);
+  clb_runtime_release_buffer (&engine->mask_seen);
   for (k = 0; k < CLB_MAX_JOBS; k++)
     g_free (engine->job_log[k]);
   g_free (engine->strength_log);
@@ -539,4 +567,66 @@ clb_engine_bilateral_tables (ClbEngine * engine, const ClbParams * params,
   return update_range_table (engine, params->sigma_range, error)
       && update_spatial_table (engine, j, rx, ry, params->sigma_spatial,
       error);
+}
+
+/* ---- alpha-mask's flag: whether a frame had background
+ * (clb_engine_mask_opaque_frames) ---- */
+
+/* Takes the flag's read-back where it is done, without a wait: the
+ * frames up to the read's stamp are answered. The flag holds the stamp
+ * of the last frame whose kernels saw background (stamps grow by one a
+ * masked frame): one past the last answered means background in this
+ * answer's frames, and only the frames after it are opaque. */
+static void
+mask_seen_collect (ClbEngine * engine)
+{
+  cl_int status = CL_QUEUED;
+
+  if (engine->mask_read_done == NULL)
+    return;
+  if (clGetEventInfo (engine->mask_read_done,
+          CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof (status), &status,
+          NULL) != CL_SUCCESS)
+    status = -1;                /* taken as failed: no answer */
+  if (status > CL_COMPLETE)
+    return;                     /* queued, submitted or running */
+  if (status == CL_COMPLETE) {
+    if ((gint32) (engine->mask_read - engine->mask_answered) > 0)
+      engine->mask_opaque = engine->mask_read_stamp - engine->mask_read;
+    else
+      engine->mask_opaque += engine->mask_read_stamp - engine->mask_answered;
+  }
+  engine->mask_answered = engine->mask_read_stamp;
+  clReleaseEvent (engine->mask_read_done);
+  engine->mask_read_done = NULL;
+}
+
+void
+clb_engine_mask_seen_begin (ClbEngine * engine)
+{
+  mask_seen_collect (engine);
+  engine->mask_stamp++;
+}
+
+gboolean
+clb_engine_mask_seen_end (ClbEngine * engine, GError ** error)
+{
+  if (engine->mask_read_done != NULL)
+    return TRUE;                /* the last one still on its way */
+  CHECK (clEnqueueReadBuffer (engine->queue, engine->mask_seen, CL_FALSE, 0,
+          sizeof (cl_uint), &engine->mask_read, 0, NULL,
+          &engine->mask_read_done), "clEnqueueReadBuffer (the mask's flag)");
+  engine->mask_read_stamp = engine->mask_stamp;
+  return TRUE;
+
+failed:
+  engine->mask_read_done = NULL;
+  return FALSE;
+}
+
+guint
+clb_engine_mask_opaque_frames (ClbEngine * engine)
+{
+  mask_seen_collect (engine);
+  return engine->mask_opaque;
 }

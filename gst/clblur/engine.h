@@ -436,6 +436,14 @@ guint clb_engine_count_plans (ClbEngine * engine);
 void clb_engine_temporal_reset (ClbEngine * engine);
 gdouble clb_engine_noise_level (ClbEngine * engine);
 
+/* With ClbParams.mask: how many frames in a row, up to the last one whose
+ * answer is in, had no alpha below full (nothing to blur: the output is
+ * the input); 0 after a frame with some. The mask kernels set a flag
+ * that the engine reads back without a wait, so a frame's answer comes
+ * with a later frame or call (a frame or two later on a queue kept
+ * busy). Never waits. */
+guint clb_engine_mask_opaque_frames (ClbEngine * engine);
+
 /* Makes the frame in progress, if any, and every later one fail with
  * CLB_ENGINE_ERROR_CANCELLED until clb_engine_resume: the engine stops
  * between two bands of its work (each a bounded number of taps, see

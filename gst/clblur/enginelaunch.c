@@ -39,6 +39,13 @@ clb_engine_ensure_work (ClbEngine * engine, gsize size, GError ** error)
       size, CL_MEM_READ_WRITE, error);
 }
 
+void
+clb_args_mask_seen (ClbArgs * a, ClbEngine * engine)
+{
+  clb_arg_mem (a, engine->mask_seen);
+  clb_arg_int (a, (cl_int) engine->mask_stamp);
+}
+
 /* A job's channel offsets as the kernels take them. */
 cl_int4
 clb_job_offsets (const ClbJob * job)

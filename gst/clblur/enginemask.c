@@ -10,9 +10,9 @@
  * the alpha a plane of its own: A420; the chroma's two jobs in one
  * launch, mask_planar_pair_x16; the Y job's launch copies the alpha
  * plane); mask_cpu and mask_gpu (mask_rows, then mask_columns_strip or
- * mask_columns) the rest. Bilateral's output is blended with the original by alpha
- * (clb_mask_blend). The alpha channel itself is never filtered: it is
- * taken out of every job (clb_mask_job).
+ * mask_columns) the rest. Bilateral's output is blended with the original
+ * by alpha (clb_mask_blend). The alpha channel itself is never filtered:
+ * it is taken out of every job (clb_mask_job). Kernels flag background.
  */
 #include "config.h"
 
@@ -360,8 +360,7 @@ run_rows (ClbEngine * engine, const ClbRun * r, const MaskShape * m,
   ClbArgs rows = clb_engine_args (engine, kernel);
 
   clb_args_layout (&rows, r->in, planes, job);
-  args_alpha (&rows, engine, m->alpha, m->alpha_pitch, r->params,
-      job);
+  args_alpha (&rows, engine, m->alpha, m->alpha_pitch, r->params, job);
   clb_arg_int (&rows, planes->max_value);
   clb_arg_mem (&rows, engine->work);
   clb_args_size (&rows, job);
@@ -457,6 +456,7 @@ run_mask_from (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
     }
     clb_arg_int (&a, y0);
     clb_arg_int (&a, y1);
+    clb_args_mask_seen (&a, engine);
     if (!clb_args_done (&a, error))
       return FALSE;
     cglobal[1] = (y1 - y0 + m.chunk - 1) / m.chunk;
@@ -763,6 +763,7 @@ run_mask_band (ClbEngine * engine, const ClbRun * r, guint nc, gint ao,
   clb_arg_int (&a, rows);
   clb_arg_int (&a, mask_band_pad (r->rx, fx));
   clb_arg_int (&a, ao);
+  clb_args_mask_seen (&a, engine);
   if (!clb_args_done (&a, error))
     return FALSE;
   CHECK (clb_run_lines (engine, CLB_SAMPLES_8, k, bands,

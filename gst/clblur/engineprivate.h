@@ -190,6 +190,17 @@ struct _ClbEngine
   guint frame_written;
   ClbPlan plan;                 /* engineplan.c; invalid: none yet */
   guint plans_made;
+  /* engine.c: alpha-mask's flag, one uint the mask kernels set to the
+   * frame's stamp (mask_stamp, one more a masked frame) where they blend
+   * some alpha below full; read back into mask_read without a wait
+   * (mask_read_done: that read, of the flag after frame mask_read_stamp's
+   * kernels; NULL: none on its way); mask_answered: the last frame whose
+   * answer is in; mask_opaque: the frames in a row up to it without
+   * background (clb_engine_mask_opaque_frames) */
+  cl_mem mask_seen;
+  cl_uint mask_stamp, mask_read, mask_read_stamp, mask_answered;
+  cl_event mask_read_done;
+  guint mask_opaque;
   gint cancelled;               /* atomic: clb_engine_cancel */
   GArray *kernel_times;         /* ClbKernelTime: the profile option's */
   ClbTemporalJob temporal[CLB_MAX_JOBS];
@@ -300,6 +311,16 @@ struct _ClbVariant
       ClbWorkShape * shape);
   gboolean (*run) (ClbEngine * engine, const ClbRun * run, GError ** error);
 };
+
+/* engine.c: alpha-mask's flag (made 0 with the engine) around a masked
+ * frame's kernels: before them, the last read-back taken where it is
+ * done (not waited for) and the frame's stamp; after them, the flag read
+ * back, not waited for, where no read is on its way. */
+void clb_engine_mask_seen_begin (ClbEngine * engine);
+gboolean clb_engine_mask_seen_end (ClbEngine * engine, GError ** error);
+/* The mask kernels' last two arguments: the flag and the frame's stamp
+ * (enginelaunch.c). */
+void clb_args_mask_seen (ClbArgs * a, ClbEngine * engine);
 
 /* enginelaunch.c and enginevariants.c (clb_engine_run_variant) */
 /* Makes *@mem (*@capacity bytes, 0: none) hold at least @size bytes: a

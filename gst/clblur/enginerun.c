@@ -82,6 +82,8 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
   if (into_planes && !copy_frame (engine, in, src_stride, out, dst_stride,
           error))
     return FALSE;
+  if (mask)
+    clb_engine_mask_seen_begin (engine);
 
   for (j = 0; j < plan->n_jobs; j++) {
     const ClbJob *job = &jobs[j];
@@ -147,9 +149,10 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
         return FALSE;
     }
   }
-  /* the mask's plane of its own (A420's A): as it came */
-  return !mask || alpha_written || copy_plane (engine, in, src_stride, out,
-      dst_stride, mp, error);
+  /* the mask's plane of its own (A420's A): as it came; the flag read */
+  return !mask || ((alpha_written || copy_plane (engine, in, src_stride, out,
+              dst_stride, mp, error))
+      && clb_engine_mask_seen_end (engine, error));
 }
 
 /* Runs job @j's pass @pass as the plan's @step says. Box methods filter
@@ -250,6 +253,8 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
   }
   if (!clb_mask_check (planes, params, error))
     return FALSE;
+  if (clb_mask_active (params))
+    clb_engine_mask_seen_begin (engine);
   if (engine->frame_out) {
     /* bytes no job writes (kept channels, gaps, jobs passed through) come
      * from the input */
@@ -278,7 +283,8 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
   if (clb_regions_have_strength (params))
     /* each region at its own strength, filtered where it is */
     return clb_engine_run_region_groups (engine, params, jobs, n_jobs,
-        error);
+        error) && (!clb_mask_active (params)
+        || clb_engine_mask_seen_end (engine, error));
 
   for (pass = 0; pass < plan->passes; pass++) {
     for (j = 0; j < plan->n_jobs; j++) {
@@ -310,7 +316,7 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
         return FALSE;
     }
   }
-  return TRUE;
+  return !clb_mask_active (params) || clb_engine_mask_seen_end (engine, error);
 
 failed:
   return FALSE;
