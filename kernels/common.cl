@@ -33,9 +33,10 @@ typedef uint wide_t;
  * Vectors at any element-aligned address. vload16/vstore16 mean the same,
  * but PoCL turns some of them into one access per element; with clang a
  * vector type of element alignment gives one unaligned vector access.
- * Shuffles with constant lane lists: __builtin_shufflevector gives one
- * permute instruction, shuffle2 the same result with the lanes in a mask
- * vector (index 16..31 picks lane i - 16 of the second vector). */
+ * Shuffles with constant lane lists (CLB_SHUFFLE_BY, below):
+ * __builtin_shufflevector gives one permute instruction, shuffle2 the
+ * same result with the lanes in a mask vector (index 16..31 picks lane
+ * i - 16 of the second vector). */
 #ifndef CLB_CLANG_EXTENSIONS
 #define CLB_CLANG_EXTENSIONS 0
 #endif
@@ -47,20 +48,12 @@ typedef uint16 __attribute__ ((aligned (4))) clb_uint16_u;
 #define CLB_LOAD16(type, p) (*(__global const clb_##type##16_u *) (p))
 #define CLB_STORE16(type, v, p) (*(__global clb_##type##16_u *) (p) = (v))
 #define CLB_INLINE __attribute__ ((always_inline))
-#define CLB_SHUFFLE16(mtype, a, b, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, \
-                      m10, m11, m12, m13, m14, m15)                         \
-    __builtin_shufflevector ((a), (b), m0, m1, m2, m3, m4, m5, m6, m7, m8,  \
-                             m9, m10, m11, m12, m13, m14, m15)
 #define CLB_SHUFFLE_BY(mtype, a, b, F, P, Q) \
     __builtin_shufflevector ((a), (b), CLB_LANES16 (F, P, Q))
 #else
 #define CLB_LOAD16(type, p) vload16 (0, (p))
 #define CLB_STORE16(type, v, p) vstore16 ((v), 0, (p))
 #define CLB_INLINE
-#define CLB_SHUFFLE16(mtype, a, b, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, \
-                      m10, m11, m12, m13, m14, m15)                         \
-    shuffle2 ((a), (b), (mtype) (m0, m1, m2, m3, m4, m5, m6, m7, m8, m9,    \
-                                 m10, m11, m12, m13, m14, m15))
 #define CLB_SHUFFLE_BY(mtype, a, b, F, P, Q) \
     shuffle2 ((a), (b), (mtype) (CLB_LANES16 (F, P, Q)))
 #endif

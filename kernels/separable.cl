@@ -254,25 +254,13 @@ separable_div16 (uint16 num, uint16 area)
  * register at every step, two instructions on the one port that
  * shuffles instead of one; a 1-channel step then spends twelve
  * instructions there, not nine. */
-#define CLB_SHUF(v, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, \
-                 m13, m14, m15)                                              \
-    CLB_SHUFFLE16 (uint16, (v), (uint16) (0), m0, m1, m2, m3, m4, m5, m6, m7, \
-                   m8, m9, m10, m11, m12, m13, m14, m15)
-#define CLB_ZSHUF(v, z, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, \
-                  m12, m13, m14, m15)                                      \
-    CLB_SHUFFLE16 (uint16, (v), (z), m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, \
-                   m10, m11, m12, m13, m14, m15)
-#define CLB_UP1(v, z) CLB_ZSHUF (v, z, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
-#define CLB_UP2(v, z) CLB_ZSHUF (v, z, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
-#define CLB_UP3(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
-#define CLB_UP4(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
-#define CLB_UP6(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
-#define CLB_UP8(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7)
-#define CLB_UP12(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3)
-/* packed 4:2:2 (luma: the luma bytes' parity): the luma lanes 2 apart */
+#define CLB_LANE_UP(P, Q, i) ((i) < (P) ? 16 : (i) - (P))
+#define CLB_UP(v, z, P) CLB_SHUFFLE_BY (uint16, v, z, CLB_LANE_UP, P, 0)
+/* packed 4:2:2 (Q: the luma bytes' parity): the luma lanes 2 apart */
+#define CLB_LANE_422_UP(P, Q, i) (((i) & 1) == (Q) && (i) >= 2 ? (i) - 2 : 16)
 #define CLB_422_UP2(v, z, luma) ((luma) \
-    ? CLB_ZSHUF (v, z, 16, 16, 16, 1, 16, 3, 16, 5, 16, 7, 16, 9, 16, 11, 16, 13) \
-    : CLB_ZSHUF (v, z, 16, 16, 0, 16, 2, 16, 4, 16, 6, 16, 8, 16, 10, 16, 12, 16))
+    ? CLB_SHUFFLE_BY (uint16, v, z, CLB_LANE_422_UP, 2, 1) \
+    : CLB_SHUFFLE_BY (uint16, v, z, CLB_LANE_422_UP, 2, 0))
 
 /* Zeros from n >= 0 (a size or count the kernel was given or counts):
  * its sign bit. */
@@ -281,13 +269,17 @@ separable_zero16 (int n)
 {
     return (uint16) ((uint) n >> 31);
 }
-#define CLB_LAST1(v) CLB_SHUF (v, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15)
-#define CLB_LAST2(v) CLB_SHUF (v, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15)
-#define CLB_LAST3(v) CLB_SHUF (v, 12, 13, 14, 12, 13, 14, 12, 13, 14, 12, 13, 14, 12, 13, 14, 12)
-#define CLB_LAST4(v) CLB_SHUF (v, 12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15)
+/* Broadcasts: the lanes of the step's last whole pixel of P lanes to
+ * each pixel's lanes; packed 4:2:2 (Q as above), the last luma lane to
+ * the luma lanes, the last U and V lanes to the chroma ones. */
+#define CLB_LANE_LAST(P, Q, i) (16 / (P) * (P) - (P) + (i) % (P))
+#define CLB_LAST(v, P) \
+    CLB_SHUFFLE_BY (uint16, v, (uint16) (0), CLB_LANE_LAST, P, 0)
+#define CLB_LANE_422_LAST(P, Q, i) \
+    (((i) & 1) == (Q) ? 14 + (Q) : 12 + ((i) & 3))
 #define CLB_422_LAST(v, luma) ((luma) \
-    ? CLB_SHUF (v, 12, 15, 14, 15, 12, 15, 14, 15, 12, 15, 14, 15, 12, 15, 14, 15) \
-    : CLB_SHUF (v, 14, 13, 14, 15, 14, 13, 14, 15, 14, 13, 14, 15, 14, 13, 14, 15))
+    ? CLB_SHUFFLE_BY (uint16, v, (uint16) (0), CLB_LANE_422_LAST, 0, 1) \
+    : CLB_SHUFFLE_BY (uint16, v, (uint16) (0), CLB_LANE_422_LAST, 0, 0))
 
 /* Inclusive prefix sums over the lanes of each channel (lanes j, j - c,
  * j - 2c, ...), z zeros (separable_zero16). */
@@ -296,32 +288,22 @@ separable_scan16 (uint16 d, int channels, uint16 z)
 {
     switch (channels) {
     case 1:
-        d += CLB_UP1 (d, z);
-        d += CLB_UP2 (d, z);
-        d += CLB_UP4 (d, z);
-        return d + CLB_UP8 (d, z);
+        d += CLB_UP (d, z, 1);
+        d += CLB_UP (d, z, 2);
+        d += CLB_UP (d, z, 4);
+        return d + CLB_UP (d, z, 8);
     case 2:
-        d += CLB_UP2 (d, z);
-        d += CLB_UP4 (d, z);
-        return d + CLB_UP8 (d, z);
+        d += CLB_UP (d, z, 2);
+        d += CLB_UP (d, z, 4);
+        return d + CLB_UP (d, z, 8);
     case 3:
-        d += CLB_UP3 (d, z);
-        d += CLB_UP6 (d, z);
-        return d + CLB_UP12 (d, z);
+        d += CLB_UP (d, z, 3);
+        d += CLB_UP (d, z, 6);
+        return d + CLB_UP (d, z, 12);
     default:
-        d += CLB_UP4 (d, z);
-        return d + CLB_UP8 (d, z);
+        d += CLB_UP (d, z, 4);
+        return d + CLB_UP (d, z, 8);
     }
-}
-
-/* The same for packed 4:2:2 (luma: the luma bytes' parity): the luma
- * lanes 2 apart, the chroma ones 4. */
-CLB_INLINE uint16
-separable_422_scan (uint16 d, int luma, uint16 z)
-{
-    d += CLB_422_UP2 (d, z, luma);
-    d += CLB_UP4 (d, z);
-    return d + CLB_UP8 (d, z);
 }
 
 /* Each channel's last lane of the step in its every lane. */
@@ -330,16 +312,8 @@ separable_lanes_last (uint16 v, int channels, int luma)
 {
     if (luma >= 0)
         return CLB_422_LAST (v, luma);
-    switch (channels) {
-    case 1:
-        return CLB_LAST1 (v);
-    case 2:
-        return CLB_LAST2 (v);
-    case 3:
-        return CLB_LAST3 (v);
-    default:
-        return CLB_LAST4 (v);
-    }
+    return channels == 1 ? CLB_LAST (v, 1) : channels == 2 ? CLB_LAST (v, 2)
+        : channels == 3 ? CLB_LAST (v, 3) : CLB_LAST (v, 4);
 }
 
 /* The 16 results of a step, with the kept lanes (keep16) from the
@@ -510,10 +484,13 @@ separable_steps (__global const uint *tmp, size_t row, __global uchar *out,
         uint16 d = CLB_LOAD16 (uint, in) - CLB_LOAD16 (uint, leave), q;
         if (luma >= 0) {
             __global const uint *t = in - rx * sa;
-            d = separable_422_scan (select (CLB_LOAD16 (uint, t + 4 * rc)
-                                            - CLB_LOAD16 (uint, t - 4 * rc
-                                                          - 4), d, is_a),
-                                    luma, z);
+            /* the chroma lanes' differences; the scan: the luma lanes
+             * 2 apart, the chroma ones 4 */
+            d = select (CLB_LOAD16 (uint, t + 4 * rc)
+                        - CLB_LOAD16 (uint, t - 4 * rc - 4), d, is_a);
+            d += CLB_422_UP2 (d, z, luma);
+            d += CLB_UP (d, z, 4);
+            d += CLB_UP (d, z, 8);
         } else {
             d = separable_scan16 (d, c, z);
         }
