@@ -551,16 +551,9 @@ mask_band (__global const uchar *src, int src_pitch, __global uchar *dst,
             apitch = width;                                                \
             alo = lo;                                                      \
         }                                                                  \
-        if (nc < 3)                                                        \
-            MASK_BAND (nc, 0);                                             \
-        else if (ao == 0)                                                  \
-            MASK_BAND (3, 0);                                              \
-        else if (ao == 1)                                                  \
-            MASK_BAND (3, 1);                                              \
-        else if (ao == 2)                                                  \
-            MASK_BAND (3, 2);                                              \
-        else                                                               \
-            MASK_BAND (3, 3);                                              \
+        nc < 3 ? MASK_BAND (nc, 0) : ao == 0 ? MASK_BAND (3, 0)             \
+            : ao == 1 ? MASK_BAND (3, 1) : ao == 2 ? MASK_BAND (3, 2)      \
+            : MASK_BAND (3, 3);                                            \
     }
 MASK_X16_KERNEL (mask_planar_x16, 1)
 MASK_X16_KERNEL (mask_planar_pair_x16, 2)

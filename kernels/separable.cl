@@ -617,16 +617,9 @@ separable_fused_band (__global const uchar *src, int src_pitch,
 #define CLB_ROW(C, L)                                                       \
         separable_row (tmp, row, out, kr, apron, C, L, width, rx, rc,       \
                        border, ny, full, inv, exact, keep, keep16, is_a, z)
-        if (luma >= 0)
-            luma ? CLB_ROW (2, 1) : CLB_ROW (2, 0);
-        else if (channels == 1)
-            CLB_ROW (1, -1);
-        else if (channels == 2)
-            CLB_ROW (2, -1);
-        else if (channels == 3)
-            CLB_ROW (3, -1);
-        else
-            CLB_ROW (4, -1);
+        luma >= 0 ? (luma ? CLB_ROW (2, 1) : CLB_ROW (2, 0))
+            : channels == 1 ? CLB_ROW (1, -1) : channels == 2 ? CLB_ROW (2, -1)
+            : channels == 3 ? CLB_ROW (3, -1) : CLB_ROW (4, -1);
 #undef CLB_ROW
         if (y + 1 < y1)
             separable_v_step (tmp, row, src, src_pitch,
