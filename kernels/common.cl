@@ -86,6 +86,9 @@ typedef uint16 __attribute__ ((aligned (4))) clb_uint16_u;
                        CLB_SHUFFLE_BY (T, c, d, CLB_LANE_DEAL, 4, K),        \
                        CLB_LANE_LOWS, 0, 0))
 
+/* Each lane's index. */
+#define CLB_IOTA (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
 #define CLB_BORDER_SHRINK 0
 #define CLB_BORDER_REPLICATE 1
 #define CLB_BORDER_REFLECT 2

@@ -215,9 +215,7 @@ sat_ring_step (__global const uint *table, const size_t *rows,
     uint16 q;
     if (shrink && (k < ahead || k + 16 > row_len - ahead)) {
         /* windows clipped to the row: each lane its own count */
-        int16 x = ((int16) (k) + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
-                                          11, 12, 13, 14, 15))
-            / (int16) (channels);
+        int16 x = ((int16) (k) + CLB_IOTA) / (int16) (channels);
         int16 nx = CLB_SHRINK_COUNT (int16, x, rx, width);
         uint16 area = convert_uint16 (nx) * (uint16) (ny);
         q = separable_div16 (v + area / 2, area);

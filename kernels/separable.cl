@@ -336,8 +336,7 @@ separable_kept16 (uint16 q, __global const uchar *kin, int k0, int keep,
 uchar16
 separable_keep16 (int keep, int channels)
 {
-    int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-                          15);
+    int16 lane = CLB_IOTA;
     int16 lp = lane / (int16) (channels);
     int used = 16 / channels * channels;
     int16 kept = (((int16) (keep) >> (lane - lp * (int16) (channels))) & 1)
@@ -475,8 +474,7 @@ separable_steps (__global const uint *tmp, size_t row, __global uchar *out,
 {
     int used = 16 / c * c, sa = luma < 0 ? c : 2, row_len = width * c;
     int shrink = border == CLB_BORDER_SHRINK;
-    int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-                          15);
+    int16 lane = CLB_IOTA;
     __global const uint *in = tmp + row + rx * sa;
     __global const uint *leave = in - (2 * rx + 1) * sa;
     for (int k0 = 0; k0 < row_len; k0 += used, in += used, leave += used) {
@@ -527,8 +525,7 @@ separable_row (__global uint *tmp, size_t row, __global uchar *out,
 {
     int row_len = width * c, used = 16 / c * c;
     int shrink = border == CLB_BORDER_SHRINK;
-    int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-                          15);
+    int16 lane = CLB_IOTA;
     uint16 carry;
 
     if (!shrink)
