@@ -121,6 +121,17 @@ clb_store (__global sample_t *p, size_t i, uint v, int swap, int shift)
     p[i] = (sample_t) v;
 }
 
+/* The slot of row j (j >= 0) of an intermediate (sat.cl's table, the
+ * separable and mask methods' row sums) in a ring of @ring rows: the
+ * frame's height, or fewer where the engine filters a frame in bands of
+ * rows (see sat.cl); a band of output rows y0 .. y1 - 1 of the separable
+ * box reads rows y0 - ry .. y1 + ry - 1 of it. */
+size_t
+clb_slot (int j, int ring)
+{
+    return (size_t) (j < ring ? j : j % ring);
+}
+
 /* The border rule, written once: what position i of a line of len
  * samples extended past its ends shows. Every kernel maps positions, clips
  * windows and counts them with what follows; the closed forms below are

@@ -241,7 +241,7 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
 
     clb_border_window (&ty, y - ry, y + ry, height, border, &ny);
     for (int j = 0; j < ty.n; j++)
-        rows[j] = sat_slot (ty.idx[j], ring) * tstride + lpad;
+        rows[j] = clb_slot (ty.idx[j], ring) * tstride + lpad;
 #if CLB_SAMPLE_BITS == 8
     if (lpad > 0) {
         /* padded rows: every sample 16 at a time, the last step ending at
@@ -330,8 +330,8 @@ sat_ring (__global const sample_t *src, int pitch, int pstride, int4 off,
             sat_ring_scan (sat_ring_source (src, apron, pitch, j, s0, ya, yb,
                                             apron_rows),
                            pstride, off, swap, shift,
-                           table + sat_slot (j, ring) * tstride + lpad,
-                           table + sat_slot (max (j - 1, 0), ring) * tstride
+                           table + clb_slot (j, ring) * tstride + lpad,
+                           table + clb_slot (max (j - 1, 0), ring) * tstride
                            + lpad, j > s0, width, channels, dense, rx,
                            border, padded);
             int y = j - ry;

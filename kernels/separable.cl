@@ -25,16 +25,6 @@ separable_row_sample (__global const sample_t *src, size_t row, int pstride,
     return clb_load (src, row + (size_t) j * pstride + comp, swap, shift);
 }
 
-/* The slot of intermediate row j (j >= 0) in a ring of @ring rows: the
- * frame's height, or fewer where the engine filters a frame in bands of
- * rows (see sat.cl); a band of output rows y0 .. y1 - 1 reads rows
- * y0 - ry .. y1 + ry - 1 of it. */
-size_t
-separable_slot (int j, int ring)
-{
-    return (size_t) (j < ring ? j : j % ring);
-}
-
 /* One work-item per (channel, row), over columns x_begin .. x_end - 1:
  * the whole row, or a part of it (engine.c cuts rows into parts on
  * devices that cap loops); rows y_first .. y_end - 1. */
@@ -51,7 +41,7 @@ separable_rows (__global const sample_t *src, int pitch, int pstride,
 
     size_t row = (size_t) y * pitch;
     int comp = clb_comp (off, c);
-    size_t o = (separable_slot (y, ring) * width + x_begin) * channels + c;
+    size_t o = (clb_slot (y, ring) * width + x_begin) * channels + c;
 
     uint sum = 0;
     for (int i = x_begin - rx; i <= x_begin + rx; i++)
@@ -108,7 +98,7 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
         int r = clb_border_index (i, height, border);
         if (r < 0)
             continue;
-        size_t t = separable_slot (r, ring) * row_len + first;
+        size_t t = clb_slot (r, ring) * row_len + first;
         for (int j = 0; j < n; j++)
             sum[j] += tmp[t + j];
     }
@@ -116,9 +106,8 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
         wide_t ny = clb_border_count (y, ry, height, border);
         int in = clb_border_index (y + ry + 1, height, border);
         int out = clb_border_index (y - ry, height, border);
-        size_t ti = in >= 0 ? separable_slot (in, ring) * row_len + first : 0;
-        size_t to = out >= 0 ? separable_slot (out, ring) * row_len + first
-            : 0;
+        size_t ti = in >= 0 ? clb_slot (in, ring) * row_len + first : 0;
+        size_t to = out >= 0 ? clb_slot (out, ring) * row_len + first : 0;
         for (int j = 0; j < n; j++) {
             wide_t area = nx[j] * ny;
             clb_store (dst, (size_t) y * pitch + o[j],
