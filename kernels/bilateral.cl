@@ -413,16 +413,9 @@ bilateral_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
     /* edge blocks: any channel count; inner ones: a constant one */
 #define CLB_ROWS16(C, EDGE) bilateral_rows16 (src, src_pitch, x0, y, width, \
     height, C, rx, ry, border, k, ks, EDGE, ce[0], ce[1], ce[2], ce[3], acc)
-    if (edge)
-        CLB_ROWS16 (channels, 1);
-    else if (channels == 1)
-        CLB_ROWS16 (1, 0);
-    else if (channels == 2)
-        CLB_ROWS16 (2, 0);
-    else if (channels == 3)
-        CLB_ROWS16 (3, 0);
-    else
-        CLB_ROWS16 (4, 0);
+    edge ? CLB_ROWS16 (channels, 1) : channels == 1 ? CLB_ROWS16 (1, 0)
+        : channels == 2 ? CLB_ROWS16 (2, 0) : channels == 3 ? CLB_ROWS16 (3, 0)
+        : CLB_ROWS16 (4, 0);
 #undef CLB_ROWS16
     /* kept channels: the centre's sample */
     float v[64];

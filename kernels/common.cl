@@ -33,9 +33,10 @@ typedef uint wide_t;
  * Vectors at any element-aligned address. vload16/vstore16 mean the same,
  * but PoCL turns some of them into one access per element; with clang a
  * vector type of element alignment gives one unaligned vector access.
- * Shuffles with constant lane lists: __builtin_shufflevector gives one
- * permute instruction, shuffle2 the same result with the lanes in a mask
- * vector (index 16..31 picks lane i - 16 of the second vector). */
+ * Shuffles with constant lane lists (CLB_SHUFFLE_BY, below):
+ * __builtin_shufflevector gives one permute instruction, shuffle2 the
+ * same result with the lanes in a mask vector (index 16..31 picks lane
+ * i - 16 of the second vector). */
 #ifndef CLB_CLANG_EXTENSIONS
 #define CLB_CLANG_EXTENSIONS 0
 #endif
@@ -47,20 +48,12 @@ typedef uint16 __attribute__ ((aligned (4))) clb_uint16_u;
 #define CLB_LOAD16(type, p) (*(__global const clb_##type##16_u *) (p))
 #define CLB_STORE16(type, v, p) (*(__global clb_##type##16_u *) (p) = (v))
 #define CLB_INLINE __attribute__ ((always_inline))
-#define CLB_SHUFFLE16(mtype, a, b, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, \
-                      m10, m11, m12, m13, m14, m15)                         \
-    __builtin_shufflevector ((a), (b), m0, m1, m2, m3, m4, m5, m6, m7, m8,  \
-                             m9, m10, m11, m12, m13, m14, m15)
 #define CLB_SHUFFLE_BY(mtype, a, b, F, P, Q) \
     __builtin_shufflevector ((a), (b), CLB_LANES16 (F, P, Q))
 #else
 #define CLB_LOAD16(type, p) vload16 (0, (p))
 #define CLB_STORE16(type, v, p) vstore16 ((v), 0, (p))
 #define CLB_INLINE
-#define CLB_SHUFFLE16(mtype, a, b, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, \
-                      m10, m11, m12, m13, m14, m15)                         \
-    shuffle2 ((a), (b), (mtype) (m0, m1, m2, m3, m4, m5, m6, m7, m8, m9,    \
-                                 m10, m11, m12, m13, m14, m15))
 #define CLB_SHUFFLE_BY(mtype, a, b, F, P, Q) \
     shuffle2 ((a), (b), (mtype) (CLB_LANES16 (F, P, Q)))
 #endif
@@ -93,6 +86,9 @@ typedef uint16 __attribute__ ((aligned (4))) clb_uint16_u;
                        CLB_SHUFFLE_BY (T, c, d, CLB_LANE_DEAL, 4, K),        \
                        CLB_LANE_LOWS, 0, 0))
 
+/* Each lane's index. */
+#define CLB_IOTA (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
 #define CLB_BORDER_SHRINK 0
 #define CLB_BORDER_REPLICATE 1
 #define CLB_BORDER_REFLECT 2
@@ -123,6 +119,17 @@ clb_store (__global sample_t *p, size_t i, uint v, int swap, int shift)
         v = ((v & 0xffu) << 8) | ((v >> 8) & 0xffu);
 #endif
     p[i] = (sample_t) v;
+}
+
+/* The slot of row j (j >= 0) of an intermediate (sat.cl's table, the
+ * separable and mask methods' row sums) in a ring of @ring rows: the
+ * frame's height, or fewer where the engine filters a frame in bands of
+ * rows (see sat.cl); a band of output rows y0 .. y1 - 1 of the separable
+ * box reads rows y0 - ry .. y1 + ry - 1 of it. */
+size_t
+clb_slot (int j, int ring)
+{
+    return (size_t) (j < ring ? j : j % ring);
 }
 
 /* The border rule, written once: what position i of a line of len

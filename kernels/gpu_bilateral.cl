@@ -142,22 +142,13 @@ bilateral_gpu (__global const sample_t *src, int pitch, int pstride,
     float ce[4] = {0.0f, 0.0f, 0.0f, 0.0f}, acc[5];
     for (int c = 0; c < channels; c++)
         ce[c] = tile[c * n + ci];
-    if (channels == 1)
-        gpu_bilateral_window (tile, n, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
-                              spatial, table, dist_mask, max_value, 1, ce,
-                              acc);
-    else if (channels == 2)
-        gpu_bilateral_window (tile, n, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
-                              spatial, table, dist_mask, max_value, 2, ce,
-                              acc);
-    else if (channels == 3)
-        gpu_bilateral_window (tile, n, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
-                              spatial, table, dist_mask, max_value, 3, ce,
-                              acc);
-    else
-        gpu_bilateral_window (tile, n, tw, ci, dx0, dx1, dy0, dy1, rx, ry,
-                              spatial, table, dist_mask, max_value, 4, ce,
-                              acc);
+    /* a constant channel count, each its own inlined window */
+#define GPU_BIL_WINDOW(nc)                                                 \
+    gpu_bilateral_window (tile, n, tw, ci, dx0, dx1, dy0, dy1, rx, ry,     \
+                          spatial, table, dist_mask, max_value, nc, ce, acc)
+    channels == 1 ? GPU_BIL_WINDOW (1) : channels == 2 ? GPU_BIL_WINDOW (2)
+        : channels == 3 ? GPU_BIL_WINDOW (3) : GPU_BIL_WINDOW (4);
+#undef GPU_BIL_WINDOW
 
     size_t o = (size_t) y * pitch + (size_t) x * pstride;
     for (int c = 0; c < channels; c++)

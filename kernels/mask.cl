@@ -85,13 +85,59 @@ mask_elems (int channels, int blend, int fx)
 
 /* The channels' offsets as scalars (no private array indexed at run
  * time, which compilers put in memory): MASK_EACH runs @stmt for c = 0 ..
- * cn - 1 with o_c the channel's offset, s_c its sum. */
-#define MASK_EACH(stmt)                                                 \
+ * cn - 1 with o_c the channel's offset, s_c its sum (and @op, += or -=,
+ * for stmt to use). */
+#define MASK_EACH(stmt, op)                                             \
     do {                                                                \
-        if (cn > 0) { stmt (0, s0, off.s0); }                           \
-        if (cn > 1) { stmt (1, s1, off.s1); }                           \
-        if (cn > 2) { stmt (2, s2, off.s2); }                           \
-        if (cn > 3) { stmt (3, s3, off.s3); }                           \
+        if (cn > 0) { stmt (0, s0, off.s0, op); }                       \
+        if (cn > 1) { stmt (1, s1, off.s1, op); }                       \
+        if (cn > 2) { stmt (2, s2, off.s2, op); }                       \
+        if (cn > 3) { stmt (3, s3, off.s3, op); }                       \
+    } while (0)
+
+/* The window sums of a line of @len (the row's pixels, or the column's
+ * rows): those of the first window, around @p (the box's, radius @r, by
+ * BOX (j, +=) for each position j it takes; the feather's, radius @f,
+ * by FEA (j, +=)), and their move from the window around @p to the next
+ * (BOX (j, -=), FEA (j, -=) for those that leave). */
+#define MASK_FIRST(p, r, f, len, BOX, FEA)                              \
+    do {                                                                \
+        if (!blend) {                                                   \
+            for (int i = (p) - (r); i <= (p) + (r); i++) {              \
+                int j = clb_border_index (i, (len), border);            \
+                if (j >= 0)                                             \
+                    BOX (j, +=);                                        \
+            }                                                           \
+        }                                                               \
+        if ((f) >= 0) {                                                 \
+            for (int i = (p) - (f); i <= (p) + (f); i++) {              \
+                int j = clb_border_index (i, (len), border);            \
+                if (j >= 0)                                             \
+                    FEA (j, +=);                                        \
+            }                                                           \
+        }                                                               \
+    } while (0)
+#define MASK_SLIDE(p, r, f, len, BOX, FEA)                              \
+    do {                                                                \
+        if (!blend) {                                                   \
+            int in = (p) + (r) + 1, out = (p) - (r);                    \
+            if (in >= (len) || out < 0) {                               \
+                in = clb_border_index (in, (len), border);              \
+                out = clb_border_index (out, (len), border);            \
+            }                                                           \
+            if (in >= 0)                                                \
+                BOX (in, +=);                                           \
+            if (out >= 0)                                               \
+                BOX (out, -=);                                          \
+        }                                                               \
+        if ((f) >= 0) {                                                 \
+            int in = clb_border_index ((p) + (f) + 1, (len), border);   \
+            int out = clb_border_index ((p) - (f), (len), border);      \
+            if (in >= 0)                                                \
+                FEA (in, +=);                                           \
+            if (out >= 0)                                               \
+                FEA (out, -=);                                          \
+        }                                                               \
     } while (0)
 
 __kernel void
@@ -113,61 +159,32 @@ mask_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
     size_t row = (size_t) y * pitch;
 
     mask_row_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, sw = 0, sf = 0;
-#define MASK_ADD(c, sc, oc) sc += w * clb_load (src, o + (oc), swap, shift)
-#define MASK_SUB(c, sc, oc) sc -= w * clb_load (src, o + (oc), swap, shift)
-/* pixel @j of the row into (@op +=) or out of (-=) the window's sums */
-#define MASK_PX(j, op, OP)                                              \
+#define MASK_ADD(c, sc, oc, op) \
+    sc op w * clb_load (src, o + (oc), swap, shift)
+/* pixel @j of the row into (@op +=) or out of (-=) the window's sums; its
+ * alpha into or out of the feather's */
+#define MASK_PX(j, op)                                                  \
     {                                                                   \
         mask_row_t w = (mask_row_t) (amax - (int) MASK_ALPHA ((j), y)); \
         size_t o = row + (size_t) (j) * pstride;                        \
         sw op w;                                                        \
-        MASK_EACH (OP);                                                 \
+        MASK_EACH (MASK_ADD, op);                                       \
     }
-    if (!blend) {
-        for (int i = x_begin - rx; i <= x_begin + rx; i++) {
-            int j = clb_border_index (i, width, border);
-            if (j >= 0)
-                MASK_PX (j, +=, MASK_ADD);
-        }
-    }
-    if (fx >= 0) {
-        for (int i = x_begin - fx; i <= x_begin + fx; i++) {
-            int j = clb_border_index (i, width, border);
-            if (j >= 0)
-                sf += MASK_ALPHA (j, y);
-        }
-    }
-#define MASK_PUT(c, sc, oc) tmp[t + (c)] = sc
-    size_t t = (separable_slot (y, ring) * width + x_begin) * elems;
+#define MASK_PF(j, op) sf op MASK_ALPHA ((j), y)
+    MASK_FIRST (x_begin, rx, fx, width, MASK_PX, MASK_PF);
+#define MASK_PUT(c, sc, oc, op) tmp[t + (c)] = sc
+    size_t t = (clb_slot (y, ring) * width + x_begin) * elems;
     for (int x = x_begin; x < x_end; x++, t += elems) {
-        MASK_EACH (MASK_PUT);
+        MASK_EACH (MASK_PUT, =);
         if (!blend)
             tmp[t + cn] = sw;
         if (fx >= 0)
             tmp[t + elems - 1] = sf;
-        if (!blend) {
-            int in = x + rx + 1, out = x - rx;
-            if (in >= width || out < 0) {
-                in = clb_border_index (in, width, border);
-                out = clb_border_index (out, width, border);
-            }
-            if (in >= 0)
-                MASK_PX (in, +=, MASK_ADD);
-            if (out >= 0)
-                MASK_PX (out, -=, MASK_SUB);
-        }
-        if (fx >= 0) {
-            int in = clb_border_index (x + fx + 1, width, border);
-            int out = clb_border_index (x - fx, width, border);
-            if (in >= 0)
-                sf += MASK_ALPHA (in, y);
-            if (out >= 0)
-                sf -= MASK_ALPHA (out, y);
-        }
+        MASK_SLIDE (x, rx, fx, width, MASK_PX, MASK_PF);
     }
 #undef MASK_ADD
-#undef MASK_SUB
 #undef MASK_PX
+#undef MASK_PF
 #undef MASK_PUT
 }
 
@@ -217,33 +234,19 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
     float rm = 1.0f / (float) m;
 
     ulong s0 = 0, s1 = 0, s2 = 0, s3 = 0, sw = 0, sf = 0;
-#define MASK_TADD(c, sc, oc) sc += tmp[t + (c)]
-#define MASK_TSUB(c, sc, oc) sc -= tmp[t + (c)]
+#define MASK_TADD(c, sc, oc, op) sc op tmp[t + (c)]
 /* row @r of the intermediate into (@op +=) or out of (-=) the sums; the
  * feather's sum of row @r */
-#define MASK_TROW(r, op, OP)                                            \
+#define MASK_TROW(r, op)                                                \
     {                                                                   \
-        size_t t = separable_slot ((r), ring) * row_len + col;          \
-        MASK_EACH (OP);                                                 \
+        size_t t = clb_slot ((r), ring) * row_len + col;                \
+        MASK_EACH (MASK_TADD, op);                                      \
         sw op tmp[t + cn];                                              \
     }
-#define MASK_TF(r) tmp[separable_slot ((r), ring) * row_len + col + elems - 1]
-    if (!blend) {
-        for (int i = y0 - ry; i <= y0 + ry; i++) {
-            int r = clb_border_index (i, height, border);
-            if (r >= 0)
-                MASK_TROW (r, +=, MASK_TADD);
-        }
-    }
-    uint nfx = 0;
-    if (fx >= 0) {
-        nfx = clb_border_count (x, fx, width, border);
-        for (int i = y0 - fy; i <= y0 + fy; i++) {
-            int r = clb_border_index (i, height, border);
-            if (r >= 0)
-                sf += MASK_TF (r);
-        }
-    }
+#define MASK_TF(r, op) \
+    sf op tmp[clb_slot ((r), ring) * row_len + col + elems - 1]
+    MASK_FIRST (y0, ry, fy, height, MASK_TROW, MASK_TF);
+    uint nfx = fx >= 0 ? clb_border_count (x, fx, width, border) : 0;
     for (int y = y0; y < y1; y++) {
         uint a;
         if (fx >= 0) {
@@ -263,7 +266,7 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
             }
         } else {
             float rcp = sw > 0 ? 1.0f / (float) sw : 0.0f;
-#define MASK_OUT(c, sc, oc)                                             \
+#define MASK_OUT(c, sc, oc, op)                                         \
             {                                                           \
                 size_t i = o + (oc);                                    \
                 uint v = clb_load (src, i, swap, shift);                \
@@ -271,33 +274,14 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
                 clb_store (dst, i, MASK_BLEND (a, v, b, m, rm), swap,   \
                            shift);                                      \
             }
-            MASK_EACH (MASK_OUT);
+            MASK_EACH (MASK_OUT, =);
 #undef MASK_OUT
         }
-        if (!blend) {
-            int in = y + ry + 1, out = y - ry;
-            if (in >= height || out < 0) {
-                in = clb_border_index (in, height, border);
-                out = clb_border_index (out, height, border);
-            }
-            if (in >= 0)
-                MASK_TROW (in, +=, MASK_TADD);
-            if (out >= 0)
-                MASK_TROW (out, -=, MASK_TSUB);
-        }
-        if (fx >= 0) {
-            int in = clb_border_index (y + fy + 1, height, border);
-            int out = clb_border_index (y - fy, height, border);
-            if (in >= 0)
-                sf += MASK_TF (in);
-            if (out >= 0)
-                sf -= MASK_TF (out);
-        }
+        MASK_SLIDE (y, ry, fy, height, MASK_TROW, MASK_TF);
     }
     if (bg != 0)
         *seen = stamp;
 #undef MASK_TADD
-#undef MASK_TSUB
 #undef MASK_TROW
 #undef MASK_TF
 }
@@ -344,7 +328,7 @@ mask_columns_strip (__global const mask_row_t *tmp,
         int r = clb_border_index (i, height, border);
         if (r < 0)
             continue;
-        __global const mask_row_t *t = tmp + separable_slot (r, ring)
+        __global const mask_row_t *t = tmp + clb_slot (r, ring)
             * row_len + first;
         int box = i >= y0 - ry && i <= y0 + ry;
         int fea = feather && i >= y0 - fy && i <= y0 + fy;
@@ -384,7 +368,7 @@ mask_columns_strip (__global const mask_row_t *tmp,
         int out = clb_border_index (y - ry, height, border);
         int fin = feather ? clb_border_index (y + fy + 1, height, border) : -1;
         int fout = feather ? clb_border_index (y - fy, height, border) : -1;
-#define MASK_TP(r) (tmp + separable_slot (max ((r), 0), ring) * row_len + first)
+#define MASK_TP(r) (tmp + clb_slot (max ((r), 0), ring) * row_len + first)
         __global const mask_row_t *ti = MASK_TP (in), *to = MASK_TP (out);
         __global const mask_row_t *tfi = MASK_TP (fin), *tfo = MASK_TP (fout);
 #undef MASK_TP

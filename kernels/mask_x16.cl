@@ -202,7 +202,7 @@ mask_pv_window (__global const uint *v, int x, int r, uint16 * carry)
     uint16 s = *carry + separable_scan16 (CLB_LOAD16 (uint, v + x + r)
                                           - CLB_LOAD16 (uint, v + x - r - 1),
                                           1, separable_zero16 (r));
-    *carry = CLB_LAST1 (s);
+    *carry = CLB_LAST (s, 1);
     return s;
 }
 

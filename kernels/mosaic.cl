@@ -189,8 +189,7 @@ mosaic_x16_lanes (__global const uchar *src, int in_pitch,
     float16 iv = (float16) (inv);
     if (luma >= 0) {
         uint n_uv = (uint) (bw / 2 * (y1 - y0));
-        yl = ((int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-              & (int16) (1)) == (int16) (luma);
+        yl = (CLB_IOTA & (int16) (1)) == (int16) (luma);
         nv = select ((uint16) (n_uv), nv, yl);
         iv = select ((float16) (1.0f / (float) n_uv), iv, yl);
     }

@@ -779,8 +779,7 @@ region_composite_x16 (__global const sample_t *from, int from_pitch,
         return;
     int nrows = min (rows, height - y0);
 
-    int16 x = (int16) x0 + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
-                                    12, 13, 14, 15);
+    int16 x = (int16) x0 + CLB_IOTA;
     int16 px0 = x << x_sub;
     int16 px1 = min ((x + 1) << x_sub, (int16) frame_width) - 1;
     int16 steps[CLB_REGION_TILE];

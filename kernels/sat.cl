@@ -31,13 +31,6 @@
  * sums: engine.c cuts rows into parts on devices that cap loops), rows
  * y_first .. y_end - 1. */
 
-/* The slot of table row j (j >= 0) in a ring of @ring rows. */
-size_t
-sat_slot (int j, int ring)
-{
-    return (size_t) (j < ring ? j : j % ring);
-}
-
 __kernel void
 sat_scan_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
                int swap, int shift, __global wide_t *sat, int width,
@@ -51,7 +44,7 @@ sat_scan_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
 
     size_t s = (size_t) y * pitch + (size_t) x_begin * pstride
         + clb_comp (off, c);
-    size_t i = (sat_slot (y, ring) * width + x_begin) * channels + c;
+    size_t i = (clb_slot (y, ring) * width + x_begin) * channels + c;
     wide_t acc = x_begin > 0 ? sat[i - channels] : 0;
     for (int x = x_begin; x < x_end; x++, i += channels, s += pstride) {
         acc += clb_load (src, s, swap, shift);
@@ -79,10 +72,10 @@ sat_scan_columns (__global wide_t *sat, int width, int height, int channels,
     int n = min (strip, row_len - first);
 
     wide_t acc[SAT_MAX_STRIP];
-    size_t above = y_begin > 0 ? sat_slot (y_begin - 1, ring) * row_len : 0;
+    size_t above = y_begin > 0 ? clb_slot (y_begin - 1, ring) * row_len : 0;
     for (int j = 0; j < n; j++)
         acc[j] = y_begin > 0 ? sat[above + first + j] : 0;
-    int slot = (int) sat_slot (y_begin, ring);
+    int slot = (int) clb_slot (y_begin, ring);
     for (int y = y_begin; y < y_end; y++) {
         size_t k = (size_t) slot * row_len + first;
         for (int j = 0; j < n; j++) {
@@ -110,8 +103,8 @@ sat_corners (__global const wide_t *sat, __global sample_t *dst, int pitch,
     int y0 = CLB_SHRINK_LO (int, y - ry) - 1;
     int y1 = CLB_SHRINK_HI (int, y + ry, height);
     wide_t area = (wide_t) (x1 - x0) * (wide_t) (y1 - y0);
-    size_t b = sat_slot (y1, ring) * row_len;
-    size_t a = y0 >= 0 ? sat_slot (y0, ring) * row_len : 0;
+    size_t b = clb_slot (y1, ring) * row_len;
+    size_t a = y0 >= 0 ? clb_slot (y0, ring) * row_len : 0;
     for (int c = 0; c < channels; c++) {
         wide_t s = sat[b + (size_t) x1 * channels + c];
         if (x0 >= 0)
@@ -197,7 +190,7 @@ sat_box_border (__global const wide_t *sat, __global sample_t *dst,
     size_t rows[CLB_MAX_TERMS];
     clb_border_window (&ty, y - ry, y + ry, height, border, &ny);
     for (int j = 0; j < ty.n; j++)
-        rows[j] = sat_slot (ty.idx[j], ring) * width * channels;
+        rows[j] = clb_slot (ty.idx[j], ring) * width * channels;
     sat_terms_pixel (sat, rows, &ty, ny, dst, (size_t) y * pitch, pstride,
                      off, swap, shift, width, channels, rx, border, x);
 }

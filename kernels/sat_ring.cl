@@ -215,9 +215,7 @@ sat_ring_step (__global const uint *table, const size_t *rows,
     uint16 q;
     if (shrink && (k < ahead || k + 16 > row_len - ahead)) {
         /* windows clipped to the row: each lane its own count */
-        int16 x = ((int16) (k) + (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
-                                          11, 12, 13, 14, 15))
-            / (int16) (channels);
+        int16 x = ((int16) (k) + CLB_IOTA) / (int16) (channels);
         int16 nx = CLB_SHRINK_COUNT (int16, x, rx, width);
         uint16 area = convert_uint16 (nx) * (uint16) (ny);
         q = separable_div16 (v + area / 2, area);
@@ -243,7 +241,7 @@ sat_ring_emit (__global const wide_t *table, int ring, int tstride, int lpad,
 
     clb_border_window (&ty, y - ry, y + ry, height, border, &ny);
     for (int j = 0; j < ty.n; j++)
-        rows[j] = sat_slot (ty.idx[j], ring) * tstride + lpad;
+        rows[j] = clb_slot (ty.idx[j], ring) * tstride + lpad;
 #if CLB_SAMPLE_BITS == 8
     if (lpad > 0) {
         /* padded rows: every sample 16 at a time, the last step ending at
@@ -332,8 +330,8 @@ sat_ring (__global const sample_t *src, int pitch, int pstride, int4 off,
             sat_ring_scan (sat_ring_source (src, apron, pitch, j, s0, ya, yb,
                                             apron_rows),
                            pstride, off, swap, shift,
-                           table + sat_slot (j, ring) * tstride + lpad,
-                           table + sat_slot (max (j - 1, 0), ring) * tstride
+                           table + clb_slot (j, ring) * tstride + lpad,
+                           table + clb_slot (max (j - 1, 0), ring) * tstride
                            + lpad, j > s0, width, channels, dense, rx,
                            border, padded);
             int y = j - ry;

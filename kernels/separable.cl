@@ -25,16 +25,6 @@ separable_row_sample (__global const sample_t *src, size_t row, int pstride,
     return clb_load (src, row + (size_t) j * pstride + comp, swap, shift);
 }
 
-/* The slot of intermediate row j (j >= 0) in a ring of @ring rows: the
- * frame's height, or fewer where the engine filters a frame in bands of
- * rows (see sat.cl); a band of output rows y0 .. y1 - 1 reads rows
- * y0 - ry .. y1 + ry - 1 of it. */
-size_t
-separable_slot (int j, int ring)
-{
-    return (size_t) (j < ring ? j : j % ring);
-}
-
 /* One work-item per (channel, row), over columns x_begin .. x_end - 1:
  * the whole row, or a part of it (engine.c cuts rows into parts on
  * devices that cap loops); rows y_first .. y_end - 1. */
@@ -51,7 +41,7 @@ separable_rows (__global const sample_t *src, int pitch, int pstride,
 
     size_t row = (size_t) y * pitch;
     int comp = clb_comp (off, c);
-    size_t o = (separable_slot (y, ring) * width + x_begin) * channels + c;
+    size_t o = (clb_slot (y, ring) * width + x_begin) * channels + c;
 
     uint sum = 0;
     for (int i = x_begin - rx; i <= x_begin + rx; i++)
@@ -108,7 +98,7 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
         int r = clb_border_index (i, height, border);
         if (r < 0)
             continue;
-        size_t t = separable_slot (r, ring) * row_len + first;
+        size_t t = clb_slot (r, ring) * row_len + first;
         for (int j = 0; j < n; j++)
             sum[j] += tmp[t + j];
     }
@@ -116,9 +106,8 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
         wide_t ny = clb_border_count (y, ry, height, border);
         int in = clb_border_index (y + ry + 1, height, border);
         int out = clb_border_index (y - ry, height, border);
-        size_t ti = in >= 0 ? separable_slot (in, ring) * row_len + first : 0;
-        size_t to = out >= 0 ? separable_slot (out, ring) * row_len + first
-            : 0;
+        size_t ti = in >= 0 ? clb_slot (in, ring) * row_len + first : 0;
+        size_t to = out >= 0 ? clb_slot (out, ring) * row_len + first : 0;
         for (int j = 0; j < n; j++) {
             wide_t area = nx[j] * ny;
             clb_store (dst, (size_t) y * pitch + o[j],
@@ -254,25 +243,13 @@ separable_div16 (uint16 num, uint16 area)
  * register at every step, two instructions on the one port that
  * shuffles instead of one; a 1-channel step then spends twelve
  * instructions there, not nine. */
-#define CLB_SHUF(v, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, \
-                 m13, m14, m15)                                              \
-    CLB_SHUFFLE16 (uint16, (v), (uint16) (0), m0, m1, m2, m3, m4, m5, m6, m7, \
-                   m8, m9, m10, m11, m12, m13, m14, m15)
-#define CLB_ZSHUF(v, z, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, \
-                  m12, m13, m14, m15)                                      \
-    CLB_SHUFFLE16 (uint16, (v), (z), m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, \
-                   m10, m11, m12, m13, m14, m15)
-#define CLB_UP1(v, z) CLB_ZSHUF (v, z, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
-#define CLB_UP2(v, z) CLB_ZSHUF (v, z, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
-#define CLB_UP3(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
-#define CLB_UP4(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
-#define CLB_UP6(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
-#define CLB_UP8(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7)
-#define CLB_UP12(v, z) CLB_ZSHUF (v, z, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3)
-/* packed 4:2:2 (luma: the luma bytes' parity): the luma lanes 2 apart */
+#define CLB_LANE_UP(P, Q, i) ((i) < (P) ? 16 : (i) - (P))
+#define CLB_UP(v, z, P) CLB_SHUFFLE_BY (uint16, v, z, CLB_LANE_UP, P, 0)
+/* packed 4:2:2 (Q: the luma bytes' parity): the luma lanes 2 apart */
+#define CLB_LANE_422_UP(P, Q, i) (((i) & 1) == (Q) && (i) >= 2 ? (i) - 2 : 16)
 #define CLB_422_UP2(v, z, luma) ((luma) \
-    ? CLB_ZSHUF (v, z, 16, 16, 16, 1, 16, 3, 16, 5, 16, 7, 16, 9, 16, 11, 16, 13) \
-    : CLB_ZSHUF (v, z, 16, 16, 0, 16, 2, 16, 4, 16, 6, 16, 8, 16, 10, 16, 12, 16))
+    ? CLB_SHUFFLE_BY (uint16, v, z, CLB_LANE_422_UP, 2, 1) \
+    : CLB_SHUFFLE_BY (uint16, v, z, CLB_LANE_422_UP, 2, 0))
 
 /* Zeros from n >= 0 (a size or count the kernel was given or counts):
  * its sign bit. */
@@ -281,13 +258,17 @@ separable_zero16 (int n)
 {
     return (uint16) ((uint) n >> 31);
 }
-#define CLB_LAST1(v) CLB_SHUF (v, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15)
-#define CLB_LAST2(v) CLB_SHUF (v, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15)
-#define CLB_LAST3(v) CLB_SHUF (v, 12, 13, 14, 12, 13, 14, 12, 13, 14, 12, 13, 14, 12, 13, 14, 12)
-#define CLB_LAST4(v) CLB_SHUF (v, 12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15)
+/* Broadcasts: the lanes of the step's last whole pixel of P lanes to
+ * each pixel's lanes; packed 4:2:2 (Q as above), the last luma lane to
+ * the luma lanes, the last U and V lanes to the chroma ones. */
+#define CLB_LANE_LAST(P, Q, i) (16 / (P) * (P) - (P) + (i) % (P))
+#define CLB_LAST(v, P) \
+    CLB_SHUFFLE_BY (uint16, v, (uint16) (0), CLB_LANE_LAST, P, 0)
+#define CLB_LANE_422_LAST(P, Q, i) \
+    (((i) & 1) == (Q) ? 14 + (Q) : 12 + ((i) & 3))
 #define CLB_422_LAST(v, luma) ((luma) \
-    ? CLB_SHUF (v, 12, 15, 14, 15, 12, 15, 14, 15, 12, 15, 14, 15, 12, 15, 14, 15) \
-    : CLB_SHUF (v, 14, 13, 14, 15, 14, 13, 14, 15, 14, 13, 14, 15, 14, 13, 14, 15))
+    ? CLB_SHUFFLE_BY (uint16, v, (uint16) (0), CLB_LANE_422_LAST, 0, 1) \
+    : CLB_SHUFFLE_BY (uint16, v, (uint16) (0), CLB_LANE_422_LAST, 0, 0))
 
 /* Inclusive prefix sums over the lanes of each channel (lanes j, j - c,
  * j - 2c, ...), z zeros (separable_zero16). */
@@ -296,32 +277,22 @@ separable_scan16 (uint16 d, int channels, uint16 z)
 {
     switch (channels) {
     case 1:
-        d += CLB_UP1 (d, z);
-        d += CLB_UP2 (d, z);
-        d += CLB_UP4 (d, z);
-        return d + CLB_UP8 (d, z);
+        d += CLB_UP (d, z, 1);
+        d += CLB_UP (d, z, 2);
+        d += CLB_UP (d, z, 4);
+        return d + CLB_UP (d, z, 8);
     case 2:
-        d += CLB_UP2 (d, z);
-        d += CLB_UP4 (d, z);
-        return d + CLB_UP8 (d, z);
+        d += CLB_UP (d, z, 2);
+        d += CLB_UP (d, z, 4);
+        return d + CLB_UP (d, z, 8);
     case 3:
-        d += CLB_UP3 (d, z);
-        d += CLB_UP6 (d, z);
-        return d + CLB_UP12 (d, z);
+        d += CLB_UP (d, z, 3);
+        d += CLB_UP (d, z, 6);
+        return d + CLB_UP (d, z, 12);
     default:
-        d += CLB_UP4 (d, z);
-        return d + CLB_UP8 (d, z);
+        d += CLB_UP (d, z, 4);
+        return d + CLB_UP (d, z, 8);
     }
-}
-
-/* The same for packed 4:2:2 (luma: the luma bytes' parity): the luma
- * lanes 2 apart, the chroma ones 4. */
-CLB_INLINE uint16
-separable_422_scan (uint16 d, int luma, uint16 z)
-{
-    d += CLB_422_UP2 (d, z, luma);
-    d += CLB_UP4 (d, z);
-    return d + CLB_UP8 (d, z);
 }
 
 /* Each channel's last lane of the step in its every lane. */
@@ -330,16 +301,8 @@ separable_lanes_last (uint16 v, int channels, int luma)
 {
     if (luma >= 0)
         return CLB_422_LAST (v, luma);
-    switch (channels) {
-    case 1:
-        return CLB_LAST1 (v);
-    case 2:
-        return CLB_LAST2 (v);
-    case 3:
-        return CLB_LAST3 (v);
-    default:
-        return CLB_LAST4 (v);
-    }
+    return channels == 1 ? CLB_LAST (v, 1) : channels == 2 ? CLB_LAST (v, 2)
+        : channels == 3 ? CLB_LAST (v, 3) : CLB_LAST (v, 4);
 }
 
 /* The 16 results of a step, with the kept lanes (keep16) from the
@@ -362,8 +325,7 @@ separable_kept16 (uint16 q, __global const uchar *kin, int k0, int keep,
 uchar16
 separable_keep16 (int keep, int channels)
 {
-    int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-                          15);
+    int16 lane = CLB_IOTA;
     int16 lp = lane / (int16) (channels);
     int used = 16 / channels * channels;
     int16 kept = (((int16) (keep) >> (lane - lp * (int16) (channels))) & 1)
@@ -501,8 +463,7 @@ separable_steps (__global const uint *tmp, size_t row, __global uchar *out,
 {
     int used = 16 / c * c, sa = luma < 0 ? c : 2, row_len = width * c;
     int shrink = border == CLB_BORDER_SHRINK;
-    int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-                          15);
+    int16 lane = CLB_IOTA;
     __global const uint *in = tmp + row + rx * sa;
     __global const uint *leave = in - (2 * rx + 1) * sa;
     for (int k0 = 0; k0 < row_len; k0 += used, in += used, leave += used) {
@@ -510,10 +471,13 @@ separable_steps (__global const uint *tmp, size_t row, __global uchar *out,
         uint16 d = CLB_LOAD16 (uint, in) - CLB_LOAD16 (uint, leave), q;
         if (luma >= 0) {
             __global const uint *t = in - rx * sa;
-            d = separable_422_scan (select (CLB_LOAD16 (uint, t + 4 * rc)
-                                            - CLB_LOAD16 (uint, t - 4 * rc
-                                                          - 4), d, is_a),
-                                    luma, z);
+            /* the chroma lanes' differences; the scan: the luma lanes
+             * 2 apart, the chroma ones 4 */
+            d = select (CLB_LOAD16 (uint, t + 4 * rc)
+                        - CLB_LOAD16 (uint, t - 4 * rc - 4), d, is_a);
+            d += CLB_422_UP2 (d, z, luma);
+            d += CLB_UP (d, z, 4);
+            d += CLB_UP (d, z, 8);
         } else {
             d = separable_scan16 (d, c, z);
         }
@@ -550,8 +514,7 @@ separable_row (__global uint *tmp, size_t row, __global uchar *out,
 {
     int row_len = width * c, used = 16 / c * c;
     int shrink = border == CLB_BORDER_SHRINK;
-    int16 lane = (int16) (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-                          15);
+    int16 lane = CLB_IOTA;
     uint16 carry;
 
     if (!shrink)
@@ -640,16 +603,9 @@ separable_fused_band (__global const uchar *src, int src_pitch,
 #define CLB_ROW(C, L)                                                       \
         separable_row (tmp, row, out, kr, apron, C, L, width, rx, rc,       \
                        border, ny, full, inv, exact, keep, keep16, is_a, z)
-        if (luma >= 0)
-            luma ? CLB_ROW (2, 1) : CLB_ROW (2, 0);
-        else if (channels == 1)
-            CLB_ROW (1, -1);
-        else if (channels == 2)
-            CLB_ROW (2, -1);
-        else if (channels == 3)
-            CLB_ROW (3, -1);
-        else
-            CLB_ROW (4, -1);
+        luma >= 0 ? (luma ? CLB_ROW (2, 1) : CLB_ROW (2, 0))
+            : channels == 1 ? CLB_ROW (1, -1) : channels == 2 ? CLB_ROW (2, -1)
+            : channels == 3 ? CLB_ROW (3, -1) : CLB_ROW (4, -1);
 #undef CLB_ROW
         if (y + 1 < y1)
             separable_v_step (tmp, row, src, src_pitch,
