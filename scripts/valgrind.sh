@@ -66,8 +66,17 @@ memcheck () {
       exit 1
     }
   fi
+  # --max-stackframe: PoCL runs a work-group's work-items in one function
+  # whose frame holds every work-item's private arrays (bilateral_x16's
+  # 256 work-items with their edge taps: about 2.3 MB), which valgrind
+  # takes for a switch of stacks past 2 MB, and then every access in that
+  # frame for an invalid one ("client switching stacks?", then invalid
+  # reads and writes "on thread N's stack ... created by
+  # _pocl_kernel_bilateral_x16_workgroup"; Oclgrind checks those kernels'
+  # accesses: scripts/oclgrind-check.sh)
   run "$cache" "$c" "$reg" "$j" "$@" valgrind --leak-check=full \
     --errors-for-leak-kinds=definite --error-exitcode=1 --num-callers=30 \
+    --max-stackframe=16777216 \
     --suppressions="$top/tests/valgrind/pocl.supp"
 }
 if [ -n "${1:-}" ]; then
