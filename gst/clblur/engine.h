@@ -250,11 +250,10 @@ typedef struct {
    * 4096) never pick the smaller tiles and fallbacks a GPU takes. */
   guint64 max_local_mem;
   gsize max_work_group;
-  /* Only the rows every device runs (device class, width and layout any)
-   * and no pairs: what each schedule must equal (the schedules test). */
-  gboolean generic_only;
-  /* The one row besides the generic ones the table may give (a row's or
-   * a pair's name; NULL: every row): a schedule run where it can be. */
+  /* The one row besides the generic ones (device class, width and layout
+   * any) the table may give: a row's or a pair's name, a schedule run
+   * where it can be; "": the generic rows alone and no pairs, what each
+   * schedule must equal (the schedules test); NULL: every row. */
   const gchar *variant;
   ClbEngineLogFunc log;         /* NULL: no log */
   gpointer log_data;
@@ -295,7 +294,6 @@ typedef struct {
   gboolean host_unified;        /* CL_DEVICE_HOST_UNIFIED_MEMORY */
   gboolean gl_sharing;          /* cl_khr_gl_sharing */
   gboolean fp16;                /* cl_khr_fp16 */
-  gboolean generic_only;        /* the options' */
   const gchar *only_variant;    /* the options' variant */
   /* Frames wrapped, not copied (CPU class, options->zero_copy). */
   gboolean zero_copy;

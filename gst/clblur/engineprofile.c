@@ -263,7 +263,6 @@ clb_engine_probe_profile (ClbEngine * engine, GError ** error)
           NULL), "clGetDeviceInfo (TYPE)");
   p->device_class = class_of (&engine->options, p->type);
   p->class_forced = engine->options.device_class != CLB_DEVICE_CLASS_AUTO;
-  p->generic_only = engine->options.generic_only;
   p->only_variant = engine->options.variant;
   p->zero_copy = clb_engine_options_wrap_frames (&engine->options, p->type);
   CHECK (clGetDeviceInfo (device, CL_DEVICE_MAX_COMPUTE_UNITS,

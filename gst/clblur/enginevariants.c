@@ -70,9 +70,8 @@ variant_matches (const ClbVariant * v, const ClbDeviceProfile * profile,
       && (v->layout == CLB_LAYOUT_ANY || clb_job_is_dense_8bit (planes, job))
       && (v->device_class == CLB_DEVICE_CLASS_AUTO
       || v->device_class == profile->device_class)
-      && (clb_variant_is_generic (v) || (!profile->generic_only
-              && (profile->only_variant == NULL
-                  || g_strcmp0 (profile->only_variant, v->name) == 0)));
+      && (clb_variant_is_generic (v) || profile->only_variant == NULL
+      || g_strcmp0 (profile->only_variant, v->name) == 0);
 }
 
 const ClbJob *
@@ -130,8 +129,6 @@ clb_variant_pair (const ClbDeviceProfile * profile, ClbMethod method,
 {
   const ClbVariant *v = NULL;
 
-  if (profile->generic_only)
-    return NULL;
   if (method == CLB_METHOD_SEPARABLE)
     v = clb_separable_pair (profile, planes, alone_a, a, rxa, rya, alone_b,
         b, rxb, ryb);

@@ -2,7 +2,7 @@
  * the variant table made for one device class, sample width or layout
  * (and the pairs that run two jobs in one walk) give, byte for byte, what
  * the method's generic rows give (device class, width and layout any,
- * clb_variant_is_generic; an engine with ClbEngineOptions.generic_only
+ * clb_variant_is_generic; an engine with ClbEngineOptions.variant ""
  * runs those alone), on random jobs: sizes, row strides, pixel strides
  * and channel offsets, 8- and 16-bit samples, planes of subsampled
  * chroma, packed 4:2:2, borders, radii up to past the frame, passes and
@@ -157,8 +157,9 @@ random_params (ClbParams * params, ClbMethod method, const Frame * f)
   }
 }
 
+/* @variant: ClbEngineOptions.variant ("": the generic rows alone) */
 static ClbEngine *
-make_engine (ClbRuntime * rt, ClbDeviceClass device_class, gboolean generic,
+make_engine (ClbRuntime * rt, ClbDeviceClass device_class,
     const gchar * variant, guint loop_cap, GPtrArray * log)
 {
   ClbEngineOptions options;
@@ -167,7 +168,6 @@ make_engine (ClbRuntime * rt, ClbDeviceClass device_class, gboolean generic,
 
   clb_engine_options_from_env (&options);
   options.device_class = device_class;
-  options.generic_only = generic;
   options.loop_cap = loop_cap;
   options.variant = variant;
   options.log = clcheck_collect_log;
@@ -422,8 +422,8 @@ pair_init (Pair * e, ClbRuntime * rt, ClbDeviceClass device_class,
 {
   e->log = g_ptr_array_new_with_free_func (g_free);
   e->glog = g_ptr_array_new_with_free_func (g_free);
-  e->sched = make_engine (rt, device_class, FALSE, variant, cap, e->log);
-  e->gen = make_engine (rt, device_class, TRUE, NULL, cap, e->glog);
+  e->sched = make_engine (rt, device_class, variant, cap, e->log);
+  e->gen = make_engine (rt, device_class, "", cap, e->glog);
   e->seen = seen;
   e->cap = cap;
 }
