@@ -52,13 +52,45 @@ gst_cl_base_filter_kernels_ready (GstCLBaseFilter * self,
       || gst_cl_warm_ready (self->warm, params, jobs, n_jobs);
 }
 
-/* The subclass's parameters and jobs for @inbuf of the negotiated format. */
+/* A progress message (code "compile") of @type. */
+static void G_GNUC_PRINTF (3, 4)
+post_progress (GstCLBaseFilter * self, GstProgressType type,
+    const gchar * format, ...)
+{
+  va_list args;
+  gchar *text;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_progress (GST_OBJECT (self), type, "compile", text));
+  g_free (text);
+}
+
+/* The subclass's parameters and jobs for @inbuf of the negotiated format.
+ * Where they need a program no stream on the device built yet (the
+ * method's, the regions', the mask's: a first frame's or a live
+ * change's), it is built here, said by a progress message as the start's
+ * is (a failure is the frame's error, clb_engine_filter trying again). */
 static guint
 prepare (GstCLBaseFilter * self, GstBuffer * inbuf, ClbParams * params,
     ClbJob * jobs)
 {
-  return GST_CL_BASE_FILTER_GET_CLASS (self)->prepare (self, inbuf,
+  guint n_jobs = GST_CL_BASE_FILTER_GET_CLASS (self)->prepare (self, inbuf,
       &GST_VIDEO_FILTER (self)->in_info, params, jobs);
+  gboolean built;
+
+  if (self->engine && clb_engine_units_pending (self->engine, params)) {
+    post_progress (self, GST_PROGRESS_TYPE_START, "Compiling the OpenCL "
+        "kernels of these settings for '%s' (once: the driver caches them)",
+        clb_runtime_get_device_name (self->runtime));
+    built = clb_engine_prepare (self->engine, params, NULL);
+    post_progress (self, built ? GST_PROGRESS_TYPE_COMPLETE :
+        GST_PROGRESS_TYPE_ERROR, built ? "OpenCL kernels compiled" :
+        "OpenCL kernels not compiled");
+  }
+  return n_jobs;
 }
 
 /* With @cancel, makes the frame in progress, if any, stop between two
@@ -257,22 +289,6 @@ gst_cl_base_filter_make_runtime (GstCLBaseFilter * self,
   return rt;
 }
 
-/* A progress message (code "compile") of @type. */
-static void G_GNUC_PRINTF (3, 4)
-post_progress (GstCLBaseFilter * self, GstProgressType type,
-    const gchar * format, ...)
-{
-  va_list args;
-  gchar *text;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  gst_element_post_message (GST_ELEMENT (self),
-      gst_message_new_progress (GST_OBJECT (self), type, "compile", text));
-  g_free (text);
-}
-
 static gboolean
 gst_cl_base_filter_start (GstBaseTransform * trans)
 {
@@ -294,7 +310,8 @@ gst_cl_base_filter_start (GstBaseTransform * trans)
 
   /* The first start on a device compiles (seconds on a CPU driver): said
    * as it happens, so the pipeline does not seem stuck in PAUSED. */
-  compiles = clb_runtime_program_pending (self->runtime, CLB_SAMPLES_8);
+  compiles = clb_runtime_program_pending (self->runtime, CLB_SAMPLES_8,
+      "base");
   if (compiles)
     post_progress (self, GST_PROGRESS_TYPE_START, "Compiling the OpenCL "
         "kernels for '%s' (once: the driver caches them)",

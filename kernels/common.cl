@@ -304,3 +304,24 @@ clb_loop_probe (__global uint *count, int n)
         k += count[1 + (i & 1)] + 1;
     count[0] = k;
 }
+
+/* @rows rows of @row bytes from @from (rows @from_pitch bytes apart) to
+ * @to (@to_pitch apart), a work-item a row, 16 bytes a step: the copy of
+ * a frame with regions that runs from the caller's memory (the original
+ * outside the regions) on CPUs, where PoCL's clEnqueueCopyBuffer is one
+ * thread's memcpy. In the base program: no method's own. */
+__kernel void
+copy_rows (__global const uchar *from, int from_pitch, __global uchar *to,
+           int to_pitch, int row, int rows)
+{
+    int y = (int) get_global_id (0);
+    if (y >= rows)
+        return;
+    __global const uchar *s = from + (size_t) y * from_pitch;
+    __global uchar *d = to + (size_t) y * to_pitch;
+    int x = 0;
+    for (; x + 16 <= row; x += 16)
+        CLB_STORE16 (uchar, CLB_LOAD16 (uchar, s + x), d + x);
+    for (; x < row; x++)
+        d[x] = s[x];
+}

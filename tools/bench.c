@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "progcache.h"
 #include "gstcllayout.h"
 #include "refblur.h"
 #include "benchoptions.h"
@@ -499,13 +500,12 @@ make_engine (const BenchOptions * o, ClbRuntime ** rt, ClbEngine ** engine)
     g_setenv (CLB_PROFILE_ENV, "summary", TRUE);
   *rt = clb_runtime_new (type, o->platform, o->device_index, &err);
   if (!*rt || !clb_runtime_build_program (*rt, o->flags, &err)
-      || ((o->dump || o->load)
-          && !clb_runtime_ensure_program (*rt, CLB_SAMPLES_16, &err))) {
+      || ((o->dump || o->load) && !clb_runtime_ensure_every_program (*rt, &err))) {
     g_printerr ("%s\n", err->message);
     return FALSE;
   }
-  if (o->load
-      && clb_runtime_get_cached_programs (*rt) != CLB_N_SAMPLE_SIZES) {
+  if (o->load && clb_runtime_get_cached_programs (*rt)
+      != CLB_N_SAMPLE_SIZES * clb_kernel_unit_count ()) {
     g_printerr ("--load %s: no usable program binaries there\n", o->load);
     return FALSE;
   }

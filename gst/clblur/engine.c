@@ -11,47 +11,50 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "engineprivate.h"
+#include "progcache.h"
 
-#define CLB_KERNEL_NAME(id, name) name,
+#define CLB_KERNEL_NAME(id, name, unit) name,
 static const gchar *kernel_names[N_KERNELS] = {
   CLB_KERNELS (CLB_KERNEL_NAME)
 };
 #undef CLB_KERNEL_NAME
+#define CLB_KERNEL_UNIT(id, name, unit) unit,
+static const gchar *kernel_units[N_KERNELS] = {
+  CLB_KERNELS (CLB_KERNEL_UNIT)
+};
+#undef CLB_KERNEL_UNIT
 
 /* Spatial tables are allocated for this radius first, and grown (rarely)
  * when a larger one is asked for. */
 #define SPATIAL_INITIAL_RADIUS 16
 /* Likewise the regions' array, in ints. */
 #define REGIONS_INITIAL 4096
-/* Makes @size's kernels, building their program first where no stream
- * has needed it yet (runtime.c): an 8-bit stream never builds the 16-bit
- * program. */
-static gboolean
-ensure_kernels (ClbEngine * engine, ClbSampleSize size, GError ** error)
+gboolean
+clb_engine_ensure_unit (ClbEngine * engine, ClbSampleSize size,
+    const gchar * unit, GError ** error)
 {
-  guint k;
+  guint k, bit = 1u << clb_kernel_unit_index (unit);
 
-  if (engine->kernels[size][0])
+  if (engine->units_made[size] & bit)
     return TRUE;
   for (k = 0; k < N_KERNELS; k++) {
-    if (k >= FIRST_8BIT_ONLY && size != CLB_SAMPLES_8)
+    if (engine->kernels[size][k] || strcmp (kernel_units[k], unit) != 0
+        || (k >= FIRST_8BIT_ONLY && size != CLB_SAMPLES_8))
       continue;
     engine->kernels[size][k] = clb_runtime_create_kernel (engine->rt, size,
-        kernel_names[k], error);
+        unit, kernel_names[k], error);
     if (!engine->kernels[size][k])
-      goto failed;
+      return FALSE;
   }
-  if (clb_engine_probe_kernels (engine, size, error))
-    return TRUE;
-failed:
-  for (k = 0; k < N_KERNELS; k++) {
-    clb_args_kept_forget (engine->args_kept,
-        engine->kernels[size][N_KERNELS - 1 - k]);
-    clb_runtime_release_kernel (&engine->kernels[size][N_KERNELS - 1 - k]);
-  }
-  return FALSE;
+  /* plans are made again with the new kernels' limits */
+  engine->plan.valid = FALSE;
+  if (!clb_engine_probe_kernels (engine, size, error))
+    return FALSE;
+  engine->units_made[size] |= bit;
+  return TRUE;
 }
 
 /* alpha-mask's flag (clb_engine_mask_opaque_frames), 0: made with the
@@ -91,7 +94,7 @@ clb_engine_new (ClbRuntime * rt, const ClbEngineOptions * options,
   else
     clb_engine_options_init (&engine->options);
 
-  if (!ensure_kernels (engine, CLB_SAMPLES_8, error)
+  if (!clb_engine_ensure_unit (engine, CLB_SAMPLES_8, "base", error)
       || !clb_engine_probe_profile (engine, error)
       || !make_mask_seen (engine, error))
     goto failed;
@@ -306,7 +309,8 @@ clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
   g_return_val_if_fail (planes->max_value >= 1
       && planes->max_value <= G_MAXUINT16, FALSE);
 
-  if (!ensure_kernels (engine, planes->sample_size, error))
+  if (!clb_engine_ensure_unit (engine, planes->sample_size, "base",
+          error))
     return FALSE;
   if (!same_planes (&engine->planes, planes))
     engine->plan.valid = FALSE;

@@ -397,6 +397,16 @@ gboolean clb_variant_wraps (const ClbVariant * variant);
  * reused. */
 gboolean clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
     GError ** error);
+/* Whether a frame of @params on the planes set would build a program
+ * (kernels/meson.build's cl_units) that no engine on the device built
+ * yet: a first start's, or a live change's, compile. */
+gboolean clb_engine_units_pending (ClbEngine * engine,
+    const ClbParams * params);
+/* Makes the kernels a frame of @params on the planes set runs (building
+ * their programs where needed), as the frame would; clb_engine_filter
+ * does it too. */
+gboolean clb_engine_prepare (ClbEngine * engine, const ClbParams * params,
+    GError ** error);
 
 /* The radius a job subsampled by 2^@sub uses: @radius / 2^@sub rounded, and
  * never 0 when @radius is not. */

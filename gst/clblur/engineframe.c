@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engineprivate.h"
+#include "progcache.h"
 #include <CL/cl_gl.h>
 
 static gboolean
@@ -335,12 +336,81 @@ filter_frame (ClbEngine * engine, const ClbParams * params,
   return process_host (engine, params, jobs, n_jobs, src, dst, error);
 }
 
+/* The program units a frame of @params runs, into @units; how many. */
+static guint
+units_of (const ClbParams * params, const gchar ** units)
+{
+  static const gchar *method_units[] = {
+    [CLB_METHOD_SAT] = "sat",
+    [CLB_METHOD_SEPARABLE] = "separable",
+    [CLB_METHOD_BILATERAL] = "bilateral",
+    [CLB_METHOD_MOSAIC] = "mosaic",
+    [CLB_METHOD_FILL] = "mosaic",
+    [CLB_METHOD_TEMPORAL] = "temporal",
+  };
+  guint n = 0;
+
+  if ((guint) params->method < G_N_ELEMENTS (method_units)
+      && method_units[params->method])
+    units[n++] = method_units[params->method];
+  if (params->use_regions)
+    units[n++] = "region";
+  if (clb_mask_active (params))
+    units[n++] = "mask";
+  return n;
+}
+
+/* Makes the kernels of the program units a frame of @params runs (the
+ * method's, the regions', the mask's) for @size's samples, before the
+ * frame is planned. */
+static gboolean
+ensure_units (ClbEngine * engine, ClbSampleSize size,
+    const ClbParams * params, GError ** error)
+{
+  const gchar *units[3];
+  guint n = units_of (params, units), i;
+
+  for (i = 0; i < n; i++)
+    if (!clb_engine_ensure_unit (engine, size, units[i], error))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+clb_engine_units_pending (ClbEngine * engine, const ClbParams * params)
+{
+  ClbSampleSize size = engine->planes.sample_size;
+  const gchar *units[3];
+  guint n = units_of (params, units), i;
+
+  if (!engine->configured)
+    return FALSE;
+  for (i = 0; i < n; i++)
+    if (!(engine->units_made[size] & (1u << clb_kernel_unit_index (units[i])))
+        && clb_runtime_program_pending (engine->rt, size, units[i]))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+clb_engine_prepare (ClbEngine * engine, const ClbParams * params,
+    GError ** error)
+{
+  return !engine->configured || ensure_units (engine,
+      engine->planes.sample_size, params, error);
+}
+
 gboolean
 clb_engine_filter (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, const ClbFrame * src,
     const ClbFrame * dst, GError ** error)
 {
-  gboolean ok = filter_frame (engine, params, jobs, n_jobs, src, dst, error);
+  gboolean ok;
+
+  /* the kernels this frame runs, before it is planned */
+  if (!clb_engine_prepare (engine, params, error))
+    return FALSE;
+  ok = filter_frame (engine, params, jobs, n_jobs, src, dst, error);
 
   /* the kernels' arguments keep no reference to the frame's memory past
    * the frame; the engine's own buffers stay set */

@@ -26,49 +26,50 @@
 
 G_BEGIN_DECLS
 
-/* The kernels, written once: the K_ enum and the names the programs are
- * asked for both come from this list. Those of the 8-bit program only
+/* The kernels, written once: the K_ enum, the names the programs are
+ * asked for and the program unit each is built in (kernels/meson.build's
+ * cl_units) all come from this list. Those of 8-bit programs only
  * (FIRST_8BIT_ONLY on) come last. */
 #define CLB_KERNELS(X) \
-  X (SAT_SCAN_ROWS, "sat_scan_rows") \
-  X (SAT_SCAN_COLUMNS, "sat_scan_columns") \
-  X (SAT_BOX, "sat_box") \
-  X (SAT_BOX_BORDER, "sat_box_border") \
-  X (SEPARABLE_ROWS, "separable_rows") \
-  X (SEPARABLE_COLUMNS, "separable_columns") \
-  X (BILATERAL_LOCAL, "bilateral_local") \
-  X (BILATERAL_GLOBAL, "bilateral_global") \
-  X (BILATERAL_GPU, "bilateral_gpu") \
-  X (MOSAIC_COLUMNS, "mosaic_columns") \
-  X (MOSAIC_BLOCKS, "mosaic_blocks") \
-  X (FILL_SAMPLES, "fill_samples") \
-  X (REGION_COMPOSITE, "region_composite") \
-  X (REGION_COMPOSITE_X16, "region_composite_x16") \
-  X (COPY_ROWS, "copy_rows") \
-  X (GPU_BOX_SEP_ROWS, "gpu_box_sep_rows") \
-  X (GPU_BOX_SEP_COLUMNS, "gpu_box_sep_columns") \
-  X (GPU_BOX_SEP_ROWS16, "gpu_box_sep_rows16") \
-  X (GPU_BOX_SEP_COLUMNS16, "gpu_box_sep_columns16") \
-  X (GPU_BOX_SAT_ROWS, "gpu_box_sat_rows") \
-  X (GPU_BOX_SAT_TOTALS, "gpu_box_sat_totals") \
-  X (GPU_BOX_SAT_COLUMNS, "gpu_box_sat_columns") \
-  X (MASK_ROWS, "mask_rows") \
-  X (MASK_COLUMNS, "mask_columns") \
-  X (MASK_COLUMNS_STRIP, "mask_columns_strip") \
-  X (SAT_RING, "sat_ring") \
-  X (TEMPORAL_NOISE, "temporal_noise") \
-  X (TEMPORAL_BLEND, "temporal_blend") \
-  X (TEMPORAL_SPATIAL, "temporal_spatial") \
-  X (SEPARABLE_FUSED_X16, "separable_fused_x16") \
-  X (SEPARABLE_FUSED_422_X16, "separable_fused_422_x16") \
-  X (SEPARABLE_FUSED_PAIR_X16, "separable_fused_pair_x16") \
-  X (BILATERAL_X16, "bilateral_x16") \
-  X (MOSAIC_X16, "mosaic_x16") \
-  X (MASK_FUSED_X16, "mask_fused_x16") \
-  X (MASK_PLANAR_X16, "mask_planar_x16") \
-  X (MASK_PLANAR_PAIR_X16, "mask_planar_pair_x16")
+  X (SAT_SCAN_ROWS, "sat_scan_rows", "sat") \
+  X (SAT_SCAN_COLUMNS, "sat_scan_columns", "sat") \
+  X (SAT_BOX, "sat_box", "sat") \
+  X (SAT_BOX_BORDER, "sat_box_border", "sat") \
+  X (SEPARABLE_ROWS, "separable_rows", "separable") \
+  X (SEPARABLE_COLUMNS, "separable_columns", "separable") \
+  X (BILATERAL_LOCAL, "bilateral_local", "bilateral") \
+  X (BILATERAL_GLOBAL, "bilateral_global", "bilateral") \
+  X (BILATERAL_GPU, "bilateral_gpu", "bilateral") \
+  X (MOSAIC_COLUMNS, "mosaic_columns", "mosaic") \
+  X (MOSAIC_BLOCKS, "mosaic_blocks", "mosaic") \
+  X (FILL_SAMPLES, "fill_samples", "mosaic") \
+  X (REGION_COMPOSITE, "region_composite", "region") \
+  X (REGION_COMPOSITE_X16, "region_composite_x16", "region") \
+  X (COPY_ROWS, "copy_rows", "base") \
+  X (GPU_BOX_SEP_ROWS, "gpu_box_sep_rows", "separable") \
+  X (GPU_BOX_SEP_COLUMNS, "gpu_box_sep_columns", "separable") \
+  X (GPU_BOX_SEP_ROWS16, "gpu_box_sep_rows16", "separable") \
+  X (GPU_BOX_SEP_COLUMNS16, "gpu_box_sep_columns16", "separable") \
+  X (GPU_BOX_SAT_ROWS, "gpu_box_sat_rows", "sat") \
+  X (GPU_BOX_SAT_TOTALS, "gpu_box_sat_totals", "sat") \
+  X (GPU_BOX_SAT_COLUMNS, "gpu_box_sat_columns", "sat") \
+  X (MASK_ROWS, "mask_rows", "mask") \
+  X (MASK_COLUMNS, "mask_columns", "mask") \
+  X (MASK_COLUMNS_STRIP, "mask_columns_strip", "mask") \
+  X (SAT_RING, "sat_ring", "sat") \
+  X (TEMPORAL_NOISE, "temporal_noise", "temporal") \
+  X (TEMPORAL_BLEND, "temporal_blend", "temporal") \
+  X (TEMPORAL_SPATIAL, "temporal_spatial", "temporal") \
+  X (SEPARABLE_FUSED_X16, "separable_fused_x16", "separable") \
+  X (SEPARABLE_FUSED_422_X16, "separable_fused_422_x16", "separable") \
+  X (SEPARABLE_FUSED_PAIR_X16, "separable_fused_pair_x16", "separable") \
+  X (BILATERAL_X16, "bilateral_x16", "bilateral") \
+  X (MOSAIC_X16, "mosaic_x16", "mosaic") \
+  X (MASK_FUSED_X16, "mask_fused_x16", "mask") \
+  X (MASK_PLANAR_X16, "mask_planar_x16", "mask") \
+  X (MASK_PLANAR_PAIR_X16, "mask_planar_pair_x16", "mask")
 
-#define CLB_KERNEL_ENUM(id, name) K_##id,
+#define CLB_KERNEL_ENUM(id, name, unit) K_##id,
 enum
 {
   CLB_KERNELS (CLB_KERNEL_ENUM)
@@ -143,6 +144,9 @@ struct _ClbEngine
    * which skips those that did not change (engineargs.c) */
   ClbArgsKept *args_kept;
   size_t max_wg[CLB_N_SAMPLE_SIZES][N_KERNELS];
+  /* the program units whose kernels are made, a bit each (their index in
+   * kernels/meson.build's cl_units) */
+  guint units_made[CLB_N_SAMPLE_SIZES];
 
   ClbPlanes planes;
   gboolean configured;
@@ -232,11 +236,19 @@ void clb_engine_keep_own_args (ClbEngine * engine);
     }                                                         \
   } G_STMT_END
 
+/* engine.c: makes @size's kernels of program unit @unit (CLB_KERNELS),
+ * building the program first where no stream on the device has needed
+ * it yet (runtime.c), and probes them (the plans are made again), unless
+ * made already. engineframe.c asks for the units a frame runs, so a
+ * stream builds only those, never the 16-bit programs for 8-bit
+ * samples. */
+gboolean clb_engine_ensure_unit (ClbEngine * engine, ClbSampleSize size,
+    const gchar * unit, GError ** error);
 /* engineprofile.c: fills engine->profile from the device, the kernels
  * (created before) and engine->options; logs it. */
 gboolean clb_engine_probe_profile (ClbEngine * engine, GError ** error);
-/* The profile's and max_wg's figures of @size's kernels, once they are
- * made (clb_engine_ensure_kernels). */
+/* The profile's and max_wg's figures of @size's kernels made since the
+ * last call (engine.c's ensure_kernels). */
 gboolean clb_engine_probe_kernels (ClbEngine * engine, ClbSampleSize size,
     GError ** error);
 /* Passes one line to the options' log function, if any. */

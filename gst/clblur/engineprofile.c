@@ -135,7 +135,7 @@ probe_loop_cap (ClbEngine * engine, GError ** error)
     goto done;
   }
 
-  kernel = clb_runtime_create_kernel (engine->rt, CLB_SAMPLES_8,
+  kernel = clb_runtime_create_kernel (engine->rt, CLB_SAMPLES_8, "base",
       "clb_loop_probe", error);
   if (kernel == NULL)
     return FALSE;
@@ -197,6 +197,14 @@ probe_informational (ClbEngine * engine)
   p->fp16 = clb_runtime_has_extension (engine->rt, "cl_khr_fp16");
 }
 
+/* The largest work-group of the line scans (gpu_box_sep_rows,
+ * gpu_box_sat_rows) made so far: the least of theirs. */
+static void
+fold_line_max_wg (size_t * line, size_t wg)
+{
+  *line = *line == 0 ? wg : MIN (*line, wg);
+}
+
 gboolean
 clb_engine_probe_kernels (ClbEngine * engine, ClbSampleSize s,
     GError ** error)
@@ -206,40 +214,37 @@ clb_engine_probe_kernels (ClbEngine * engine, ClbSampleSize s,
   cl_kernel kernel;
   guint k;
 
+  /* the kernels made since the last probe: each is probed once, before
+   * any __local argument is set (afterwards the query counts the last
+   * tile too) */
   for (k = 0; k < N_KERNELS; k++) {
-    if (!engine->kernels[s][k])
+    kernel = engine->kernels[s][k];
+    if (!kernel || engine->max_wg[s][k] != 0)
       continue;
-    CHECK (clGetKernelWorkGroupInfo (engine->kernels[s][k], device,
+    CHECK (clGetKernelWorkGroupInfo (kernel, device,
             CL_KERNEL_WORK_GROUP_SIZE, sizeof (engine->max_wg[s][k]),
             &engine->max_wg[s][k], NULL),
         "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
     engine->max_wg[s][k] = capped (engine->max_wg[s][k],
         engine->options.max_work_group);
+    if (k == K_GPU_BOX_SEP_ROWS || k == K_GPU_BOX_SAT_ROWS)
+      fold_line_max_wg (&p->gpu_line_max_wg[s], engine->max_wg[s][k]);
+    if (k == K_BILATERAL_LOCAL) {
+      p->bilateral_max_wg[s] = engine->max_wg[s][k];
+      CHECK (clGetKernelWorkGroupInfo (kernel, device,
+              CL_KERNEL_LOCAL_MEM_SIZE, sizeof (p->bilateral_static_local[s]),
+              &p->bilateral_static_local[s], NULL),
+          "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
+    }
+    if (k == K_BILATERAL_GPU) {
+      p->bilateral_gpu_max_wg[s] = engine->max_wg[s][k];
+      CHECK (clGetKernelWorkGroupInfo (kernel, device,
+              CL_KERNEL_LOCAL_MEM_SIZE,
+              sizeof (p->bilateral_gpu_static_local[s]),
+              &p->bilateral_gpu_static_local[s], NULL),
+          "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
+    }
   }
-  /* read before any __local argument is set (afterwards the query counts
-   * the last tile too) */
-  p->gpu_line_max_wg[s] = MIN (engine->max_wg[s][K_GPU_BOX_SEP_ROWS],
-      engine->max_wg[s][K_GPU_BOX_SAT_ROWS]);
-  kernel = engine->kernels[s][K_BILATERAL_LOCAL];
-  CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
-          sizeof (p->bilateral_max_wg[s]), &p->bilateral_max_wg[s], NULL),
-      "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
-  p->bilateral_max_wg[s] = capped (p->bilateral_max_wg[s],
-      engine->options.max_work_group);
-  CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_LOCAL_MEM_SIZE,
-          sizeof (p->bilateral_static_local[s]),
-          &p->bilateral_static_local[s], NULL),
-      "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
-  kernel = engine->kernels[s][K_BILATERAL_GPU];
-  CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
-          sizeof (p->bilateral_gpu_max_wg[s]), &p->bilateral_gpu_max_wg[s],
-          NULL), "clGetKernelWorkGroupInfo (WORK_GROUP_SIZE)");
-  p->bilateral_gpu_max_wg[s] = capped (p->bilateral_gpu_max_wg[s],
-      engine->options.max_work_group);
-  CHECK (clGetKernelWorkGroupInfo (kernel, device, CL_KERNEL_LOCAL_MEM_SIZE,
-          sizeof (p->bilateral_gpu_static_local[s]),
-          &p->bilateral_gpu_static_local[s], NULL),
-      "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
   return TRUE;
 
 failed:

@@ -236,3 +236,40 @@ clb_load_kernel_sources (GError ** error)
   }
   return sources;
 }
+
+guint
+clb_kernel_unit_count (void)
+{
+  return clb_n_kernel_units;
+}
+
+gint
+clb_kernel_unit_index (const gchar * name)
+{
+  guint u;
+
+  for (u = 0; u < clb_n_kernel_units; u++)
+    if (g_strcmp0 (clb_kernel_units[u].name, name) == 0)
+      return (gint) u;
+  return -1;
+}
+
+const gchar *
+clb_kernel_unit_name (guint unit)
+{
+  g_return_val_if_fail (unit < clb_n_kernel_units, NULL);
+  return clb_kernel_units[unit].name;
+}
+
+gchar **
+clb_kernel_unit_sources (gchar ** all, guint unit)
+{
+  gchar **sources = g_new0 (gchar *, CLB_MAX_UNIT_SOURCES + 1);
+  const gint *s;
+  guint n = 0;
+
+  g_return_val_if_fail (unit < clb_n_kernel_units, sources);
+  for (s = clb_kernel_units[unit].sources; *s >= 0; s++)
+    sources[n++] = all[*s];
+  return sources;
+}

@@ -37,4 +37,13 @@ void clb_cache_write (const gchar * key, const guchar * bin, gsize size);
  * time. NULL with CLB_RUNTIME_ERROR_SOURCE when a file cannot be read. */
 gchar **clb_load_kernel_sources (GError ** error);
 
+/* The program units (kernels/meson.build's cl_units): how many, the index
+ * of the one named @name (-1: none), and the sources of unit @unit out of
+ * @all (clb_load_kernel_sources), NULL-terminated, not copies (g_free the
+ * array only). */
+guint clb_kernel_unit_count (void);
+gint clb_kernel_unit_index (const gchar * name);
+const gchar *clb_kernel_unit_name (guint unit);
+gchar **clb_kernel_unit_sources (gchar ** all, guint unit);
+
 G_END_DECLS

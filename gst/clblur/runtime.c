@@ -31,7 +31,7 @@ shared_new (void)
 static void
 shared_unref (ClbShared * sh)
 {
-  guint i;
+  guint i, u;
 
   if (sh == NULL)
     return;
@@ -44,10 +44,10 @@ shared_unref (ClbShared * sh)
     shared_list = g_list_remove (shared_list, sh);
   g_mutex_unlock (&shared_lock);
 
-  for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
-    if (sh->programs[i])
-      clReleaseProgram (sh->programs[i]);
-  }
+  for (i = 0; i < CLB_N_SAMPLE_SIZES; i++)
+    for (u = 0; u < CLB_MAX_UNITS; u++)
+      if (sh->programs[i][u])
+        clReleaseProgram (sh->programs[i][u]);
   if (sh->context)
     clReleaseContext (sh->context);
   g_free (sh->program_key);
@@ -243,7 +243,7 @@ clb_runtime_new_for_context (cl_context context, cl_device_id device,
 void
 clb_runtime_free (ClbRuntime * rt)
 {
-  guint i;
+  guint i, u;
 
   if (rt == NULL)
     return;
@@ -254,12 +254,12 @@ clb_runtime_free (ClbRuntime * rt)
     clReleaseCommandQueue (rt->queue);
     rt->queue = NULL;
   }
-  for (i = 0; i < CLB_N_SAMPLE_SIZES; i++) {
-    if (rt->programs[i]) {
-      clReleaseProgram (rt->programs[i]);
-      rt->programs[i] = NULL;
-    }
-  }
+  for (i = 0; i < CLB_N_SAMPLE_SIZES; i++)
+    for (u = 0; u < CLB_MAX_UNITS; u++)
+      if (rt->programs[i][u]) {
+        clReleaseProgram (rt->programs[i][u]);
+        rt->programs[i][u] = NULL;
+      }
   shared_unref (rt->shared);
   g_strfreev (rt->sources);
   g_free (rt->build_opts);
@@ -356,10 +356,10 @@ use_binary_cache (ClbRuntime * rt)
       "Portable Computing Language");
 }
 
-/* The cache key of a build with @opts on @rt's device, or NULL where the
- * binary cache is not used. */
+/* The cache key of a build of @sources with @opts on @rt's device, or
+ * NULL where the binary cache is not used. */
 static gchar *
-cache_key (ClbRuntime * rt, const gchar * opts)
+cache_key (ClbRuntime * rt, gchar ** sources, const gchar * opts)
 {
   gchar *driver, *version, *key;
   const gchar *strings[5];
@@ -373,29 +373,31 @@ cache_key (ClbRuntime * rt, const gchar * opts)
   strings[2] = driver;
   strings[3] = version;
   strings[4] = NULL;
-  key = clb_cache_key (strings, rt->sources, opts);
+  key = clb_cache_key (strings, sources, opts);
   g_free (version);
   g_free (driver);
   return key;
 }
 
-/* Builds the program of @size's samples from the cache or the sources. */
+/* Builds the program of unit @unit for @size's samples from the cache or
+ * the sources. */
 static cl_program
-build_program (ClbRuntime * rt, ClbSampleSize size, gboolean * cached,
-    GError ** error)
+build_program (ClbRuntime * rt, ClbSampleSize size, guint unit,
+    gboolean * cached, GError ** error)
 {
   cl_program program;
-  gchar *opts, *key;
+  gchar *opts, *key, **sources;
   cl_int err;
 
   opts = g_strdup_printf ("%s -DCLB_SAMPLE_BITS=%d", rt->build_opts,
       size == CLB_SAMPLES_16 ? 16 : 8);
-  key = cache_key (rt, opts);
+  sources = clb_kernel_unit_sources (rt->sources, unit);
+  key = cache_key (rt, sources, opts);
   program = load_cached (rt, key, opts);
   *cached = program != NULL;
   if (program == NULL) {
     program = clCreateProgramWithSource (rt->shared->context,
-        g_strv_length (rt->sources), (const char **) rt->sources, NULL, &err);
+        g_strv_length (sources), (const char **) sources, NULL, &err);
     if (err != CL_SUCCESS) {
       program = NULL;
       clb_set_cl_error (error, err, "clCreateProgramWithSource");
@@ -410,7 +412,8 @@ build_program (ClbRuntime * rt, ClbSampleSize size, gboolean * cached,
       gchar *log = get_build_log (rt, program);
 
       g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_BUILD,
-          "clBuildProgram (CLB_SAMPLE_BITS=%d) failed on '%s': %s (%d)\n%s",
+          "clBuildProgram (%s, CLB_SAMPLE_BITS=%d) failed on '%s': %s (%d)"
+          "\n%s", clb_kernel_unit_name (unit),
           size == CLB_SAMPLES_16 ? 16 : 8, rt->shared->device_name,
           clb_error_name (err), err, log);
       g_free (log);
@@ -419,6 +422,7 @@ build_program (ClbRuntime * rt, ClbSampleSize size, gboolean * cached,
     }
   }
 done:
+  g_free (sources);
   g_free (key);
   g_free (opts);
   return program;
@@ -466,23 +470,39 @@ clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
   rt->program_key = g_strdup_printf ("%s %s", rt->build_opts, sum);
   g_free (sum);
 
-  /* The 8-bit program now: every stream runs some of its kernels (the
-   * copies, the 8-bit schedules). The 16-bit one when a stream of 16-bit
-   * samples first asks for a kernel (clb_runtime_create_kernel). */
-  return clb_runtime_ensure_program (rt, CLB_SAMPLES_8, error);
+  g_assert (clb_kernel_unit_count () <= CLB_MAX_UNITS);
+  /* The 8-bit base program now (the loop probe, the copies): the units a
+   * stream runs when it first asks for one of their kernels
+   * (clb_runtime_create_kernel), or for the unit (ensure_program). */
+  return clb_runtime_ensure_program (rt, CLB_SAMPLES_8, "base", error);
+}
+
+/* @name's unit index, or -1 with an error (a name no unit has: a bug) */
+static gint
+unit_of (const gchar * name, GError ** error)
+{
+  gint unit = clb_kernel_unit_index (name);
+
+  if (unit < 0)
+    g_set_error (error, CLB_RUNTIME_ERROR, CLB_RUNTIME_ERROR_SOURCE,
+        "no program unit '%s' in kernels/meson.build", name);
+  return unit;
 }
 
 gboolean
-clb_runtime_program_pending (ClbRuntime * rt, ClbSampleSize size)
+clb_runtime_program_pending (ClbRuntime * rt, ClbSampleSize size,
+    const gchar * unit_name)
 {
   ClbShared *sh = rt->shared;
+  gint unit = clb_kernel_unit_index (unit_name);
   gboolean pending;
 
-  if (rt->programs[size])
+  g_return_val_if_fail (unit >= 0, FALSE);
+  if (rt->programs[size][unit])
     return FALSE;
   g_mutex_lock (&sh->build_lock);
   /* before clb_runtime_build_program: whether any runtime built it */
-  pending = !(sh->programs[size] && (rt->program_key == NULL
+  pending = !(sh->programs[size][unit] && (rt->program_key == NULL
           || g_strcmp0 (sh->program_key, rt->program_key) == 0));
   g_mutex_unlock (&sh->build_lock);
   return pending;
@@ -490,57 +510,76 @@ clb_runtime_program_pending (ClbRuntime * rt, ClbSampleSize size)
 
 gboolean
 clb_runtime_ensure_program (ClbRuntime * rt, ClbSampleSize size,
-    GError ** error)
+    const gchar * unit_name, GError ** error)
 {
   ClbShared *sh;
   gboolean cached = FALSE;
+  gint u;
 
   g_return_val_if_fail (rt != NULL && size < CLB_N_SAMPLE_SIZES, FALSE);
   g_return_val_if_fail (rt->program_key != NULL, FALSE);
-  if (rt->programs[size])
+  u = unit_of (unit_name, error);
+  if (u < 0)
+    return FALSE;
+  if (rt->programs[size][u])
     return TRUE;
   sh = rt->shared;
 
   /* One build per device and program; the runtimes asking meanwhile wait
    * for it. */
   g_mutex_lock (&sh->build_lock);
-  if (sh->programs[size] && g_strcmp0 (sh->program_key, rt->program_key) == 0) {
-    rt->programs[size] = sh->programs[size];
-    clRetainProgram (rt->programs[size]);
-    cached = sh->cached[size];
+  if (sh->programs[size][u]
+      && g_strcmp0 (sh->program_key, rt->program_key) == 0) {
+    rt->programs[size][u] = sh->programs[size][u];
+    clRetainProgram (rt->programs[size][u]);
+    cached = sh->cached[size][u];
   } else {
-    rt->programs[size] = build_program (rt, size, &cached, error);
-    if (rt->programs[size] && (sh->program_key == NULL
+    rt->programs[size][u] = build_program (rt, size, u, &cached, error);
+    if (rt->programs[size][u] && (sh->program_key == NULL
             || g_strcmp0 (sh->program_key, rt->program_key) == 0)) {
       if (sh->program_key == NULL)
         sh->program_key = g_strdup (rt->program_key);
-      sh->programs[size] = rt->programs[size];
-      clRetainProgram (sh->programs[size]);
-      sh->cached[size] = cached;
+      sh->programs[size][u] = rt->programs[size][u];
+      clRetainProgram (sh->programs[size][u]);
+      sh->cached[size][u] = cached;
     }
   }
   g_mutex_unlock (&sh->build_lock);
-  if (rt->programs[size] == NULL)
+  if (rt->programs[size][u] == NULL)
     return FALSE;
   if (cached)
     rt->cached_programs++;
   return TRUE;
 }
 
+gboolean
+clb_runtime_ensure_every_program (ClbRuntime * rt, GError ** error)
+{
+  guint u, s;
+
+  for (s = 0; s < CLB_N_SAMPLE_SIZES; s++)
+    for (u = 0; u < clb_kernel_unit_count (); u++)
+      if (!clb_runtime_ensure_program (rt, s, clb_kernel_unit_name (u),
+              error))
+        return FALSE;
+  return TRUE;
+}
+
 cl_kernel
 clb_runtime_create_kernel (ClbRuntime * rt, ClbSampleSize size,
-    const gchar * name, GError ** error)
+    const gchar * unit, const gchar * name, GError ** error)
 {
   cl_kernel kernel = NULL;
   cl_int err;
 
   g_return_val_if_fail (rt != NULL && size < CLB_N_SAMPLE_SIZES, NULL);
 
-  if (!clb_runtime_ensure_program (rt, size, error))
+  if (!clb_runtime_ensure_program (rt, size, unit, error))
     return NULL;
   err = clb_fault ("clCreateKernel");
   if (err == CL_SUCCESS)
-    kernel = clCreateKernel (rt->programs[size], name, &err);
+    kernel = clCreateKernel (rt->programs[size][clb_kernel_unit_index (unit)],
+        name, &err);
   if (err != CL_SUCCESS) {
     gchar *what = g_strdup_printf ("clCreateKernel (%s)", name);
     clb_set_cl_error (error, err, what);

@@ -101,30 +101,38 @@ void clb_runtime_free (ClbRuntime * rt);
 /* Whether the device lists extension @name (e.g. "cl_khr_gl_sharing"). */
 gboolean clb_runtime_has_extension (ClbRuntime * rt, const gchar * name);
 
-/* Readies the programs' build with @options and builds the 8-bit program
- * (the one every stream runs some kernels of); the 16-bit one is built
- * when first asked for (clb_runtime_ensure_program, or a kernel of it).
- * Each comes from cached binaries when the cache has them for this
+/* Readies the programs' build with @options and builds the 8-bit base
+ * program (the loop probe, the copies). The others, one a sample size
+ * and program unit (kernels/meson.build's cl_units: "sat", "separable",
+ * "bilateral", "region", "mosaic", "mask", "temporal"), are built when
+ * first asked for (clb_runtime_ensure_program, or a kernel of one), so
+ * a stream builds only what it runs. Each comes from cached binaries when the cache has them for this
  * device, driver, options and sources, else from source (and then fills
  * the cache; not on PoCL, which keeps its own: see CLB_BINARY_CACHE_ENV).
  * The runtimes on a device share what is built. */
 gboolean clb_runtime_build_program (ClbRuntime * rt, const gchar * options,
     GError ** error);
-/* Builds the program of @size's samples unless built already. */
+/* Builds the program of @unit for @size's samples unless built already. */
 gboolean clb_runtime_ensure_program (ClbRuntime * rt, ClbSampleSize size,
-    GError ** error);
-/* Whether the program of @size's samples is still to be built, by this
- * runtime or another on the device (before clb_runtime_build_program:
- * whether any runtime on the device built it). */
-gboolean clb_runtime_program_pending (ClbRuntime * rt, ClbSampleSize size);
+    const gchar * unit, GError ** error);
+/* Builds every unit's program for both sample sizes (the binaries of
+ * all: clboxblur-bench --dump, --load). */
+gboolean clb_runtime_ensure_every_program (ClbRuntime * rt, GError ** error);
+/* Whether that program is still to be built, by this runtime or another
+ * on the device (before clb_runtime_build_program: whether any runtime on
+ * the device built it). */
+gboolean clb_runtime_program_pending (ClbRuntime * rt, ClbSampleSize size,
+    const gchar * unit);
 /* Whether the programs were built with clang's vector extensions
  * (-DCLB_CLANG_EXTENSIONS=1) or in standard OpenCL C. */
 gboolean clb_runtime_get_clang_extensions (ClbRuntime * rt);
 /* How many of the programs came from the binary cache. */
 guint clb_runtime_get_cached_programs (ClbRuntime * rt);
 
+/* Kernel @name of @unit's program for @size's samples (built first where
+ * it is not yet). */
 cl_kernel clb_runtime_create_kernel (ClbRuntime * rt, ClbSampleSize size,
-    const gchar * name, GError ** error);
+    const gchar * unit, const gchar * name, GError ** error);
 void clb_runtime_release_kernel (cl_kernel * kernel);
 
 cl_mem clb_runtime_create_buffer (ClbRuntime * rt, cl_mem_flags flags,

@@ -18,6 +18,9 @@ G_BEGIN_DECLS
  * sharing) is its runtime's alone. Refcounted, released with its last
  * runtime, so that starting a second element on a device costs a queue
  * and its kernels, not a context and a program build. */
+/* at least clb_kernel_unit_count () */
+#define CLB_MAX_UNITS 12
+
 typedef struct
 {
   gint refcount;                /* under shared_lock */
@@ -30,8 +33,10 @@ typedef struct
   gchar *device_name;
   GMutex build_lock;            /* one build at a time; the others wait */
   gchar *program_key;           /* what programs[] were built from */
-  cl_program programs[CLB_N_SAMPLE_SIZES];   /* built when first asked */
-  gboolean cached[CLB_N_SAMPLE_SIZES];  /* programs[i] from the cache */
+  /* a program per sample size and unit (kernels/meson.build's cl_units),
+   * built when first asked */
+  cl_program programs[CLB_N_SAMPLE_SIZES][CLB_MAX_UNITS];
+  gboolean cached[CLB_N_SAMPLE_SIZES][CLB_MAX_UNITS];  /* from the cache */
 } ClbShared;
 
 /* Each runtime has its own in-order queue: instances in other pipelines
@@ -41,7 +46,7 @@ struct _ClbRuntime
 {
   ClbShared *shared;
   cl_command_queue queue;
-  cl_program programs[CLB_N_SAMPLE_SIZES];  /* references */
+  cl_program programs[CLB_N_SAMPLE_SIZES][CLB_MAX_UNITS];  /* references */
   gchar **sources;              /* the kernels, once the build is asked */
   gchar *build_opts;            /* the options but the sample width */
   gchar *program_key;           /* build_opts and the sources' checksum */

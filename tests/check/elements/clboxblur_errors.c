@@ -121,12 +121,14 @@ GST_START_TEST (test_no_such_device)
 
 GST_END_TEST;
 
-/* CLBOXBLUR_KERNEL_PATH pointing at a broken kernel: LIBRARY/INIT with the
- * compiler's log, naming the file, in the debug text. */
+/* CLBOXBLUR_KERNEL_PATH pointing at a broken kernel file that every
+ * program includes (common.cl: the start builds the base program):
+ * LIBRARY/INIT with the compiler's log, naming the file, in the debug
+ * text. */
 GST_START_TEST (test_build_failure)
 {
   gchar *dir = g_dir_make_tmp ("clboxblur-XXXXXX", NULL);
-  gchar *path = g_build_filename (dir, "sat.cl", NULL);
+  gchar *path = g_build_filename (dir, "common.cl", NULL);
   GstElement *e;
   GError *err;
   gchar *debug = NULL;
@@ -134,7 +136,7 @@ GST_START_TEST (test_build_failure)
   GDir *kernels = g_dir_open (KERNELS_SRCDIR, 0, NULL);
   const gchar *name;
 
-  /* The real sources, with sat.cl replaced by a broken one. */
+  /* The real sources, with common.cl replaced by a broken one. */
   fail_unless (kernels != NULL);
   while ((name = g_dir_read_name (kernels))) {
     gchar *from = g_build_filename (KERNELS_SRCDIR, name, NULL);
@@ -164,7 +166,7 @@ GST_START_TEST (test_build_failure)
           GST_LIBRARY_ERROR_INIT), "%s", err->message);
   fail_unless (debug != NULL);
   fail_unless (strstr (debug, "clBuildProgram") != NULL, "%s", debug);
-  fail_unless (strstr (debug, "sat.cl:3") != NULL, "no file:line in %s",
+  fail_unless (strstr (debug, "common.cl:3") != NULL, "no file:line in %s",
       debug);
   fail_unless (strstr (debug, "this_is_not_defined") != NULL, "%s", debug);
 

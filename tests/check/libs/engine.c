@@ -1154,7 +1154,7 @@ GST_START_TEST (test_args_cursor)
   ClbRuntime *rt = clcheck_built_runtime ();
   GError *err = NULL;
   cl_kernel kernel = clb_runtime_create_kernel (rt, CLB_SAMPLES_8,
-      "region_composite", &err);
+      "region", "region_composite", &err);
   cl_mem buf = clb_runtime_create_buffer (rt, CL_MEM_READ_WRITE, 64, &err);
   cl_int4 off = { {0, 1, 2, 3} };
   ClbArgs a, good;

@@ -56,7 +56,7 @@ build (guint * cached)
   fail_unless (rt != NULL, "%s", err ? err->message : "");
   fail_unless (clb_runtime_build_program (rt, NULL, &err), "%s",
       err ? err->message : "");
-  fail_unless (clb_runtime_ensure_program (rt, CLB_SAMPLES_16, &err), "%s",
+  fail_unless (clb_runtime_ensure_program (rt, CLB_SAMPLES_16, "base", &err), "%s",
       err ? err->message : "");
   *cached = clb_runtime_get_cached_programs (rt);
   return rt;
@@ -148,7 +148,8 @@ GST_START_TEST (test_binary_cache)
 
   rt = build (&cached);
   fail_unless_equals_int (cached, CLB_N_SAMPLE_SIZES);
-  k = clb_runtime_create_kernel (rt, CLB_SAMPLES_16, "sat_box", &err);
+  k = clb_runtime_create_kernel (rt, CLB_SAMPLES_16, "base",
+      "copy_rows", &err);
   fail_unless (k != NULL, "%s", err ? err->message : "");
   clb_runtime_release_kernel (&k);
   clb_runtime_free (rt);
@@ -294,17 +295,18 @@ GST_START_TEST (test_programs_on_demand)
       err ? err->message : "");
   fail_unless (clb_runtime_build_program (b, NULL, &err), "%s",
       err ? err->message : "");
-  fail_if (clb_runtime_program_pending (a, CLB_SAMPLES_8));
-  fail_unless (clb_runtime_program_pending (a, CLB_SAMPLES_16));
-  fail_unless (clb_runtime_program_pending (b, CLB_SAMPLES_16));
+  fail_if (clb_runtime_program_pending (a, CLB_SAMPLES_8, "base"));
+  fail_unless (clb_runtime_program_pending (a, CLB_SAMPLES_16, "base"));
+  fail_unless (clb_runtime_program_pending (b, CLB_SAMPLES_16, "base"));
 
   /* a kernel of the 16-bit program builds it, for b too */
-  k = clb_runtime_create_kernel (a, CLB_SAMPLES_16, "sat_box", &err);
+  k = clb_runtime_create_kernel (a, CLB_SAMPLES_16, "base", "copy_rows",
+      &err);
   fail_unless (k != NULL, "%s", err ? err->message : "");
   clb_runtime_release_kernel (&k);
-  fail_if (clb_runtime_program_pending (a, CLB_SAMPLES_16));
-  fail_if (clb_runtime_program_pending (b, CLB_SAMPLES_16));
-  fail_unless (clb_runtime_ensure_program (b, CLB_SAMPLES_16, &err), "%s",
+  fail_if (clb_runtime_program_pending (a, CLB_SAMPLES_16, "base"));
+  fail_if (clb_runtime_program_pending (b, CLB_SAMPLES_16, "base"));
+  fail_unless (clb_runtime_ensure_program (b, CLB_SAMPLES_16, "base", &err), "%s",
       err ? err->message : "");
 
   clb_runtime_free (b);
