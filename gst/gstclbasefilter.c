@@ -334,11 +334,13 @@ gst_cl_base_filter_start (GstBaseTransform * trans)
   GST_OBJECT_LOCK (self);
   self->engine = engine;
   GST_OBJECT_UNLOCK (self);
-  /* only PoCL compiles at a kernel's first launch; GPU drivers compile
-   * the whole program in clBuildProgram: nothing to warm up there */
-  if (g_str_has_prefix (clb_runtime_get_platform_name (self->runtime),
-          "Portable Computing Language"))
-    self->warm = gst_cl_warm_new (GST_ELEMENT (self));
+  /* PoCL compiles at a kernel's first launch (warmed up in a process of
+   * its own); GPU drivers compile a program's kernels in clBuildProgram
+   * (built by a thread) */
+  self->warm = g_str_has_prefix (clb_runtime_get_platform_name
+      (self->runtime), "Portable Computing Language") ?
+      gst_cl_warm_new (GST_ELEMENT (self), NULL, NULL) :
+      gst_cl_warm_new (GST_ELEMENT (self), self->runtime, engine);
   self->flight = gst_cl_flight_new ();
   /* without it, no pool: frames are mapped and copied as before */
   self->mem_dev = clb_mem_device_new (self->runtime, &error);
@@ -741,6 +743,7 @@ gst_cl_base_filter_dispose (GObject * object)
 {
   GstCLBaseFilter *self = GST_CL_BASE_FILTER (object);
 
+  g_clear_pointer (&self->warm, gst_cl_warm_free);
   g_clear_pointer (&self->engine, clb_engine_free);
   g_clear_pointer (&self->mem_dev, clb_mem_device_unref);
   g_clear_pointer (&self->runtime, clb_runtime_free);

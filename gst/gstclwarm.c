@@ -15,6 +15,13 @@
  * cannot run (no gst-launch-1.0, GL memory) the stream compiles, as
  * before.
  *
+ * Other drivers (GPUs) compile a program's kernels in clBuildProgram:
+ * there a change of settings that needs a program no stream on the
+ * device built (a method's, the regions', the mask's unit) has it built
+ * by a thread of this process, on a runtime of the same device, whose
+ * programs the stream's engine then takes; the stream keeps the settings
+ * it had until the build ends.
+ *
  * What a frame runs is keyed by what picks kernels and work shapes: the
  * method, border, passes, mask, regions' kind and the jobs; not the radii
  * (a radius moved on a slider runs at once: the kernels stay the same).
@@ -40,7 +47,23 @@ struct _GstCLWarm
   gchar *key;                   /* what it warms up */
   gboolean done;                /* it ended: join the thread */
   gint live;                    /* upstream is live: -1 not asked yet */
+  /* where programs are built by a thread (not PoCL): */
+  ClbRuntime *rt;               /* the stream's (not references) */
+  ClbEngine *engine;
+  gboolean ran;                 /* a frame ran since the start or a reset */
+  gboolean failed;              /* the last build failed */
 };
+
+/* A build by a thread: @n units for @size's samples on @rt, a sibling
+ * of the stream's runtime. */
+typedef struct
+{
+  GstCLWarm *warm;
+  ClbRuntime *rt;
+  const gchar *units[CLB_MAX_FRAME_UNITS];
+  guint n;
+  ClbSampleSize size;
+} Build;
 
 static gchar *
 make_key (const ClbParams * p, const ClbJob * jobs, guint n_jobs)
@@ -63,11 +86,13 @@ make_key (const ClbParams * p, const ClbJob * jobs, guint n_jobs)
 }
 
 GstCLWarm *
-gst_cl_warm_new (GstElement * element)
+gst_cl_warm_new (GstElement * element, ClbRuntime * rt, ClbEngine * engine)
 {
   GstCLWarm *warm = g_new0 (GstCLWarm, 1);
 
   warm->element = element;
+  warm->rt = rt;
+  warm->engine = engine;
   warm->live = -1;
   g_mutex_init (&warm->lock);
   warm->warm = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -97,6 +122,7 @@ gst_cl_warm_reset (GstCLWarm * warm)
   g_mutex_lock (&warm->lock);
   g_hash_table_remove_all (warm->warm);
   warm->live = -1;
+  warm->ran = warm->failed = FALSE;
   g_mutex_unlock (&warm->lock);
 }
 
@@ -233,6 +259,75 @@ spawn (GstCLWarm * warm, GstCaps * caps)
   return ok;
 }
 
+/* Builds a Build's units, then lets the stream take the new settings
+ * (where the build failed, the stream's own frame meets the error). */
+static gpointer
+build_units (gpointer data)
+{
+  Build *b = data;
+  GstCLWarm *warm = b->warm;
+  gint64 start = g_get_monotonic_time ();
+  GError *error = NULL;
+  gboolean ok = TRUE;
+  guint i;
+
+  for (i = 0; ok && i < b->n; i++)
+    ok = clb_runtime_ensure_program (b->rt, b->size, b->units[i], &error);
+  clb_runtime_free (b->rt);
+  GST_DEBUG_OBJECT (warm->element, "programs of the new settings %s in "
+      "%.3f s: the new settings from the next frame", ok ? "built" :
+      "not built", (g_get_monotonic_time () - start) / 1e6);
+  g_clear_error (&error);
+  g_mutex_lock (&warm->lock);
+  warm->failed = !ok;
+  warm->done = TRUE;
+  g_mutex_unlock (&warm->lock);
+  g_free (b);
+  return NULL;
+}
+
+/* gst_cl_warm_ready where programs are built by a thread. */
+static gboolean
+build_ready (GstCLWarm * warm, const ClbParams * params)
+{
+  Build *b;
+  GThread *done;
+  GError *error = NULL;
+
+  g_mutex_lock (&warm->lock);
+  if (warm->thread && !warm->done) {
+    g_mutex_unlock (&warm->lock);
+    return FALSE;
+  }
+  done = g_steal_pointer (&warm->thread);
+  warm->done = FALSE;
+  g_mutex_unlock (&warm->lock);
+  if (done)
+    g_thread_join (done);
+
+  b = g_new0 (Build, 1);
+  b->n = clb_engine_units_to_build (warm->engine, params, b->units, &b->size);
+  /* the first frame builds what it needs, as at the start; after a failed
+   * build, the frame meets the error */
+  if (b->n == 0 || !warm->ran || warm->failed
+      || !(b->rt = clb_runtime_new_sibling (warm->rt, &error))) {
+    if (error)
+      GST_DEBUG_OBJECT (warm->element, "no build thread: %s", error->message);
+    g_clear_error (&error);
+    g_free (b);
+    warm->ran = TRUE;
+    warm->failed = FALSE;
+    return TRUE;
+  }
+  GST_DEBUG_OBJECT (warm->element, "new settings wait for %u program(s), "
+      "built by a thread: frames keep the settings they had meanwhile", b->n);
+  b->warm = warm;
+  g_mutex_lock (&warm->lock);
+  warm->thread = g_thread_new ("clboxblur-build", build_units, b);
+  g_mutex_unlock (&warm->lock);
+  return FALSE;
+}
+
 gboolean
 gst_cl_warm_ready (GstCLWarm * warm, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs)
@@ -245,6 +340,8 @@ gst_cl_warm_ready (GstCLWarm * warm, const ClbParams * params,
 
   if (!upstream_live (warm))
     return TRUE;
+  if (warm->engine)
+    return build_ready (warm, params);
   key = make_key (params, jobs, n_jobs);
   g_mutex_lock (&warm->lock);
   if (warm->done) {

@@ -12,7 +12,11 @@ G_BEGIN_DECLS
 
 typedef struct _GstCLWarm GstCLWarm;
 
-GstCLWarm *gst_cl_warm_new (GstElement * element);
+/* @rt and @engine NULL (PoCL, which compiles a kernel at its first
+ * launch): warm-ups in a process of their own; else the stream's runtime
+ * and engine, whose new programs a thread builds. */
+GstCLWarm *gst_cl_warm_new (GstElement * element, ClbRuntime * rt,
+    ClbEngine * engine);
 /* Ends a warm-up still running (cancelled, then waited for). */
 void gst_cl_warm_free (GstCLWarm * warm);
 /* New caps or a new device: nothing is warm, and the next frame's
@@ -20,14 +24,14 @@ void gst_cl_warm_free (GstCLWarm * warm);
  * stream, as at the start). */
 void gst_cl_warm_reset (GstCLWarm * warm);
 
-/* Made only for a driver that compiles a kernel at its first launch
- * (PoCL). Whether a frame may run @params and @jobs now: TRUE for the
- * first frame after a reset, for what ran before (or was warmed up) and
+/* Whether a frame may run @params and @jobs now: TRUE for the first frame
+ * after a reset, for what ran before (or was warmed up, or built) and
  * where upstream is not live; otherwise FALSE, and unless one is running
- * already, a warm-up starts: gst-launch-1.0 runs one black frame of the
- * stream's caps through the element with its properties, in a process of
- * its own, and the driver's cache keeps what it compiled. The caller keeps the settings it had
- * until this says TRUE. */
+ * already, a warm-up starts: on PoCL gst-launch-1.0 runs one black frame
+ * of the stream's caps through the element with its properties, in a
+ * process of its own, and the driver's cache keeps what it compiled;
+ * elsewhere a thread builds the programs the frame needs. The caller
+ * keeps the settings it had until this says TRUE. */
 gboolean gst_cl_warm_ready (GstCLWarm * warm, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs);
 

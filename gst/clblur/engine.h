@@ -397,6 +397,14 @@ gboolean clb_variant_wraps (const ClbVariant * variant);
  * reused. */
 gboolean clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
     GError ** error);
+/* The program units a frame of @params on the planes set would build
+ * that no engine on the device built yet (their names, static, into
+ * @units: at most CLB_MAX_FRAME_UNITS), and their sample width; how
+ * many. A thread of its own may build them on a runtime of the same
+ * device (gstclwarm.c), which the frame's engine then takes. */
+#define CLB_MAX_FRAME_UNITS 3
+guint clb_engine_units_to_build (ClbEngine * engine, const ClbParams * params,
+    const gchar ** units, ClbSampleSize * size);
 /* Whether a frame of @params on the planes set would build a program
  * (kernels/meson.build's cl_units) that no engine on the device built
  * yet: a first start's, or a live change's, compile. */

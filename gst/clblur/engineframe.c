@@ -367,7 +367,7 @@ static gboolean
 ensure_units (ClbEngine * engine, ClbSampleSize size,
     const ClbParams * params, GError ** error)
 {
-  const gchar *units[3];
+  const gchar *units[CLB_MAX_FRAME_UNITS];
   guint n = units_of (params, units), i;
 
   for (i = 0; i < n; i++)
@@ -376,20 +376,30 @@ ensure_units (ClbEngine * engine, ClbSampleSize size,
   return TRUE;
 }
 
+guint
+clb_engine_units_to_build (ClbEngine * engine, const ClbParams * params,
+    const gchar ** units, ClbSampleSize * size)
+{
+  const gchar *all[3];
+  guint n = units_of (params, all), i, k = 0;
+
+  *size = engine->planes.sample_size;
+  if (!engine->configured)
+    return 0;
+  for (i = 0; i < n; i++)
+    if (!(engine->units_made[*size] & (1u << clb_kernel_unit_index (all[i])))
+        && clb_runtime_program_pending (engine->rt, *size, all[i]))
+      units[k++] = all[i];
+  return k;
+}
+
 gboolean
 clb_engine_units_pending (ClbEngine * engine, const ClbParams * params)
 {
-  ClbSampleSize size = engine->planes.sample_size;
-  const gchar *units[3];
-  guint n = units_of (params, units), i;
+  const gchar *units[CLB_MAX_FRAME_UNITS];
+  ClbSampleSize size;
 
-  if (!engine->configured)
-    return FALSE;
-  for (i = 0; i < n; i++)
-    if (!(engine->units_made[size] & (1u << clb_kernel_unit_index (units[i])))
-        && clb_runtime_program_pending (engine->rt, size, units[i]))
-      return TRUE;
-  return FALSE;
+  return clb_engine_units_to_build (engine, params, units, &size) > 0;
 }
 
 gboolean

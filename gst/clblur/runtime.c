@@ -138,6 +138,25 @@ runtime_on (ClbShared * sh, GError ** error)
 }
 
 ClbRuntime *
+clb_runtime_new_sibling (ClbRuntime * rt, GError ** error)
+{
+  ClbRuntime *sibling;
+
+  g_return_val_if_fail (rt->program_key != NULL, NULL);
+  g_mutex_lock (&shared_lock);
+  rt->shared->refcount++;
+  g_mutex_unlock (&shared_lock);
+  sibling = runtime_on (rt->shared, error);
+  if (sibling == NULL)
+    return NULL;
+  sibling->sources = g_strdupv (rt->sources);
+  sibling->build_opts = g_strdup (rt->build_opts);
+  sibling->program_key = g_strdup (rt->program_key);
+  sibling->clang_extensions = rt->clang_extensions;
+  return sibling;
+}
+
+ClbRuntime *
 clb_runtime_new (ClbDeviceType type, gint platform_index, gint device_index,
     GError ** error)
 {

@@ -96,6 +96,10 @@ ClbRuntime *clb_runtime_new_with_properties (ClbDeviceType type,
  * context share it and its programs. */
 ClbRuntime *clb_runtime_new_for_context (cl_context context,
     cl_device_id device, GError ** error);
+/* A runtime on @rt's device and context, sharing its programs, whose
+ * builds are readied as @rt's were (clb_runtime_build_program): for a
+ * thread that builds programs @rt's stream will take. */
+ClbRuntime *clb_runtime_new_sibling (ClbRuntime * rt, GError ** error);
 void clb_runtime_free (ClbRuntime * rt);
 
 /* Whether the device lists extension @name (e.g. "cl_khr_gl_sharing"). */
