@@ -401,18 +401,42 @@ clb_engine_check_cancelled (ClbEngine * engine, GError ** error)
   return FALSE;
 }
 
-/* Copies @size bytes of host memory into @mem, blocking. */
+static void CL_CALLBACK
+free_staged (cl_event event, cl_int status, void *data)
+{
+  g_free (data);
+}
+
+/* Copies @size bytes of host memory into @mem, without waiting: from a
+ * copy of @data, freed when the write completes (an event callback), so
+ * the caller may free or change @data at once and no frame waits for an
+ * upload (the queue runs in order: what is enqueued after reads it). */
 gboolean
 clb_engine_upload (ClbEngine * engine, cl_mem mem, const void *data,
     gsize size, const gchar * what, GError ** error)
 {
   cl_int err = clb_fault (what);
+  cl_event done = NULL;
+  gpointer staged;
 
-  if (err == CL_SUCCESS && size > 0)
-    err = clEnqueueWriteBuffer (engine->queue, mem, CL_TRUE, 0, size, data, 0,
-        NULL, NULL);
   if (err != CL_SUCCESS)
     return clb_set_cl_error (error, err, what);
+  if (size == 0)
+    return TRUE;
+  staged = g_memdup2 (data, size);
+  err = clEnqueueWriteBuffer (engine->queue, mem, CL_FALSE, 0, size, staged,
+      0, NULL, &done);
+  if (err != CL_SUCCESS) {
+    g_free (staged);
+    return clb_set_cl_error (error, err, what);
+  }
+  if (clSetEventCallback (done, CL_COMPLETE, free_staged, staged)
+      != CL_SUCCESS) {
+    /* no callback: freed once written */
+    clWaitForEvents (1, &done);
+    g_free (staged);
+  }
+  clReleaseEvent (done);
   return TRUE;
 }
 

@@ -529,8 +529,9 @@ gboolean clb_engine_run_wrapped_jobs (ClbEngine * engine,
     const gsize * src_stride, cl_mem * out, const gsize * dst_stride,
     GError ** error);
 
-/* engine.c: copies @size bytes of host memory into @mem, blocking (the
- * fault injection's @what). */
+/* engine.c: copies @size bytes of host memory into @mem without waiting,
+ * from a copy of them freed when written (the fault injection's
+ * @what). */
 gboolean clb_engine_upload (ClbEngine * engine, cl_mem mem, const void *data,
     gsize size, const gchar * what, GError ** error);
 

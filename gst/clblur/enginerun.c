@@ -75,7 +75,6 @@ clb_engine_run_wrapped_jobs (ClbEngine * engine, const ClbParams * params,
   gboolean into_planes = regions && !params->region_invert;
   guint j, mp = params->mask_plane;
 
-  /* (uploaded first: a blocking write, which waits for what is queued) */
   if (regions && !clb_engine_upload_regions (engine, params, planes->width,
           planes->height, error))
     return FALSE;
