@@ -525,9 +525,10 @@ GST_END_TEST;
  * where the new method's program is not built yet on the device, by a
  * thread), then takes the new ones; every frame is one or the other,
  * exactly. Otherwise the next frame takes them. */
-GST_START_TEST (test_live_change_keeps_frames)
+static void
+live_change_keeps_frames (gboolean thread)
 {
-  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  GstHarness *h;
   Settings before = default_settings, after = default_settings;
   GstVideoInfo info;
   GstBuffer *in, *out, *first;
@@ -536,6 +537,9 @@ GST_START_TEST (test_live_change_keeps_frames)
   gint64 end;
   ClbRuntime *rt;
 
+  if (thread)
+    g_setenv ("CLBOXBLUR_WARM_THREAD", "1", TRUE);
+  h = blurcheck_harness_new ("clboxblur");
   gst_harness_set_live (h, TRUE);
   set_format (h, &info, "RGBA", 64, 48);
   before.method = METHOD_SEPARABLE;
@@ -548,8 +552,8 @@ GST_START_TEST (test_live_change_keeps_frames)
   /* the element's device's driver, and whether mosaic's program is built
    * there (this runtime shares the element's programs) */
   rt = clcheck_default_runtime ();
-  held = g_str_has_prefix (clb_runtime_get_platform_name (rt),
-      "Portable Computing Language")
+  held = (!thread && g_str_has_prefix (clb_runtime_get_platform_name (rt),
+          "Portable Computing Language"))
       || clb_runtime_program_pending (rt, CLB_SAMPLES_8, "mosaic");
   clb_runtime_free (rt);
 
@@ -582,6 +586,23 @@ GST_START_TEST (test_live_change_keeps_frames)
   gst_buffer_unref (first);
   gst_buffer_unref (in);
   blurcheck_harness_teardown (h);
+  g_unsetenv ("CLBOXBLUR_WARM_THREAD");
+}
+
+GST_START_TEST (test_live_change_keeps_frames)
+{
+  live_change_keeps_frames (FALSE);
+}
+
+GST_END_TEST;
+
+/* The same with the programs of the new settings built by a thread
+ * (CLBOXBLUR_WARM_THREAD=1: what drivers other than PoCL get), on any
+ * driver: where mosaic's program is not built on the device yet, the
+ * frames keep the old settings until the thread has built it. */
+GST_START_TEST (test_live_change_thread_keeps_frames)
+{
+  live_change_keeps_frames (TRUE);
 }
 
 GST_END_TEST;
@@ -598,6 +619,7 @@ clboxblur_pipeline_suite (void)
   tcase_add_test (tc, test_qos);
   tcase_add_test (tc, test_live_300_frames);
   tcase_add_test (tc, test_live_change_keeps_frames);
+  tcase_add_test (tc, test_live_change_thread_keeps_frames);
   tcase_add_test (tc, test_start_stop_cycles);
   tcase_add_test (tc, test_pipeline_1080p);
   tcase_add_test (tc, test_bilateral_worst_stops);
