@@ -2,10 +2,12 @@
 """The OpenCL calls clboxblur makes a frame, as a GPU would be asked for
 them (issue 40): the GPU class forced, frames not wrapped
 (CLBOXBLUR_DEVICE_CLASS=gpu, CLBOXBLUR_ZERO_COPY=0), 1080p RGBA, separable
-radius 15, steady state: gst-launch-1.0 runs N1 and then N2 frames under
+radius 15 (one element, two in a row), and sat, mosaic, the alpha mask and
+regions at 640x360, steady state: gst-launch-1.0 runs N1 and then N2 frames under
 the counting shim (clcount.c) and the difference is divided by N2 - N1.
 Fails where a count grows past its ceiling: what the element does today,
-so that a regression fails CI; the floors the issue asks for are below.
+so that a regression fails CI (and where nothing was counted); the floors
+the issue asks for are below.
 
     opencl-calls.py SHIM PLUGIN_DIR
 """
@@ -28,16 +30,34 @@ CASES = [
     ("clboxblur radius=15 ! clboxblur radius=15 ! fakesink",
      {"read_maps": 0, "host_waits": 1, "kernel_args": 4, "launches": 4}),
 ]
+# the other ways a frame goes, at 640x360: sat's table, mosaic, the alpha
+# mask, regions (their lists uploaded without a wait: engine.c's
+# clb_engine_upload); ceilings at what they do at b92f5e6 (launches count
+# the copies too; a kernel launched twice a frame with other values has
+# those arguments set twice)
+SMALL = "video/x-raw,format=RGBA,width=640,height=360"
+CASES += [
+    ("clboxblur method=sat radius=15 ! fakesink",
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 4, "launches": 4}),
+    ("clboxblur method=mosaic block-size=16 ! fakesink",
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 4, "launches": 4}),
+    ("clboxblur radius=15 alpha-mask=true ! fakesink",
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 4, "launches": 4}),
+    ("clboxblur radius=15 region-width=300 region-height=200 ! fakesink",
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 4, "launches": 4}),
+]
 
 
 def counts(shim, plugins, tmp, pipeline, frames):
+    caps = CAPS if "clboxblur radius=15 !" in pipeline and "region" \
+        not in pipeline and "mask" not in pipeline else SMALL
     out = os.path.join(tmp, "n%d" % frames)
     env = dict(os.environ, LD_PRELOAD=shim, CLCOUNT_OUT=out,
                GST_PLUGIN_PATH=plugins, GST_REGISTRY_FORK="no",
                GST_REGISTRY=os.path.join(tmp, "registry.bin"),
                CLBOXBLUR_DEVICE_CLASS="gpu", CLBOXBLUR_ZERO_COPY="0")
     cmd = ["gst-launch-1.0", "-q", "videotestsrc", "num-buffers=%d" % frames,
-           "!"] + CAPS.split() + ["!"] + pipeline.split()
+           "!"] + caps.split() + ["!"] + pipeline.split()
     run = subprocess.run(cmd, env=env, capture_output=True, text=True,
                          timeout=600)
     if run.returncode != 0:
@@ -58,6 +78,10 @@ def main():
         for pipeline, ceilings in CASES:
             a = counts(shim, plugins, tmp, pipeline, N1)
             b = counts(shim, plugins, tmp, pipeline, N2)
+            if b.get("launches", 0) <= a.get("launches", 0):
+                # nothing counted (no shim, or no kernel ran): no figure
+                print("%s: no launches counted" % pipeline)
+                failed = True
             for name, ceiling in ceilings.items():
                 per_frame = (b.get(name, 0) - a.get(name, 0)) / (N2 - N1)
                 ok = per_frame <= ceiling
