@@ -348,7 +348,7 @@ reaches (ClbEngine * engine, const Frame * f, const ClbParams * params,
       rx = ry = 1;
     }
     if (clb_variant_choose (clb_engine_get_profile (engine), params->method,
-            &f->planes, job, rx, ry, &shape) == want)
+            &f->planes, NULL, job, rx, ry, &shape) == want)
       return TRUE;
   }
   return FALSE;
