@@ -361,7 +361,13 @@ run_rows (ClbEngine * engine, const ClbRun * r, const MaskShape * m,
   size_t rglobal[2] = { (job->width + part - 1) / part, reach - done };
   ClbArgs rows = clb_engine_args (engine, kernel);
 
-  clb_args_layout (&rows, r->in, planes, job);
+  /* the run's pitch: the caller's rows where run_mask_general wraps */
+  clb_arg_mem (&rows, r->in);
+  clb_arg_int (&rows, r->in_pitch);
+  clb_arg_int (&rows, job->pixel_stride);
+  clb_arg_int4 (&rows, clb_job_offsets (job));
+  clb_arg_int (&rows, planes->big_endian);
+  clb_arg_int (&rows, planes->shift);
   args_alpha (&rows, engine, m->alpha, m->alpha_pitch, r->params, job);
   clb_arg_int (&rows, planes->max_value);
   clb_arg_mem (&rows, engine->work);
