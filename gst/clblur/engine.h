@@ -32,6 +32,11 @@ typedef enum {
    * the bilateral at the noise left (kernels/temporal.cl, enginetemporal.c;
    * ref_temporal_frame defines it); a history a job kept by the engine */
   CLB_METHOD_TEMPORAL,
+  /* not methods: the keys of the variant table's rows for the box
+   * methods' steps with the alpha mask (enginemask.c) and for the
+   * regions' composite (enginecomposite.c) */
+  CLB_VARIANTS_MASK,
+  CLB_VARIANTS_COMPOSITE,
 } ClbMethod;
 
 /* Methods run as the bilateral is: once, into plane_out, the mask
@@ -364,24 +369,28 @@ typedef struct {
   gboolean whole_rows;          /* bands of the job are whole rows */
 } ClbWorkShape;
 
-/* The variant that runs @method on @job of @planes (radii @rx, @ry in the
- * job's pixels) on a device of @profile, and its work shape: the first
- * row of the table that matches and is usable. */
+/* The variant that runs @method (or CLB_VARIANTS_MASK, _COMPOSITE) on
+ * @job of @planes (radii @rx, @ry in the job's pixels) with @params (NULL
+ * but for the mask's rows) on a device of @profile, and its work shape:
+ * the first row of the table that matches, takes the job and is usable. */
 const ClbVariant *clb_variant_choose (const ClbDeviceProfile * profile,
-    ClbMethod method, const ClbPlanes * planes, const ClbJob * job,
-    guint rx, guint ry, ClbWorkShape * shape);
+    ClbMethod method, const ClbPlanes * planes, const ClbParams * params,
+    const ClbJob * job, guint rx, guint ry, ClbWorkShape * shape);
 /* The variant that runs jobs @a (radii @rxa, @rya) and @b (@rxb, @ryb)
  * of @method together, where each would run alone the one
  * clb_variant_choose gives it: separable on CPUs, packed 4:2:2's Y and UV
  * jobs in one walk (separable_fused_422_x16) or two planes' jobs in one
  * launch (separable_fused_pair_x16); mosaic on CPUs, packed 4:2:2's Y
- * and UV jobs in one walk (mosaic_422_x16); NULL where they run apart.
+ * and UV jobs in one walk (mosaic_422_x16); the mask on CPUs, A420's U
+ * and V in one launch (mask_planar_pair_x16); NULL where they run apart.
  * The plan pairs jobs so. */
 const ClbVariant *clb_variant_choose_pair (const ClbDeviceProfile * profile,
-    ClbMethod method, const ClbPlanes * planes, const ClbJob * a, guint rxa,
-    guint rya, const ClbJob * b, guint rxb, guint ryb);
+    ClbMethod method, const ClbPlanes * planes, const ClbParams * params,
+    const ClbJob * a, guint rxa, guint rya, const ClbJob * b, guint rxb,
+    guint ryb);
 const gchar *clb_variant_get_name (const ClbVariant * variant);
-/* The @i-th row of @method's table; NULL past its end. */
+/* The @i-th row of @method's table (or CLB_VARIANTS_MASK's, _COMPOSITE's);
+ * NULL past its end. */
 const ClbVariant *clb_variant_row (ClbMethod method, guint i);
 /* A schedule (a row for one device class, sample width or layout) or the
  * generic row it must equal. */

@@ -356,20 +356,21 @@ steps_mode (ClbEngine * engine, const ClbParams * params, const ClbJob * job,
   return TRUE;
 }
 
-/* Merges the regions' content (@from, rows @from_pitch containers apart)
- * into the plane that holds the rest (@to, rows @to_pitch apart) for
- * @job, over the tiles the regions uploaded last reach; on CPUs, with
- * ellipses, a full-resolution job keeps its steps for @keep_for, a
- * subsampled job that follows it (NULL: none; steps_mode). */
-gboolean
-clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * job, const ClbJob * keep_for, cl_mem from,
-    cl_int from_pitch, cl_mem to, cl_int to_pitch, GError ** error)
+/* Merges the regions' content (r->in, rows r->in_pitch containers
+ * apart) into the plane that holds the rest (r->out, rows r->out_pitch
+ * apart) for r->job, over the tiles the regions uploaded last reach:
+ * region_composite_x16 (@tiles: a work-item a tile, a row's samples in
+ * vector lanes; with ellipses a full-resolution job keeps its steps for
+ * r->keep_for, a subsampled job that follows it, NULL: none; steps_mode)
+ * or region_composite (a work-group a tile). */
+static gboolean
+run_composite (ClbEngine * engine, const ClbRun * r, gboolean tiles,
+    GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
   const ClbDeviceProfile *profile = &engine->profile;
-  /* CPUs: a work-item a tile, a row's samples in vector lanes */
-  gboolean tiles = profile->device_class == CLB_DEVICE_CLASS_CPU;
+  const ClbParams *params = r->params;
+  const ClbJob *job = r->job;
   guint k = tiles ? K_REGION_COMPOSITE_X16 : K_REGION_COMPOSITE;
   cl_kernel kernel = engine->kernels[planes->sample_size][k];
   size_t local[3] = { REGION_TILE >> job->x_sub, REGION_TILE >> job->y_sub,
@@ -389,10 +390,11 @@ clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
   items = local[0] * local[1];
   shaped = items <= max_wg && local[0] <= profile->max_items[0]
       && local[1] <= profile->max_items[1];
-  /* a tile a group on GPUs; on CPUs several (a fixed number, as PoCL
-   * builds a kernel again for each work-group size) */
+  /* a tile a group (region_composite); region_composite_x16's several
+   * (a fixed number, as PoCL builds a kernel again for each work-group
+   * size) */
   d = dims - 1;
-  if (shaped && profile->device_class == CLB_DEVICE_CLASS_CPU)
+  if (shaped && tiles)
     while (local[d] * 2 <= REGION_TILES_GROUP
         && local[d] * 2 * items <= MIN (max_wg, REGION_CPU_GROUP)
         && local[d] * 2 <= profile->max_items[d])
@@ -403,10 +405,10 @@ clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
 
   if (engine->n_region_tiles == 0)
     return TRUE;
-  clb_arg_mem (&a, from);
-  clb_arg_int (&a, from_pitch);
-  clb_arg_mem (&a, to);
-  clb_arg_int (&a, to_pitch);
+  clb_arg_mem (&a, r->in);
+  clb_arg_int (&a, r->in_pitch);
+  clb_arg_mem (&a, r->out);
+  clb_arg_int (&a, r->out_pitch);
   clb_arg_int (&a, job->pixel_stride);
   clb_arg_int4 (&a, clb_job_offsets (job));
   clb_args_size (&a, job);
@@ -424,7 +426,7 @@ clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
   if (tiles) {
     cl_int mode;
 
-    if (!steps_mode (engine, params, job, keep_for, &mode, error))
+    if (!steps_mode (engine, params, job, r->keep_for, &mode, error))
       return FALSE;
     /* (making its own steps, the kernel reads no map: the regions stand
      * in for a buffer not made yet) */
@@ -448,3 +450,29 @@ clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
 failed:
   return FALSE;
 }
+
+static gboolean
+run_composite_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  return run_composite (engine, r, TRUE, error);
+}
+
+static gboolean
+run_composite_tiles (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  return run_composite (engine, r, FALSE, error);
+}
+
+/* The composite's rows of the variant table (CLB_VARIANTS_COMPOSITE),
+ * in the order they are tried: the CPU's tiles in vector lanes, the
+ * generic tile a work-group. */
+const ClbVariant clb_composite_variants[] = {
+  {"region_composite_x16", CLB_VARIANTS_COMPOSITE, CLB_WIDTH_ANY,
+        CLB_LAYOUT_ANY, TRUE, CLB_DEVICE_CLASS_CPU, "region_composite_x16",
+      0, FALSE, NULL, run_composite_x16},
+  {"region_composite", CLB_VARIANTS_COMPOSITE, CLB_WIDTH_ANY,
+        CLB_LAYOUT_ANY, TRUE, CLB_DEVICE_CLASS_AUTO, "region_composite", 0,
+      FALSE, NULL, run_composite_tiles},
+};
+
+const guint clb_composite_n_variants = G_N_ELEMENTS (clb_composite_variants);

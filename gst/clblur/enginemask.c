@@ -9,9 +9,11 @@
  * (pixels of 4 bytes with alpha) and mask_planar_x16 (one sample a pixel,
  * the alpha a plane of its own: A420; the chroma's two jobs in one
  * launch, mask_planar_pair_x16; the Y job's launch copies the alpha
- * plane); mask_cpu and mask_gpu (mask_rows, then mask_columns_strip or
- * mask_columns) the rest. Bilateral's output is blended with the original
- * by alpha (clb_mask_blend). The alpha channel itself is never filtered:
+ * plane); mask_cpu (mask_rows, then mask_columns_strip or mask_columns)
+ * the rest; the generic mask (mask_rows, mask_columns) every device's,
+ * the GPUs'. Its rows are the variant table's (CLB_VARIANTS_MASK),
+ * chosen there, and so is the row that blends bilateral's output with
+ * the original by alpha (ClbStep.blend: ClbRun.filtered). The alpha channel itself is never filtered:
  * it is taken out of every job (clb_mask_job). Kernels flag background.
  */
 #include "config.h"
@@ -220,7 +222,7 @@ mask_cpu_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
 }
 
 static gboolean
-mask_gpu_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
+mask_any_usable (const ClbDeviceProfile * profile, const ClbPlanes * planes,
     const ClbJob * job, guint rx, guint ry, ClbWorkShape * shape)
 {
   return mask_usable (profile, planes, job, rx, ry, FALSE);
@@ -359,7 +361,13 @@ run_rows (ClbEngine * engine, const ClbRun * r, const MaskShape * m,
   size_t rglobal[2] = { (job->width + part - 1) / part, reach - done };
   ClbArgs rows = clb_engine_args (engine, kernel);
 
-  clb_args_layout (&rows, r->in, planes, job);
+  /* the run's pitch: the caller's rows where run_mask_general wraps */
+  clb_arg_mem (&rows, r->in);
+  clb_arg_int (&rows, r->in_pitch);
+  clb_arg_int (&rows, job->pixel_stride);
+  clb_arg_int4 (&rows, clb_job_offsets (job));
+  clb_arg_int (&rows, planes->big_endian);
+  clb_arg_int (&rows, planes->shift);
   args_alpha (&rows, engine, m->alpha, m->alpha_pitch, r->params, job);
   clb_arg_int (&rows, planes->max_value);
   clb_arg_mem (&rows, engine->work);
@@ -493,20 +501,13 @@ run_mask (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
 static gboolean
 run_mask_cpu (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
-  return run_mask (engine, r, NULL, TRUE, error);
+  return run_mask (engine, r, r->filtered, TRUE, error);
 }
 
 static gboolean
-run_mask_gpu (ClbEngine * engine, const ClbRun * r, GError ** error)
+run_mask_any (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
-  return run_mask (engine, r, NULL, FALSE, error);
-}
-
-gboolean
-clb_mask_blend (ClbEngine * engine, const ClbRun * r, cl_mem filtered,
-    GError ** error)
-{
-  return run_mask (engine, r, filtered, clb_engine_is_cpu (engine), error);
+  return run_mask (engine, r, r->filtered, FALSE, error);
 }
 
 /* ---- the CPU's vector schedules (kernels/mask_x16.cl's mask_band): 8-bit
@@ -803,54 +804,46 @@ run_mask_planar_pair (ClbEngine * engine, const ClbRun * r, GError ** error)
 
 /* Not a row of the table: the plan pairs the jobs (clb_mask_pair). */
 static const ClbVariant mask_planar_pair = {
-  "mask_planar_pair_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_ANY,
+  "mask_planar_pair_x16", CLB_VARIANTS_MASK, CLB_WIDTH_8, CLB_LAYOUT_ANY,
   FALSE, CLB_DEVICE_CLASS_CPU, "mask_planar_pair_x16 (subsampled jobs: "
       "the alphas made in its bands)", 0, TRUE, NULL, run_mask_planar_pair
 };
 
-/* The masked box's rows of the variant table (for the box methods, both
- * alike: clb_mask_variant_choose), in the order they are tried. The
- * kernels are the same; the work's shape is the class's. */
+/* The masked box's rows of the variant table (CLB_VARIANTS_MASK: for the
+ * box methods, both alike), in the order they are tried; "mask", the
+ * generic row, every device's. The kernels of the last two are the same;
+ * the work's shape is the class's. */
 const ClbVariant clb_mask_variants[] = {
-  {"mask_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_ANY, FALSE,
+  {"mask_x16", CLB_VARIANTS_MASK, CLB_WIDTH_8, CLB_LAYOUT_ANY, FALSE,
         CLB_DEVICE_CLASS_CPU, "mask_fused_x16 (in place: from a copy of "
         "the input)", 0,
       TRUE, mask_band_usable, run_mask_x16},
-  {"mask_planar_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8, CLB_LAYOUT_ANY,
+  {"mask_planar_x16", CLB_VARIANTS_MASK, CLB_WIDTH_8, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_CPU, "mask_planar_x16 (subsampled jobs: the "
         "alphas made in its bands)", 0, TRUE, mask_band_usable,
       run_mask_planar},
-  {"mask_cpu", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY, FALSE,
+  {"mask_cpu", CLB_VARIANTS_MASK, CLB_WIDTH_ANY, CLB_LAYOUT_ANY, FALSE,
         CLB_DEVICE_CLASS_CPU, "mask_rows, mask_columns_strip", 1, FALSE,
       mask_cpu_usable, run_mask_cpu},
-  {"mask_gpu", CLB_METHOD_SEPARABLE, CLB_WIDTH_ANY, CLB_LAYOUT_ANY, FALSE,
-        CLB_DEVICE_CLASS_GPU, "mask_rows, mask_columns", 1, FALSE,
-      mask_gpu_usable, run_mask_gpu},
+  {"mask", CLB_VARIANTS_MASK, CLB_WIDTH_ANY, CLB_LAYOUT_ANY, FALSE,
+        CLB_DEVICE_CLASS_AUTO, "mask_rows, mask_columns", 1, FALSE,
+      mask_any_usable, run_mask_any},
 };
 
 const guint clb_mask_n_variants = G_N_ELEMENTS (clb_mask_variants);
 
-const ClbVariant *
-clb_mask_variant_choose (const ClbDeviceProfile * profile,
-    const ClbPlanes * planes, const ClbParams * params, const ClbJob * job,
-    guint rx, guint ry, ClbWorkShape * shape)
+/* The vector rows only for the box's jobs their walk takes (bilateral's
+ * blend: the general kernels). */
+gboolean
+clb_mask_takes (const ClbVariant * v, const ClbPlanes * planes,
+    const ClbParams * params, const ClbJob * job)
 {
-  guint i;
+  gboolean box = !CLB_METHOD_IS_BILATERAL (params->method);
 
-  for (i = 0; i < clb_mask_n_variants; i++) {
-    const ClbVariant *v = &clb_mask_variants[i];
-
-    if (v->device_class != profile->device_class
-        || (v->run == run_mask_x16 && mask_x16_lane (planes, params, job) < 0)
-        || (v->run == run_mask_planar
-            && !mask_planar_takes (planes, params, job)))
-      continue;
-    memset (shape, 0, sizeof (*shape));
-    shape->strip = v->strip;
-    if (v->usable (profile, planes, job, rx, ry, shape))
-      return v;
-  }
-  return NULL;
+  if (v->run == run_mask_x16)
+    return box && mask_x16_lane (planes, params, job) >= 0;
+  return v->run != run_mask_planar || (box && mask_planar_takes (planes,
+          params, job));
 }
 
 /* mask_planar_pair for two jobs that mask_planar_x16 takes alone (@alone_a

@@ -278,8 +278,9 @@ static const ClbVariant mosaic_422 = {
 
 const ClbVariant *
 clb_mosaic_pair (const ClbDeviceProfile * profile, const ClbPlanes * planes,
-    const ClbVariant * alone_a, const ClbJob * a, guint rxa, guint rya,
-    const ClbVariant * alone_b, const ClbJob * b, guint rxb, guint ryb)
+    const ClbParams * params, const ClbVariant * alone_a, const ClbJob * a,
+    guint rxa, guint rya, const ClbVariant * alone_b, const ClbJob * b,
+    guint rxb, guint ryb)
 {
   /* blocks whose means mosaic_x16 takes in its vector lanes (small 1):
    * the Y job's and the UV job's span the same bytes */

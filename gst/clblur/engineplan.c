@@ -158,21 +158,26 @@ runs_direct (const ClbEngine * engine, const ClbPlan * plan)
   return TRUE;
 }
 
+/* The table's key for the steps of @params: the method, or with the
+ * mask on a box method the masked box's rows (bilateral's output is only
+ * blended). */
+static ClbMethod
+table_key (const ClbParams * params)
+{
+  return clb_mask_active (params) && !CLB_METHOD_IS_BILATERAL
+      (params->method) ? CLB_VARIANTS_MASK : params->method;
+}
+
 /* Pairs the jobs of pass @pass that one variant runs together
  * (clb_variant_pair: packed 4:2:2's Y and UV jobs, two planes'
- * separable jobs; with the mask, clb_mask_pair: two planes' masked jobs
- * of one alpha, not bilateral's, which the mask only blends): the first
- * job's step runs both, the other's is marked paired. */
+ * separable jobs, two planes' masked jobs of one alpha): the first job's
+ * step runs both, the other's is marked paired. */
 static void
 pair_steps (ClbEngine * engine, ClbPlan * plan, guint pass)
 {
   ClbStep *steps = plan->steps[pass];
   guint a, b;
 
-  gboolean mask = clb_mask_active (&plan->params);
-
-  if (mask && CLB_METHOD_IS_BILATERAL (plan->params.method))
-    return;
   for (a = 0; a < plan->n_jobs; a++) {
     for (b = 0; b < plan->n_jobs; b++) {
       const ClbVariant *v;
@@ -180,13 +185,10 @@ pair_steps (ClbEngine * engine, ClbPlan * plan, guint pass)
       if (a == b || steps[a].pair || steps[a].paired || steps[b].pair
           || steps[b].paired)
         continue;
-      v = mask ? clb_mask_pair (&engine->profile, &engine->planes,
-          &plan->params, steps[a].variant, &plan->jobs[a], steps[a].rx,
-          steps[a].ry, steps[b].variant, &plan->jobs[b], steps[b].rx,
-          steps[b].ry) : clb_variant_pair (&engine->profile,
-          plan->params.method, &engine->planes, steps[a].variant,
-          &plan->jobs[a], steps[a].rx, steps[a].ry, steps[b].variant,
-          &plan->jobs[b], steps[b].rx, steps[b].ry);
+      v = clb_variant_pair (&engine->profile, table_key (&plan->params),
+          &engine->planes, &plan->params, steps[a].variant, &plan->jobs[a],
+          steps[a].rx, steps[a].ry, steps[b].variant, &plan->jobs[b],
+          steps[b].rx, steps[b].ry);
       if (v == NULL)
         continue;
       steps[a].variant = v;
@@ -221,14 +223,20 @@ make_plan (ClbEngine * engine, ClbPlan * plan, const ClbParams * params,
       clb_job_radii (params, &jobs[j], pass, &step->rx, &step->ry);
       if ((step->rx == 0 && step->ry == 0) || job == NULL)
         continue;               /* this job is passed through */
+      step->variant = clb_variant_choose (&engine->profile,
+          table_key (params), &engine->planes, params, job, step->rx,
+          step->ry, &step->shape);
       if (clb_mask_active (params)
-          && !CLB_METHOD_IS_BILATERAL (params->method))
-        step->variant = clb_mask_variant_choose (&engine->profile,
-            &engine->planes, params, job, step->rx, step->ry, &step->shape);
-      else
-        step->variant = clb_variant_choose (&engine->profile,
-            params->method, &engine->planes, job, step->rx, step->ry,
-            &step->shape);
+          && CLB_METHOD_IS_BILATERAL (params->method)) {
+        ClbJob colours;
+        ClbWorkShape shape;
+
+        step->blend = clb_variant_choose (&engine->profile,
+            CLB_VARIANTS_MASK, &engine->planes, params,
+            clb_mask_job (params, &jobs[j], &colours), 0, 0, &shape);
+        if (step->blend == NULL)
+          plan->unknown_method = TRUE;
+      }
       if (step->variant == NULL)
         plan->unknown_method = TRUE;
     }

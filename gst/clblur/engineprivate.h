@@ -117,6 +117,9 @@ typedef struct {
   guint pair;
   cl_int pair_rx, pair_ry;
   gboolean paired;
+  /* with the mask, bilateral's: the row that blends its output with the
+   * input by alpha (CLB_VARIANTS_MASK's general kernels) */
+  const ClbVariant *blend;
 } ClbStep;
 
 /* What a frame's jobs run, made once for the parameters, jobs and planes
@@ -289,6 +292,12 @@ typedef struct {
   cl_int pair_rx, pair_ry;
   cl_mem pair_in, pair_out;
   cl_int pair_in_pitch, pair_out_pitch;
+  /* the composite: a subsampled job after this one that its steps are
+   * kept for (clb_engine_run_composite) */
+  const ClbJob *keep_for;
+  /* the mask's blend (ClbStep.blend): bilateral's output, which @in is
+   * blended with by alpha into @out (the same buffer); NULL: the box */
+  cl_mem filtered;
 } ClbRun;
 
 typedef enum {
@@ -323,6 +332,20 @@ struct _ClbVariant
       ClbWorkShape * shape);
   gboolean (*run) (ClbEngine * engine, const ClbRun * run, GError ** error);
 };
+
+/* Whether row @v of a table takes @job with @params (the mask's place),
+ * where the row matches the job (enginevariants.c); a table without one
+ * takes every job that matches. */
+typedef gboolean (*ClbTakesFunc) (const ClbVariant * v,
+    const ClbPlanes * planes, const ClbParams * params, const ClbJob * job);
+
+/* A pair of jobs run as one (the variant table's pairs): the variant
+ * that runs jobs @a (radii @rxa, @rya) and @b (@rxb, @ryb), each given
+ * @alone by the table, together, or NULL. */
+typedef const ClbVariant *(*ClbPairFunc) (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbParams * params,
+    const ClbVariant * alone_a, const ClbJob * a, guint rxa, guint rya,
+    const ClbVariant * alone_b, const ClbJob * b, guint rxb, guint ryb);
 
 /* engine.c: alpha-mask's flag (made 0 with the engine) around a masked
  * frame's kernels: before them, the last read-back taken where it is
@@ -407,47 +430,42 @@ gint clb_packed_422_luma (const ClbPlanes * planes, const ClbJob * y,
 void clb_run_pair_other (const ClbRun * r, ClbRun * other);
 
 /* The variant that runs jobs @a and @b of @method, each given @alone by
- * the table, together (clb_separable_pair, clb_mosaic_pair), or NULL
+ * the table, together (its table's ClbPairFunc), or NULL
  * (enginevariants.c). */
 const ClbVariant *clb_variant_pair (const ClbDeviceProfile * profile,
-    ClbMethod method, const ClbPlanes * planes, const ClbVariant * alone_a,
-    const ClbJob * a, guint rxa, guint rya, const ClbVariant * alone_b,
-    const ClbJob * b, guint rxb, guint ryb);
+    ClbMethod method, const ClbPlanes * planes, const ClbParams * params,
+    const ClbVariant * alone_a, const ClbJob * a, guint rxa, guint rya,
+    const ClbVariant * alone_b, const ClbJob * b, guint rxb, guint ryb);
 
-/* enginemosaic.c: mosaic_x16 over packed 4:2:2's Y job @a (block @rxa x
- * @rya) and UV job @b together where each runs mosaic_x16 alone and it
- * takes the blocks' means in its vector lanes, or NULL. */
+/* The pairs (ClbPairFunc). enginemosaic.c: mosaic_x16 over packed
+ * 4:2:2's Y job @a (block @rxa x @rya) and UV job @b together where each
+ * runs mosaic_x16 alone and it takes the blocks' means in its vector
+ * lanes. engineseparable.c: separable_fused_422_x16 for packed 4:2:2's
+ * Y and UV jobs where both run separable_fused_x16. enginemask.c:
+ * mask_planar_pair_x16, A420's U and V where both run mask_planar_x16. */
 const ClbVariant *clb_mosaic_pair (const ClbDeviceProfile * profile,
-    const ClbPlanes * planes, const ClbVariant * alone_a, const ClbJob * a,
-    guint rxa, guint rya, const ClbVariant * alone_b, const ClbJob * b,
-    guint rxb, guint ryb);
-
-/* engineseparable.c: the variant that runs jobs @a (radii @rxa, @rya)
- * and @b (@rxb, @ryb), each given @alone by the table, together
- * (separable_fused_422_x16 for packed 4:2:2's Y and UV jobs where both
- * run separable_fused_x16), or NULL. */
+    const ClbPlanes * planes, const ClbParams * params,
+    const ClbVariant * alone_a, const ClbJob * a, guint rxa, guint rya,
+    const ClbVariant * alone_b, const ClbJob * b, guint rxb, guint ryb);
 const ClbVariant *clb_separable_pair (const ClbDeviceProfile * profile,
-    const ClbPlanes * planes, const ClbVariant * alone_a, const ClbJob * a,
-    guint rxa, guint rya, const ClbVariant * alone_b, const ClbJob * b,
-    guint rxb, guint ryb);
-
-/* enginemask.c: alpha as the foreground mask (ClbParams.mask). */
-extern const ClbVariant clb_mask_variants[];
-extern const guint clb_mask_n_variants;
-/* The masked box's variant for @job (the box methods' steps with a
- * mask): the first row of clb_mask_variants of the device's class that
- * is usable. */
-const ClbVariant *clb_mask_variant_choose (const ClbDeviceProfile * profile,
-    const ClbPlanes * planes, const ClbParams * params, const ClbJob * job,
-    guint rx, guint ry, ClbWorkShape * shape);
-
-gboolean clb_mask_copies_alpha (const ClbVariant * variant,
-    const ClbPlanes * planes, const ClbParams * params, const ClbJob * job);
-
+    const ClbPlanes * planes, const ClbParams * params,
+    const ClbVariant * alone_a, const ClbJob * a, guint rxa, guint rya,
+    const ClbVariant * alone_b, const ClbJob * b, guint rxb, guint ryb);
 const ClbVariant *clb_mask_pair (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbParams * params,
     const ClbVariant * alone_a, const ClbJob * a, guint rxa, guint rya,
     const ClbVariant * alone_b, const ClbJob * b, guint rxb, guint ryb);
+
+/* enginemask.c: alpha as the foreground mask (ClbParams.mask): the
+ * masked box's rows of the table (CLB_VARIANTS_MASK). */
+extern const ClbVariant clb_mask_variants[];
+extern const guint clb_mask_n_variants;
+gboolean clb_mask_takes (const ClbVariant * v, const ClbPlanes * planes,
+    const ClbParams * params, const ClbJob * job);
+
+gboolean clb_mask_copies_alpha (const ClbVariant * variant,
+    const ClbPlanes * planes, const ClbParams * params, const ClbJob * job);
+
 /* The job bilateral filters where the mask blends its output: @job with
  * the mask's alpha kept as it came (not filtered, out of the range
  * distance: the distance of the stripped job, clb_mask_job), in @kept,
@@ -469,10 +487,6 @@ const ClbJob *clb_mask_job (const ClbParams * params, const ClbJob * job,
 /* Whether the mask's alpha lies inside @planes. */
 gboolean clb_mask_check (const ClbPlanes * planes, const ClbParams * params,
     GError ** error);
-/* Blends @filtered (bilateral's output of run r) with r->in by alpha (the
- * feathered alpha with a feather) into r->out. */
-gboolean clb_mask_blend (ClbEngine * engine, const ClbRun * r,
-    cl_mem filtered, GError ** error);
 
 /* enginelaunch.c: the launches the variants share. */
 /* Runs a 1-D kernel of @n line work-items (rows or strips), in
@@ -537,12 +551,15 @@ gboolean clb_engine_upload (ClbEngine * engine, cl_mem mem, const void *data,
 
 /* enginecomposite.c: the region composite's boundary. Uploads @params' regions
  * as kernels/region.cl reads them (the rectangles, the tiles of the frame
- * they reach, grown by the feather, each tile's list); merges @job's
+ * they reach, grown by the feather, each tile's list); its rows of the
+ * table (CLB_VARIANTS_COMPOSITE). enginevariants.c: merges @job's
  * samples of those regions from @from into @to (the plane that holds the
  * rest; each with its own pitch), weighted by the feather (with region_invert, @from's weight is
- * the rest's), over the tiles they reach. */
+ * the rest's), over the tiles they reach, by the row the table gives. */
 gboolean clb_engine_upload_regions (ClbEngine * engine,
     const ClbParams * params, gint width, gint height, GError ** error);
+extern const ClbVariant clb_composite_variants[];
+extern const guint clb_composite_n_variants;
 gboolean clb_engine_run_composite (ClbEngine * engine,
     const ClbParams * params, const ClbJob * job, const ClbJob * keep_for,
     cl_mem from, cl_int from_pitch, cl_mem to, cl_int to_pitch,

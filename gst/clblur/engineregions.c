@@ -318,7 +318,7 @@ run_box (ClbEngine * engine, const ClbParams * gp, guint j,
       ok = FALSE;
       break;
     }
-    variant = clb_variant_choose (&engine->profile, gp->method, &sub,
+    variant = clb_variant_choose (&engine->profile, gp->method, &sub, gp,
         &sub_job, rx[pass], ry[pass], &r.shape);
     if (variant == NULL) {
       g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_METHOD,

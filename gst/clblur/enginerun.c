@@ -216,15 +216,16 @@ run_job (ClbEngine * engine, const ClbParams * params, guint j,
             clb_engine_run_variant (engine, variant, &r, error) :
             clb_engine_run_bands (engine, variant, &r, error)))
       return FALSE;
-    if (clb_mask_active (params)) {
+    if (step->blend) {
       /* the mask only blends bilateral's output with the input, in the
        * colour channels */
       ClbRun b = r;
       ClbJob colours;
 
-      b.job = clb_variant_job (&clb_mask_variants[0],
+      b.job = clb_variant_job (step->blend,
           clb_mask_job (params, &jobs[j], &colours), &unkept);
-      return clb_mask_blend (engine, &b, r.out, error);
+      b.filtered = r.out;
+      return step->blend->run (engine, &b, error);
     }
     return TRUE;
   }

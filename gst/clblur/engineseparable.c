@@ -340,9 +340,9 @@ separable_fused_work (const ClbDeviceProfile * profile, const ClbJob * job,
 
 const ClbVariant *
 clb_separable_pair (const ClbDeviceProfile * profile,
-    const ClbPlanes * planes, const ClbVariant * alone_a, const ClbJob * a,
-    guint rxa, guint rya, const ClbVariant * alone_b, const ClbJob * b,
-    guint rxb, guint ryb)
+    const ClbPlanes * planes, const ClbParams * params,
+    const ClbVariant * alone_a, const ClbJob * a, guint rxa, guint rya,
+    const ClbVariant * alone_b, const ClbJob * b, guint rxb, guint ryb)
 {
   const ClbVariant *fused = &clb_separable_variants[0];
   guint rows, bands;

@@ -25,18 +25,28 @@
 /* First match wins: the specific rows (vector kernels for CPUs, 16
  * columns a work-item) before the general ones every device can run. */
 /* The table: each method's rows (enginesat.c, engineseparable.c,
- * enginebilateral.c), in the order they are tried. */
+ * enginebilateral.c, ...), the masked box's (enginemask.c: the box
+ * methods' steps with the mask) and the composite's (enginecomposite.c),
+ * in the order they are tried, and the pairs of jobs run as one. */
 static const struct
 {
   const ClbVariant *rows;
   const guint *n;
+  ClbPairFunc pair;
+  ClbTakesFunc takes;
 } methods[] = {
   [CLB_METHOD_SAT] = {clb_sat_variants, &clb_sat_n_variants},
-  [CLB_METHOD_SEPARABLE] = {clb_separable_variants, &clb_separable_n_variants},
+  [CLB_METHOD_SEPARABLE] = {clb_separable_variants, &clb_separable_n_variants,
+      clb_separable_pair},
   [CLB_METHOD_BILATERAL] = {clb_bilateral_variants, &clb_bilateral_n_variants},
-  [CLB_METHOD_MOSAIC] = {clb_mosaic_variants, &clb_mosaic_n_variants},
+  [CLB_METHOD_MOSAIC] = {clb_mosaic_variants, &clb_mosaic_n_variants,
+      clb_mosaic_pair},
   [CLB_METHOD_FILL] = {clb_fill_variants, &clb_fill_n_variants},
   [CLB_METHOD_TEMPORAL] = {clb_temporal_variants, &clb_temporal_n_variants},
+  [CLB_VARIANTS_MASK] = {clb_mask_variants, &clb_mask_n_variants,
+      clb_mask_pair, clb_mask_takes},
+  [CLB_VARIANTS_COMPOSITE] = {clb_composite_variants,
+      &clb_composite_n_variants},
 };
 
 
@@ -99,8 +109,8 @@ clb_variant_job (const ClbVariant * variant, const ClbJob * job,
 
 const ClbVariant *
 clb_variant_choose (const ClbDeviceProfile * profile, ClbMethod method,
-    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
-    ClbWorkShape * shape)
+    const ClbPlanes * planes, const ClbParams * params, const ClbJob * job,
+    guint rx, guint ry, ClbWorkShape * shape)
 {
   guint i;
 
@@ -111,7 +121,9 @@ clb_variant_choose (const ClbDeviceProfile * profile, ClbMethod method,
     ClbJob unkept;
     const ClbJob *j = clb_variant_job (v, job, &unkept);
 
-    if (!variant_matches (v, profile, method, planes, j))
+    if (!variant_matches (v, profile, method, planes, j)
+        || (methods[method].takes
+            && !methods[method].takes (v, planes, params, j)))
       continue;
     memset (shape, 0, sizeof (*shape));
     shape->strip = v->strip;
@@ -123,18 +135,15 @@ clb_variant_choose (const ClbDeviceProfile * profile, ClbMethod method,
 
 const ClbVariant *
 clb_variant_pair (const ClbDeviceProfile * profile, ClbMethod method,
-    const ClbPlanes * planes, const ClbVariant * alone_a, const ClbJob * a,
-    guint rxa, guint rya, const ClbVariant * alone_b, const ClbJob * b,
-    guint rxb, guint ryb)
+    const ClbPlanes * planes, const ClbParams * params,
+    const ClbVariant * alone_a, const ClbJob * a, guint rxa, guint rya,
+    const ClbVariant * alone_b, const ClbJob * b, guint rxb, guint ryb)
 {
   const ClbVariant *v = NULL;
 
-  if (method == CLB_METHOD_SEPARABLE)
-    v = clb_separable_pair (profile, planes, alone_a, a, rxa, rya, alone_b,
-        b, rxb, ryb);
-  else if (method == CLB_METHOD_MOSAIC)
-    v = clb_mosaic_pair (profile, planes, alone_a, a, rxa, rya, alone_b, b,
-        rxb, ryb);
+  if ((guint) method < G_N_ELEMENTS (methods) && methods[method].pair)
+    v = methods[method].pair (profile, planes, params, alone_a, a, rxa, rya,
+        alone_b, b, rxb, ryb);
   if (v && profile->only_variant
       && g_strcmp0 (profile->only_variant, v->name) != 0)
     return NULL;
@@ -143,16 +152,18 @@ clb_variant_pair (const ClbDeviceProfile * profile, ClbMethod method,
 
 const ClbVariant *
 clb_variant_choose_pair (const ClbDeviceProfile * profile, ClbMethod method,
-    const ClbPlanes * planes, const ClbJob * a, guint rxa, guint rya,
-    const ClbJob * b, guint rxb, guint ryb)
+    const ClbPlanes * planes, const ClbParams * params, const ClbJob * a,
+    guint rxa, guint rya, const ClbJob * b, guint rxb, guint ryb)
 {
   ClbWorkShape shape;
   const ClbVariant *va, *vb;
 
-  va = clb_variant_choose (profile, method, planes, a, rxa, rya, &shape);
-  vb = clb_variant_choose (profile, method, planes, b, rxb, ryb, &shape);
-  return clb_variant_pair (profile, method, planes, va, a, rxa, rya, vb, b,
-      rxb, ryb);
+  va = clb_variant_choose (profile, method, planes, params, a, rxa, rya,
+      &shape);
+  vb = clb_variant_choose (profile, method, planes, params, b, rxb, ryb,
+      &shape);
+  return clb_variant_pair (profile, method, planes, params, va, a, rxa, rya,
+      vb, b, rxb, ryb);
 }
 
 const gchar *
@@ -217,6 +228,28 @@ clb_engine_run_variant (ClbEngine * engine, const ClbVariant * variant,
 {
   log_variant (engine, run, variant);
   return variant->run (engine, run, error);
+}
+
+/* The composite's row for @job, run (not logged: a job's line names the
+ * variant of its filter; the composite's row is the one for the class,
+ * or with a variant forced, region_composite unless that is forced). */
+gboolean
+clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * job, const ClbJob * keep_for, cl_mem from,
+    cl_int from_pitch, cl_mem to, cl_int to_pitch, GError ** error)
+{
+  ClbRun r = { 0 };
+  const ClbVariant *v = clb_variant_choose (&engine->profile,
+      CLB_VARIANTS_COMPOSITE, &engine->planes, params, job, 0, 0, &r.shape);
+
+  r.params = params;
+  r.job = job;
+  r.keep_for = keep_for;
+  r.in = from;
+  r.in_pitch = from_pitch;
+  r.out = to;
+  r.out_pitch = to_pitch;
+  return v->run (engine, &r, error);
 }
 
 /* ---- a row's run: bilateral in bands ---- */

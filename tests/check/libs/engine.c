@@ -739,7 +739,7 @@ static const gchar *
 choose (const ClbDeviceProfile * p, ClbMethod method, const ClbPlanes * planes,
     const ClbJob * job, guint r, ClbWorkShape * shape)
 {
-  const ClbVariant *v = clb_variant_choose (p, method, planes, job, r, r,
+  const ClbVariant *v = clb_variant_choose (p, method, planes, NULL, job, r, r,
       shape);
 
   return v ? clb_variant_get_name (v) : NULL;
@@ -779,7 +779,7 @@ GST_START_TEST (test_variant_table)
   fail_unless_equals_string (choose (&cpu, CLB_METHOD_SEPARABLE, &rgba, &job,
           5, &shape), "separable_fused_x16");
   fail_unless (clb_variant_wraps (clb_variant_choose (&cpu,
-              CLB_METHOD_SEPARABLE, &rgba, &job, 5, 5, &shape)));
+              CLB_METHOD_SEPARABLE, &rgba, NULL, &job, 5, 5, &shape)));
   fail_unless_equals_string (choose (&cpu, CLB_METHOD_BILATERAL, &rgba, &job,
           5, &shape), "bilateral_x16");
   /* pixels of up to 4 bytes, not all of them the job's: fused too */
@@ -799,7 +799,7 @@ GST_START_TEST (test_variant_table)
   fail_unless_equals_string (choose (&gpu, CLB_METHOD_SEPARABLE, &rgba, &job,
           5, &shape), "separable_gpu");
   fail_if (clb_variant_wraps (clb_variant_choose (&gpu,
-              CLB_METHOD_SEPARABLE, &rgba, &job, 5, 5, &shape)));
+              CLB_METHOD_SEPARABLE, &rgba, NULL, &job, 5, 5, &shape)));
   fail_unless_equals_string (choose (&gpu, CLB_METHOD_BILATERAL, &rgba, &job,
           5, &shape), "bilateral_local");
   /* a radius whose 16x16 tile is too large: 8x8, then global memory */
@@ -1030,7 +1030,7 @@ GST_START_TEST (test_separable_packed_422)
           uv.offset[0] = 1 - luma;
           uv.offset[1] = 3 - luma;
           v = clb_variant_choose_pair (profile, CLB_METHOD_SEPARABLE,
-              &planes, &y, params.radius_x, params.radius_y, &uv,
+              &planes, NULL, &y, params.radius_x, params.radius_y, &uv,
               uv_radius ? uv_radius : clb_scale_radius (params.radius_x, 1),
               uv_radius ? uv_radius : params.radius_y);
           expect = v != NULL;

@@ -225,7 +225,7 @@ choose (const ClbDeviceProfile * p, const ClbPlanes * planes,
     const ClbJob * job, guint r, ClbWorkShape * shape)
 {
   const ClbVariant *v = clb_variant_choose (p, CLB_METHOD_BILATERAL, planes,
-      job, r, r, shape);
+      NULL, job, r, r, shape);
 
   return v ? clb_variant_get_name (v) : NULL;
 }

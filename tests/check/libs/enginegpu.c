@@ -210,7 +210,7 @@ gpu_choose (const ClbDeviceProfile * p, ClbMethod method,
     const ClbPlanes * planes, const ClbJob * job, guint r)
 {
   ClbWorkShape shape;
-  const ClbVariant *v = clb_variant_choose (p, method, planes, job, r, r,
+  const ClbVariant *v = clb_variant_choose (p, method, planes, NULL, job, r, r,
       &shape);
 
   return v ? clb_variant_get_name (v) : NULL;
@@ -248,13 +248,13 @@ GST_START_TEST (test_gpu_box_table)
   fail_unless_equals_string (gpu_choose (&gpu, CLB_METHOD_SEPARABLE, &planes,
           &job, 15), "separable_gpu");
   /* row scans in work-groups of 256 (of the kernels' 1024), then 64 */
-  fail_unless (clb_variant_choose (&gpu, CLB_METHOD_SAT, &planes, &job, 15,
-          15, &shape) != NULL);
+  fail_unless (clb_variant_choose (&gpu, CLB_METHOD_SAT, &planes, NULL, &job,
+          15, 15, &shape) != NULL);
   fail_unless_equals_int (shape.local[0], 256);
   p = gpu;
   p.gpu_line_max_wg[CLB_SAMPLES_8] = 100;
-  fail_unless (clb_variant_choose (&p, CLB_METHOD_SEPARABLE, &planes, &job,
-          15, 15, &shape) != NULL);
+  fail_unless (clb_variant_choose (&p, CLB_METHOD_SEPARABLE, &planes, NULL,
+          &job, 15, 15, &shape) != NULL);
   fail_unless_equals_int (shape.local[0], 64);
   /* 1920 + 2 * 2047 uints and a group's totals: over 16 KiB */
   fail_unless_equals_string (gpu_choose (&gpu, CLB_METHOD_SEPARABLE, &planes,

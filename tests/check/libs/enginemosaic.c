@@ -434,21 +434,22 @@ GST_START_TEST (test_mosaic_variants)
   memset (&p, 0, sizeof (p));
   p.device_class = CLB_DEVICE_CLASS_CPU;
   p.compute_units = 4;
-  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, &job, 16, 16,
+  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, NULL, &job, 16, 16,
       &shape);
   fail_unless_equals_string (clb_variant_get_name (v), "mosaic_x16");
   fail_unless (clb_variant_wraps (v));
   p.loop_budget = 100;
-  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, &job, 16, 16,
+  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, NULL, &job, 16, 16,
       &shape);
   fail_unless_equals_string (clb_variant_get_name (v), "mosaic");
   fail_if (clb_variant_wraps (v));
   p.loop_budget = 0;
   p.device_class = CLB_DEVICE_CLASS_GPU;
-  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, &job, 16, 16,
+  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, NULL, &job, 16, 16,
       &shape);
   fail_unless_equals_string (clb_variant_get_name (v), "mosaic");
-  v = clb_variant_choose (&p, CLB_METHOD_FILL, &planes, &job, 1, 1, &shape);
+  v = clb_variant_choose (&p, CLB_METHOD_FILL, &planes, NULL, &job, 1, 1,
+      &shape);
   fail_unless_equals_string (clb_variant_get_name (v), "fill");
   p.device_class = CLB_DEVICE_CLASS_CPU;
   /* YUY2's U, V: 2 of 4 bytes a pixel */
@@ -456,17 +457,17 @@ GST_START_TEST (test_mosaic_variants)
   job.pixel_stride = 4;
   job.offset[0] = 1;
   job.offset[1] = 3;
-  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, &job, 8, 16,
+  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, NULL, &job, 8, 16,
       &shape);
   fail_unless_equals_string (clb_variant_get_name (v), "mosaic_x16");
   /* 2 of 3 bytes: a 16-byte step would not start on a pixel */
   clcheck_one_plane (64, 32, 3, CLB_SAMPLES_8, 255, &planes, &job);
   job.channels = 2;
-  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, &job, 8, 8,
+  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, NULL, &job, 8, 8,
       &shape);
   fail_unless_equals_string (clb_variant_get_name (v), "mosaic");
   clcheck_one_plane (64, 32, 4, CLB_SAMPLES_16, 65535, &planes, &job);
-  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, &job, 16, 16,
+  v = clb_variant_choose (&p, CLB_METHOD_MOSAIC, &planes, NULL, &job, 16, 16,
       &shape);
   fail_unless_equals_string (clb_variant_get_name (v), "mosaic");
 }

@@ -10,11 +10,14 @@
  * so neither side is taken on trust. The bilateral's sums are float
  * (kernels/bilateral.cl), summed in a different order by each schedule:
  * there both hold within 1 of a sample, as tests/check/libs/
- * enginebilateral.c holds it against the reference. Every schedule of a device class in
+ * enginebilateral.c holds it against the reference. The table's rows for
+ * the alpha mask (CLB_VARIANTS_MASK) on random masked jobs (RGBA's, BGRA's,
+ * ARGB's, A420's, 8 and 16 bits, feathers, bilateral's blend) and for the
+ * regions' composite (CLB_VARIANTS_COMPOSITE) on random regions (either
+ * shape, feathered, inverted) alike, against ref_mask_blur and
+ * ref_region_weight. Every schedule of a device class in
  * the table must have run at least once: a row the jobs never reach fails
- * the test. (The alpha mask's rows and the regions' composite are chosen
- * outside the table: tests/check/libs/enginemask.c and the element's
- * region tests compare those with the reference.)
+ * the test.
  * The jobs come from a fixed seed (CLBOXBLUR_TEST_SEED sets another),
  * printed, so a failure can be run again.
  * Copyright (C) 2026 The clboxblur authors
@@ -40,11 +43,24 @@ typedef struct {
   ClbPlanes planes;
   ClbJob jobs[3];
   guint n_jobs;
-  gsize stride[3];              /* bytes a row, input and output alike */
-  gsize size[3];
+  gsize stride[CLB_MAX_PLANES]; /* bytes a row, input and output alike */
+  gsize size[CLB_MAX_PLANES];
+  /* the alpha's place (masked frames); the regions (the composite) */
+  guint mask_plane, mask_offset, mask_pixel_stride;
+  ClbRect regions[6];
 } Frame;
 
-static GRand *rnd;
+/* The table's keys the test draws jobs for: the methods but temporal
+ * (its own test), the masked box and the composite. */
+static const ClbMethod keys[] = { CLB_METHOD_SAT, CLB_METHOD_SEPARABLE,
+  CLB_METHOD_BILATERAL, CLB_METHOD_MOSAIC, CLB_METHOD_FILL,
+  CLB_VARIANTS_MASK, CLB_VARIANTS_COMPOSITE
+};
+
+/* The draws: the methods' from one stream, the masked box's and the
+ * composite's from another (so that each key's jobs stay what they were
+ * when the others' change); rnd the one in use. */
+static GRand *rnd, *method_rnd, *key_rnd;
 
 static guint
 pick (guint lo, guint hi)
@@ -71,11 +87,41 @@ set_job (ClbJob * job, guint plane, guint w, guint h, guint ch, guint ps,
   job->x_sub = job->y_sub = sub;
 }
 
+/* A random masked frame: pixels of 4 samples, the alpha first or last
+ * (ARGB's, RGBA's and BGRA's), or A420's planes (the alpha the fourth);
+ * the jobs the colours, as the element makes them. */
+static void
+random_masked_frame (Frame * f, guint w, guint h)
+{
+  guint p, cw = (w + 1) / 2, chh = (h + 1) / 2;
+
+  if (pick (0, 1)) {
+    f->mask_offset = pick (0, 1) ? 3 : 0;
+    f->mask_pixel_stride = 4;
+    set_job (&f->jobs[0], 0, w, h, 3, 4, f->mask_offset == 0, 0);
+    f->n_jobs = f->planes.n_planes = 1;
+    f->planes.plane_width[0] = w * 4;
+    f->planes.plane_height[0] = h;
+    return;
+  }
+  f->mask_plane = 3;
+  f->mask_pixel_stride = 1;
+  for (p = 0; p < 3; p++) {
+    set_job (&f->jobs[p], p, p ? cw : w, p ? chh : h, 1, 1, 0, p > 0);
+    f->planes.plane_width[p] = p ? cw : w;
+    f->planes.plane_height[p] = p ? chh : h;
+  }
+  f->planes.plane_width[3] = w;
+  f->planes.plane_height[3] = h;
+  f->n_jobs = 3;
+  f->planes.n_planes = 4;
+}
+
 /* A random frame: one plane of 1 to 4 channels (with a spare container a
  * pixel sometimes), two planes (NV12's), three (I420's), or packed 4:2:2
- * (YUY2's Y and UV jobs in one plane). */
+ * (YUY2's Y and UV jobs in one plane); with @key the mask, a masked one. */
 static void
-random_frame (Frame * f, ClbMethod method)
+random_frame (Frame * f, ClbMethod key, ClbMethod method)
 {
   gboolean deep = method != CLB_METHOD_MOSAIC && pick (0, 3) == 0;
   guint ss = deep ? 2 : 1, w = pick (0, 3) ? pick (1, 70) : pick (71, 240);
@@ -89,7 +135,9 @@ random_frame (Frame * f, ClbMethod method)
   f->planes.max_value = deep ? (pick (0, 1) ? 1023 : 65535) : 255;
   cw = (w + 1) / 2;
   chh = (h + 1) / 2;
-  if (kind <= 2) {              /* one plane */
+  if (key == CLB_VARIANTS_MASK) {
+    random_masked_frame (f, w, h);
+  } else if (kind <= 2) {       /* one plane */
     ch = pick (1, 4);
     ps = ch < 4 && pick (0, 1) ? ch + 1 : ch;
     set_job (&f->jobs[0], 0, w, h, ch, ps, ps - ch, 0);
@@ -129,8 +177,59 @@ random_frame (Frame * f, ClbMethod method)
   }
 }
 
+/* The method of a random job of @key: the masked box's sat or separable
+ * (bilateral's blend now and then); sat, separable or mosaic under the
+ * composite (the bilateral's float sums on 16-bit samples up to 65535
+ * differ from ref_bilateral by 2 now and then, which is the bilateral's
+ * own row's business, not the composite's). */
+static ClbMethod
+random_method (ClbMethod key)
+{
+  static const ClbMethod any[] = { CLB_METHOD_SAT, CLB_METHOD_SEPARABLE,
+    CLB_METHOD_MOSAIC
+  };
+
+  if (key == CLB_VARIANTS_MASK)
+    return pick (0, 4) == 0 ? CLB_METHOD_BILATERAL : any[pick (0, 1)];
+  if (key == CLB_VARIANTS_COMPOSITE)
+    return any[pick (0, 2)];
+  return key;
+}
+
+/* The mask's place from @f and a feather, or up to 6 regions (some past
+ * the frame's edges) of either shape, feathered or not, inverted or not. */
 static void
-random_params (ClbParams * params, ClbMethod method, const Frame * f)
+random_key_params (ClbParams * params, ClbMethod key, Frame * f)
+{
+  guint i, w = f->planes.width, h = f->planes.height;
+
+  if (key == CLB_VARIANTS_MASK) {
+    params->mask = TRUE;
+    params->mask_plane = f->mask_plane;
+    params->mask_offset = f->mask_offset;
+    params->mask_pixel_stride = f->mask_pixel_stride;
+    params->mask_feather = pick (0, 2) == 0 ? pick (1, 12) : 0;
+    params->passes = 1;
+  } else if (key == CLB_VARIANTS_COMPOSITE) {
+    params->use_regions = TRUE;
+    params->n_regions = pick (1, G_N_ELEMENTS (f->regions));
+    for (i = 0; i < params->n_regions; i++) {
+      f->regions[i].x = (gint) pick (0, w + 8) - 8;
+      f->regions[i].y = (gint) pick (0, h + 8) - 8;
+      f->regions[i].width = pick (0, w);
+      f->regions[i].height = pick (0, h);
+    }
+    params->regions = f->regions;
+    params->region_invert = pick (0, 2) == 0;
+    params->region_shape = pick (0, 1) ? CLB_REGION_ELLIPSE :
+        CLB_REGION_RECTANGLE;
+    params->region_feather = pick (0, 2) == 0 ? 0 : pick (1, 20);
+  }
+}
+
+static void
+random_params (ClbParams * params, ClbMethod key, ClbMethod method,
+    Frame * f)
 {
   guint big = MAX (f->planes.width, f->planes.height) + 3;
 
@@ -155,6 +254,7 @@ random_params (ClbParams * params, ClbMethod method, const Frame * f)
       params->passes = pick (0, 3) == 0 ? pick (2, 3) : 1;
       break;
   }
+  random_key_params (params, key, f);
 }
 
 /* @variant: ClbEngineOptions.variant ("": the generic rows alone) */
@@ -230,8 +330,72 @@ worst_between (const Frame * f, guint p, const guint8 * a, const guint8 * b)
   return worst;
 }
 
+/* The reference of the masked box for @job (@s its samples): the
+ * alpha (its footprint's mean where subsampled), feathered, blended. */
+static void
+masked_reference (const Frame * f, const ClbParams * params, guint8 ** in,
+    const ClbJob * job, const guint16 * s, guint16 * ref)
+{
+  ClbJob a = { 0, };
+  guint w = f->planes.width, h = f->planes.height;
+  guint n = job->width * job->height, k;
+  guint16 *alpha = g_new (guint16, w * h), *ja = g_new (guint16, n);
+  guint16 *blend = g_new (guint16, n);
+  guint feather = MIN (params->mask_feather, CLB_MAX_RADIUS);
+
+  a.plane = params->mask_plane;
+  a.pixel_stride = params->mask_pixel_stride;
+  a.offset[0] = params->mask_offset;
+  for (k = 0; k < w * h; k++)
+    alpha[k] = sample (f, in, &a, k % w, k / w, 0);
+  ref_alpha_subsample (alpha, w, h, job->x_sub, job->y_sub, ja);
+  if (feather > 0)
+    fail_unless (ref_box_blur (ja, blend, job->width, job->height, 1,
+            clb_scale_radius (feather, job->x_sub),
+            clb_scale_radius (feather, job->y_sub),
+            (RefBorder) params->border, 1) == 0);
+  else
+    memcpy (blend, ja, n * sizeof (guint16));
+  fail_unless (ref_mask_blur (s, ja, blend, NULL, ref, job->width,
+          job->height, job->channels,
+          clb_scale_radius (params->radius_x, job->x_sub),
+          clb_scale_radius (params->radius_y, job->y_sub),
+          (RefBorder) params->border, f->planes.max_value) == 0);
+  g_free (alpha);
+  g_free (ja);
+  g_free (blend);
+}
+
+/* @ref (the filtered samples of @job, @s its input) inside the regions,
+ * blended by their feather; the input outside (or inverted). */
+static void
+regions_reference (const Frame * f, const ClbParams * params,
+    const ClbJob * job, const guint16 * s, guint16 * ref)
+{
+  gint rects[G_N_ELEMENTS (f->regions)][4], W;
+  guint i, k, feather = MIN (params->region_feather, CLB_MAX_REGION_FEATHER);
+
+  for (i = 0; i < params->n_regions; i++) {
+    rects[i][0] = params->regions[i].x;
+    rects[i][1] = params->regions[i].y;
+    rects[i][2] = params->regions[i].width;
+    rects[i][3] = params->regions[i].height;
+  }
+  W = feather + 1;
+  for (k = 0; k < job->width * job->height * job->channels; k++) {
+    guint x = (k / job->channels) % job->width;
+    guint y = k / job->channels / job->width;
+
+    ref[k] = ref_blend (ref_region_weight ((RefShape) params->region_shape,
+            feather, params->region_invert, (const int (*)[4]) rects,
+            params->n_regions, f->planes.width, f->planes.height,
+            job->x_sub, job->y_sub, x, y), W, ref[k], s[k]);
+  }
+}
+
 /* The generic output of one job against the reference: box methods and
- * the bilateral on jobs at full resolution, mosaic on any. */
+ * the bilateral on jobs at full resolution, mosaic on any; the masked
+ * box, not bilateral's blend; then the regions' composite. */
 static void
 check_reference (const Frame * f, const ClbParams * params, guint8 ** in,
     guint8 ** out, const gchar * what)
@@ -245,12 +409,15 @@ check_reference (const Frame * f, const ClbParams * params, guint8 ** in,
     guint rx = clb_scale_radius (params->radius_x, job->x_sub);
     guint ry = clb_scale_radius (params->radius_y, job->y_sub);
     guint slack = params->method == CLB_METHOD_BILATERAL ? 1 : 0;
+    gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
     int r = 0;
 
     for (k = 0; k < n; k++)
       s[k] = sample (f, in, job, (k / job->channels) % job->width,
           k / job->channels / job->width, k % job->channels);
-    if (params->method == CLB_METHOD_BILATERAL)
+    if (params->mask && !bilateral)
+      masked_reference (f, params, in, job, s, ref);
+    else if (bilateral)
       r = ref_bilateral (s, ref, job->width, job->height, job->channels, rx,
           ry, (RefBorder) params->border, params->sigma_spatial,
           params->sigma_range, job->dist_mask,
@@ -263,12 +430,13 @@ check_reference (const Frame * f, const ClbParams * params, guint8 ** in,
       r = ref_box_blur (s, ref, job->width, job->height, job->channels, rx,
           ry, (RefBorder) params->border, params->passes);
     fail_unless (r == 0);
-    /* the bilateral at full resolution, the others on every job */
+    if (params->use_regions)
+      regions_reference (f, params, job, s, ref);
+    /* the bilateral at full resolution and unmasked, the others on every
+     * job */
     for (k = 0; k < n && params->method != CLB_METHOD_FILL
-        && (params->method == CLB_METHOD_SAT
-            || params->method == CLB_METHOD_SEPARABLE
-            || params->method == CLB_METHOD_MOSAIC
-            || (job->x_sub == 0 && job->y_sub == 0)); k++)
+        && (!bilateral || (job->x_sub == 0 && job->y_sub == 0
+                && !params->mask)); k++)
       fail_unless (ABS ((gint) sample (f, out, job, (k / job->channels) %
                   job->width, k / job->channels / job->width,
                   k % job->channels) - (gint) ref[k]) <= (gint) slack,
@@ -315,21 +483,22 @@ typedef struct {
 static gboolean
 is_generic_name (const gchar * name)
 {
-  ClbMethod m;
   const ClbVariant *v;
-  guint i;
+  guint i, k;
 
-  for (m = CLB_METHOD_SAT; m <= CLB_METHOD_FILL; m++)
-    for (i = 0; (v = clb_variant_row (m, i)) != NULL; i++)
+  for (k = 0; k < G_N_ELEMENTS (keys); k++)
+    for (i = 0; (v = clb_variant_row (keys[k], i)) != NULL; i++)
       if (g_strcmp0 (clb_variant_get_name (v), name) == 0)
         return clb_variant_is_generic (v);
   return FALSE;                 /* a pair */
 }
 
-/* Whether the table gives @want to a job of @f (NULL: any). */
+/* Whether the table gives @want to a job of @f under @key (NULL: any):
+ * the mask's rows at the box's radii (bilateral's blend at none), the
+ * composite's at none. */
 static gboolean
 reaches (ClbEngine * engine, const Frame * f, const ClbParams * params,
-    const ClbVariant * want)
+    ClbMethod key, const ClbVariant * want)
 {
   ClbWorkShape shape;
   GError *err = NULL;
@@ -353,21 +522,27 @@ reaches (ClbEngine * engine, const Frame * f, const ClbParams * params,
     } else if (params->method == CLB_METHOD_FILL) {
       rx = ry = 1;
     }
-    if (clb_variant_choose (clb_engine_get_profile (engine), params->method,
-            &f->planes, job, rx, ry, &shape) == want)
+    if (key == CLB_VARIANTS_COMPOSITE
+        || (key == CLB_VARIANTS_MASK && params->method == CLB_METHOD_BILATERAL))
+      rx = ry = 0;
+    if (clb_variant_choose (clb_engine_get_profile (engine), key,
+            &f->planes, params, job, rx, ry, &shape) == want)
       return TRUE;
   }
   return FALSE;
 }
 
-/* A random job of @method through both engines of @e, where the table
- * gives it @want (NULL: whatever it gives): the schedule's output equal
- * to the generic one's, that one to the reference. FALSE: not run. */
+/* A random job of @key (a method, the masked box or the composite)
+ * through both engines of @e, where the table gives it @want (NULL:
+ * whatever it gives): the schedule's output equal to the generic one's,
+ * that one to the reference. FALSE: not run. */
 static gboolean
-one_case (Pair * e, ClbMethod method, const ClbVariant * want)
+one_case (Pair * e, ClbMethod key, const ClbVariant * want)
 {
-  guint slack = method == CLB_METHOD_BILATERAL ? 1 : 0;
-  guint8 *in[3] = { NULL, }, *a[3] = { NULL, }, *b[3] = { NULL, };
+  ClbMethod method;
+  guint slack;
+  guint8 *in[CLB_MAX_PLANES] = { NULL, }, *a[CLB_MAX_PLANES] = { NULL, };
+  guint8 *b[CLB_MAX_PLANES] = { NULL, };
   GHashTableIter it;
   gpointer name;
   ClbParams params;
@@ -375,17 +550,25 @@ one_case (Pair * e, ClbMethod method, const ClbVariant * want)
   Frame f;
   guint p, c;
 
-  random_frame (&f, method);
-  random_params (&params, method, &f);
-  if (!reaches (e->sched, &f, &params, want))
+  rnd = key < CLB_VARIANTS_MASK ? method_rnd : key_rnd;
+  method = random_method (key);
+  slack = method == CLB_METHOD_BILATERAL ? 1 : 0;
+  random_frame (&f, key, method);
+  random_params (&params, key, method, &f);
+  if (!reaches (e->sched, &f, &params, key, want))
     return FALSE;
   what = g_strdup_printf ("%s: method %d, %ux%u, %u job(s), %u-bit, max %u, "
       "radius %u,%u, border %d, passes %u, sigmas %g %g, block %u, loop cap "
-      "%u", want ? clb_variant_get_name (want) : "any row", method,
+      "%u, mask %d (plane %u, offset %u, stride %u, feather %u), %u "
+      "region(s) (shape %d, feather %u, invert %d)",
+      want ? clb_variant_get_name (want) : "any row", method,
       f.planes.width, f.planes.height, f.n_jobs,
       f.planes.sample_size ? 16 : 8, f.planes.max_value, params.radius_x,
       params.radius_y, params.border, params.passes, params.sigma_spatial,
-      params.sigma_range, params.block_size, e->cap);
+      params.sigma_range, params.block_size, e->cap, params.mask,
+      params.mask_plane, params.mask_offset, params.mask_pixel_stride,
+      params.mask_feather, params.n_regions, params.region_shape,
+      params.region_feather, params.region_invert);
   for (p = 0; p < f.planes.n_planes; p++) {
     in[p] = g_malloc (f.size[p]);
     for (c = 0; c < f.size[p]; c++)
@@ -455,19 +638,18 @@ run_class (ClbDeviceClass device_class)
       NULL);
   GString *missing = g_string_new ("");
   const ClbVariant *v;
-  ClbMethod m;
-  guint i, k, t, ran;
+  guint m, i, k, t, ran;
   Pair e;
 
   for (k = 0; k < G_N_ELEMENTS (loop_caps); k++) {
     pair_init (&e, rt, device_class, NULL, loop_caps[k], seen);
-    for (m = CLB_METHOD_SAT; m <= CLB_METHOD_FILL; m++)
+    for (m = 0; m < G_N_ELEMENTS (keys); m++)
       for (i = 0; i < N_CASES; i++)
-        one_case (&e, m, NULL);
+        one_case (&e, keys[m], NULL);
     pair_clear (&e);
   }
-  for (m = CLB_METHOD_SAT; m <= CLB_METHOD_FILL; m++) {
-    for (i = 0; (v = clb_variant_row (m, i)) != NULL; i++) {
+  for (m = 0; m < G_N_ELEMENTS (keys); m++) {
+    for (i = 0; (v = clb_variant_row (keys[m], i)) != NULL; i++) {
       ClbDeviceClass vc = clb_variant_get_device_class (v);
 
       if (clb_variant_is_generic (v)
@@ -477,7 +659,7 @@ run_class (ClbDeviceClass device_class)
         pair_init (&e, rt, device_class, clb_variant_get_name (v),
             loop_caps[k], seen);
         for (t = 0; t < N_TRIES && ran < (k + 1) * N_FORCED; t++)
-          ran += one_case (&e, m, v);
+          ran += one_case (&e, keys[m], v);
         pair_clear (&e);
       }
       g_print ("schedules: %s class: %s on %u random jobs\n",
@@ -517,7 +699,8 @@ schedules_suite (void)
   guint32 s32 = seed ? (guint32) strtoul (seed, NULL, 10) : 39;
 
   g_print ("schedules: seed %u (CLBOXBLUR_TEST_SEED)\n", s32);
-  rnd = g_rand_new_with_seed (s32);
+  method_rnd = g_rand_new_with_seed (s32);
+  key_rnd = g_rand_new_with_seed (s32 + 1);
   tcase_set_timeout (tc, 0);
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_cpu_schedules_equal_generic);
@@ -534,5 +717,6 @@ main (int argc, char **argv)
   ret = clcheck_require_platform ();
   if (ret != 0)
     return ret;
+
   return gst_check_run_suite (schedules_suite (), "schedules", __FILE__);
 }
