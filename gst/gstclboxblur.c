@@ -339,6 +339,8 @@ gst_cl_box_blur_prepare_with (GstCLBoxBlur * self,
   GstCLRadius chroma = { FALSE, 0 }, alpha = { FALSE, 0 };
   guint p;
 
+  /* what is not set below is 0 (a whole frame, not a field) */
+  memset (params, 0, sizeof (*params));
   params->method = settings.method;
   params->border = settings.border;
   params->radius_x = settings.radius;

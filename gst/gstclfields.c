@@ -62,6 +62,7 @@ gst_cl_fields_process (ClbEngine * engine, ClbParams * params,
     clb_frame_field (src, n_planes, f, &fsrc);
     clb_frame_field (dst, n_planes, f, &fdst);
     field_params = *params;
+    field_params.field = f;
     if (field_params.use_regions)
       gst_cl_box_blur_regions_to_field (&field_params, f, field_rects);
     if (!clb_engine_filter (engine, &field_params, jobs, n_jobs, &fsrc, &fdst,

@@ -140,7 +140,7 @@ release_temporal (ClbEngine * engine)
 {
   guint i, k;
 
-  for (i = 0; i < CLB_MAX_JOBS; i++) {
+  for (i = 0; i < G_N_ELEMENTS (engine->temporal); i++) {
     ClbTemporalJob *t = &engine->temporal[i];
 
     drop_event (&t->read);
@@ -161,7 +161,7 @@ clb_engine_temporal_reset (ClbEngine * engine)
 {
   guint i;
 
-  for (i = 0; i < CLB_MAX_JOBS; i++)
+  for (i = 0; i < G_N_ELEMENTS (engine->temporal); i++)
     engine->temporal[i].fresh = TRUE;
 }
 

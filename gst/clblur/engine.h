@@ -105,6 +105,9 @@ typedef struct {
    * default, CLB_DEFAULT_TEMPORAL_REACH) */
   gdouble noise_level;
   guint temporal_reach;
+  /* temporal: the field of interlaced video the frame is (0: top, or a
+   * whole frame; 1: bottom): each keeps a history of its own */
+  guint field;
   /* Which pixels are filtered: all unless use_regions; otherwise those
    * inside one of the n_regions rectangles (none when n_regions is 0), or
    * with region_invert those outside all of them. The rest are copied

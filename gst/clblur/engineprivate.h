@@ -210,7 +210,9 @@ struct _ClbEngine
   guint mask_opaque;
   gint cancelled;               /* atomic: clb_engine_cancel */
   GArray *kernel_times;         /* ClbKernelTime: the profile option's */
-  ClbTemporalJob temporal[CLB_MAX_JOBS];
+  /* per field of interlaced video (ClbParams.field) and job: the
+   * field's CLB_MAX_JOBS in a row */
+  ClbTemporalJob temporal[2 * CLB_MAX_JOBS];
 };
 
 typedef struct {

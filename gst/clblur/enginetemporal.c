@@ -237,7 +237,8 @@ run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
   const ClbJob *job = r->job;
-  ClbTemporalJob *t = &engine->temporal[r->index];
+  ClbTemporalJob *t =
+      &engine->temporal[MIN (r->params->field, 1) * CLB_MAX_JOBS + r->index];
   cl_kernel blend = engine->kernels[planes->sample_size][K_TEMPORAL_BLEND];
   cl_kernel spatial =
       engine->kernels[planes->sample_size][K_TEMPORAL_SPATIAL];

@@ -218,6 +218,84 @@ GST_START_TEST (test_temporal_noise_level)
 
 GST_END_TEST;
 
+/* Interlaced (interleaved) GRAY8: each field keeps a history of its own.
+ * The two fields show different scenes (a shared history would blend
+ * them); each field's rows out are what the reference makes of that
+ * field's rows alone, frame after frame. */
+GST_START_TEST (test_temporal_fields)
+{
+  const guint fh = 15;          /* rows a field */
+  GstHarness *h = blurcheck_harness_new ("clboxblur");
+  GstVideoInfo info;
+  RefTemporal ref[2];
+  GRand *rand = g_rand_new_with_seed (11);
+  guint16 *src = g_new (guint16, W * fh), *want = g_new (guint16, W * fh);
+  guint n, f, x, i, stride;
+
+  gst_util_set_object_arg (G_OBJECT (h->element), "method", "temporal");
+  g_object_set (h->element, "radius", 2, "sigma-spatial", 1.5,
+      "noise-level", 9.5, NULL);
+  gst_video_info_set_interlaced_format (&info, GST_VIDEO_FORMAT_GRAY8,
+      GST_VIDEO_INTERLACE_MODE_INTERLEAVED, W, 2 * fh);
+  gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
+  stride = GST_VIDEO_INFO_PLANE_STRIDE (&info, 0);
+  for (f = 0; f < 2; f++)
+    fail_unless (ref_temporal_init (&ref[f], W, fh, 1) == 0);
+
+  for (n = 0; n < 6; n++) {
+    GstBuffer *in = gst_buffer_new_allocate (NULL, info.size, NULL), *out;
+    GstMapInfo map;
+
+    fail_unless (gst_buffer_map (in, &map, GST_MAP_WRITE));
+    for (i = 0; i < 2 * fh; i++)
+      for (x = 0; x < W; x++) {
+        /* top field dark and still, bottom bright with a moving bar */
+        gdouble v = i % 2 ? 190 - 2 * x : 40 + x + i;
+
+        if (i % 2 && (x + n * 3) % 12 < 4)
+          v = 90;
+        v += 20 * (g_rand_double (rand) - 0.5);
+        map.data[i * stride + x] = (guint8) CLAMP (floor (v + 0.5), 0, 255);
+      }
+    gst_buffer_unmap (in, &map);
+    GST_BUFFER_PTS (in) = n * FRAME_NS;
+    GST_BUFFER_DURATION (in) = FRAME_NS;
+    fail_unless (gst_buffer_map (in, &map, GST_MAP_READ));
+    gst_buffer_ref (in);
+    fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    fail_unless (out != NULL);
+    for (f = 0; f < 2; f++) {
+      GstMapInfo got;
+
+      for (i = 0; i < fh; i++)
+        for (x = 0; x < W; x++)
+          src[i * W + x] = map.data[(2 * i + f) * stride + x];
+      fail_unless (ref_temporal_frame (&ref[f], src, want, 0x1, 255,
+              (gint) floor (9.5 * 16 + 0.5), 8, 2, 2, 1.5,
+              REF_BORDER_SHRINK) == 0);
+      fail_unless (gst_buffer_map (out, &got, GST_MAP_READ));
+      for (i = 0; i < fh; i++)
+        for (x = 0; x < W; x++)
+          fail_unless (got.data[(2 * i + f) * stride + x] == want[i * W + x],
+              "frame %u, field %u: (%u, %u) is %u, the reference %u", n, f,
+              x, i, got.data[(2 * i + f) * stride + x], want[i * W + x]);
+      gst_buffer_unmap (out, &got);
+    }
+    gst_buffer_unmap (in, &map);
+    gst_buffer_unref (in);
+    gst_buffer_unref (out);
+  }
+  for (f = 0; f < 2; f++)
+    ref_temporal_clear (&ref[f]);
+  g_free (src);
+  g_free (want);
+  g_rand_free (rand);
+  blurcheck_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblur_temporal_suite (void)
 {
@@ -227,6 +305,7 @@ clboxblur_temporal_suite (void)
   suite_add_tcase (s, tc);
   blurcheck_add_fixture (tc);
   tcase_add_test (tc, test_temporal_sequence);
+  tcase_add_test (tc, test_temporal_fields);
   tcase_add_test (tc, test_temporal_resets);
   tcase_add_test (tc, test_temporal_noise_level);
   return s;
