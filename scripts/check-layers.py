@@ -284,7 +284,9 @@ SELF_TEST = [
     ("gst/clblur/runtime.c", "gst/clblur/engine.c", {"circle", "above"}),
     ("gst/clblur/engineargs.c", "gst/clblur/enginelaunch.c", {"circle"}),
     ("gst/clblur/enginesat.c", "gst/clblur/enginemask.c", {"apart"}),
-    ("gst/clblur/enginemask.c", "gst/clblur/enginevariants.c", {"above"}),
+    ("gst/clblur/enginemask.c", "gst/clblur/enginevariants.c",
+     {"above", "circle"}),
+    ("gst/clblur/engineradii.c", "gst/clblur/enginecomposite.c", {"above"}),
 ]
 
 

@@ -244,8 +244,6 @@ clb_engine_free (ClbEngine * engine)
   if (engine->mask_read_done)
     clReleaseEvent (engine->mask_read_done);
   clb_runtime_release_buffer (&engine->mask_seen);
-  for (k = 0; k < CLB_MAX_JOBS; k++)
-    g_free (engine->job_log[k]);
   g_free (engine->strength_log);
   if (engine->kernel_times)
     g_array_unref (engine->kernel_times);

@@ -136,6 +136,9 @@ typedef struct {
   gboolean direct;              /* caller's memory to caller's, in place */
 } ClbPlan;
 
+/* The values a job's log line is made of (enginevariants.c). */
+#define CLB_LOG_KEY 18
+
 struct _ClbEngine
 {
   ClbRuntime *rt;               /* not owned */
@@ -188,7 +191,8 @@ struct _ClbEngine
   gboolean region_steps_kept;   /* for the regions uploaded last */
   guint region_steps_x_sub, region_steps_y_sub;
   cl_int region_tiles_at, region_list_at;   /* where, in regions */
-  gchar *job_log[CLB_MAX_JOBS];   /* the variant last logged per job */
+  /* what the line last logged per job said (log_variant) */
+  gint64 job_log[CLB_MAX_JOBS][CLB_LOG_KEY];
   const gchar *mem_log;         /* enginemem.c: the way last logged */
   /* enginemem.c: a frame in OpenCL memory filtered where it is, from
    * frame_in's planes into frame_out's (NULL: plane_in / plane_out);

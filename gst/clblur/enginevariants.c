@@ -178,16 +178,26 @@ clb_variant_wraps (const ClbVariant * variant)
   return variant->wraps;
 }
 
+/* Logs the variant a job runs, where what the line says changed (made
+ * only then: a frame's runs cost no formatting). */
 static void
 log_variant (ClbEngine * engine, const ClbRun * r,
     const ClbVariant * v)
 {
-  const ClbJob *job = r->job;
+  const ClbJob *job = r->job, *pj = r->pair_job;
   gchar *line, *shape, keep[16] = "", pair[96] = "";
   guint c, kept = 0;
+  gint64 key[CLB_LOG_KEY] = { (gintptr) v, job->plane, job->channels,
+    job->keep_mask, job->width, job->height, r->rx, r->ry, r->wrapped,
+    r->shape.strip, r->shape.local[0], r->shape.local[1],
+    pj ? r->pair_index + 1 : 0, pj ? pj->channels : 0, pj ? pj->width : 0,
+    pj ? pj->height : 0, r->pair_rx, r->pair_ry
+  };
 
-  if (engine->options.log == NULL || r->index >= CLB_MAX_JOBS)
+  if (engine->options.log == NULL || r->index >= CLB_MAX_JOBS
+      || memcmp (key, engine->job_log[r->index], sizeof (key)) == 0)
     return;
+  memcpy (engine->job_log[r->index], key, sizeof (key));
   if (r->shape.local[0] > 0)
     shape = g_strdup_printf ("work-groups of %" G_GSIZE_FORMAT "x%"
         G_GSIZE_FORMAT, (gsize) r->shape.local[0], (gsize) r->shape.local[1]);
@@ -213,13 +223,8 @@ log_variant (ClbEngine * engine, const ClbRun * r,
       v->device_class == CLB_DEVICE_CLASS_CPU ? "cpu" : "gpu", shape,
       r->wrapped ? ", on the caller's memory" : "", v->kernels);
   g_free (shape);
-  if (g_strcmp0 (line, engine->job_log[r->index]) != 0) {
-    clb_engine_log (engine, "%s", line);
-    g_free (engine->job_log[r->index]);
-    engine->job_log[r->index] = line;
-  } else {
-    g_free (line);
-  }
+  clb_engine_log (engine, "%s", line);
+  g_free (line);
 }
 
 gboolean
