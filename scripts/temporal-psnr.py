@@ -60,7 +60,8 @@ def library():
 
 class RefTemporal(ctypes.Structure):
     _fields_ = [('history', ctypes.c_void_p), ('count', ctypes.c_void_p),
-                ('level16', ctypes.c_int), ('width', ctypes.c_int),
+                ('level16', ctypes.c_int), ('e', ctypes.c_int * 2),
+                ('frames', ctypes.c_int), ('width', ctypes.c_int),
                 ('height', ctypes.c_int), ('channels', ctypes.c_int)]
 
 

@@ -143,8 +143,8 @@ release_temporal (ClbEngine * engine)
   for (i = 0; i < G_N_ELEMENTS (engine->temporal); i++) {
     ClbTemporalJob *t = &engine->temporal[i];
 
-    drop_event (&t->read);
     for (k = 0; k < 2; k++) {
+      clb_temporal_drop_read (t, k, TRUE);
       drop_event (&t->upload[k]);
       g_clear_pointer (&t->tables_host[k], g_free);
       clb_runtime_release_buffer (&t->history[k]);

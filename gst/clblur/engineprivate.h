@@ -92,13 +92,34 @@ typedef struct {
   guint turn;                   /* history[turn] holds the last frame's */
   gboolean fresh;               /* the next frame reads no history */
   gint level;                   /* 1/16 of an 8-bit unit; -1: none yet */
-  cl_event read;                /* the histogram's read-back, pending */
+  guint frames;                 /* since fresh, up to 3 */
+  /* frame n's histogram read back into hist_host[n & 1] without a wait
+   * and taken at frame n + 2; read_done[k]: set by the read's callback
+   * (shared with it, freed by the last of the two) */
+  cl_event read[2];
+  gint *read_done[2];
   cl_event upload[2];           /* the tables' uploads from tables_host */
   guint32 *tables_host[2];
   guint tables_turn;
   gint64 tables_key[6];         /* what tables holds */
-  guint32 hist_host[CLB_NOISE_BINS];
+  guint32 hist_host[2][CLB_NOISE_BINS];
 } ClbTemporalJob;
+
+/* Drops @t's read of slot @k, waiting for it first with @wait (read_done:
+ * { references, done }). */
+static inline void
+clb_temporal_drop_read (ClbTemporalJob * t, guint k, gboolean wait)
+{
+  if (t->read[k]) {
+    if (wait)
+      clWaitForEvents (1, &t->read[k]);
+    clReleaseEvent (t->read[k]);
+    t->read[k] = NULL;
+  }
+  if (t->read_done[k] && g_atomic_int_dec_and_test (&t->read_done[k][0]))
+    g_free (t->read_done[k]);
+  t->read_done[k] = NULL;
+}
 
 /* One job's run in one pass (engineplan.c). */
 typedef struct {

@@ -2,8 +2,9 @@
  * Copyright (C) 2026 The clboxblur authors
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Each frame of a job: the noise histogram (temporal_noise), read back a
- * frame later (the first frame's at once); the blend with the history
+ * Each frame of a job: the noise histogram (temporal_noise), read back
+ * without a host wait and taken two frames later (the first frame's at
+ * once); the blend with the history
  * where a 5 x 5 patch agrees (temporal_blend, from one history buffer into
  * the other); the bilateral on the blended history at the noise left
  * (temporal_spatial). Integer tables from the level, made here as
@@ -188,8 +189,22 @@ failed:
   return FALSE;
 }
 
-/* The noise histogram of the frame; the level folded from the previous
- * frame's (read back then), or from this one's at once when none yet. */
+/* The read of a histogram done: flagged for the frame that takes it. */
+static void CL_CALLBACK
+read_done (cl_event event, cl_int status, void *data)
+{
+  gint *done = data;
+
+  g_atomic_int_set (&done[1], 1);
+  if (g_atomic_int_dec_and_test (&done[0]))
+    g_free (done);
+}
+
+/* The noise histogram of frame n, read back into slot n & 1 without a
+ * host wait (frame 0's at once) and taken at frame n + 2, waited for
+ * only if its read is not done by then: the level frame n is filtered at
+ * is frames 0 .. n - 2's (frames 0 and 1 at frame 0's), as
+ * ref_temporal_frame's. */
 static gboolean
 run_noise (ClbEngine * engine, ClbTemporalJob * t, const ClbRun * r,
     guint d, GError ** error)
@@ -198,14 +213,15 @@ run_noise (ClbEngine * engine, ClbTemporalJob * t, const ClbRun * r,
   const ClbJob *job = r->job;
   cl_kernel kernel = engine->kernels[planes->sample_size][K_TEMPORAL_NOISE];
   size_t global[2] = { MAX (job->width / 8, 1), MAX (job->height / 8, 1) };
-  static const cl_uint zero[CLB_NOISE_BINS];
+  const cl_uint zero = 0;
+  guint k = t->turn;
   ClbArgs a = clb_engine_args (engine, kernel);
 
-  if (t->read) {
-    CHECK (clWaitForEvents (1, &t->read), "clWaitForEvents (noise)");
-    clReleaseEvent (t->read);
-    t->read = NULL;
-    fold_level (t, noise_level (t->hist_host, d, planes->max_value));
+  if (t->frames >= 3 && t->read[k]) {
+    if (!g_atomic_int_get (&t->read_done[k][1]))
+      CHECK (clWaitForEvents (1, &t->read[k]), "clWaitForEvents (noise)");
+    clb_temporal_drop_read (t, k, FALSE);
+    fold_level (t, noise_level (t->hist_host[k], d, planes->max_value));
   }
   clb_args_layout (&a, r->in, planes, job);
   clb_args_size (&a, job);
@@ -216,16 +232,27 @@ run_noise (ClbEngine * engine, ClbTemporalJob * t, const ClbRun * r,
   clb_arg_mem (&a, t->hist);
   if (!clb_args_done (&a, error))
     return FALSE;
-  /* zeroed from static memory: no host wait */
-  CHECK (clEnqueueWriteBuffer (engine->queue, t->hist, CL_FALSE, 0,
-          sizeof (zero), zero, 0, NULL, NULL), "clEnqueueWriteBuffer (noise)");
+  CHECK (clEnqueueFillBuffer (engine->queue, t->hist, &zero, sizeof (zero),
+          0, CLB_NOISE_BINS * sizeof (cl_uint), 0, NULL, NULL),
+      "clEnqueueFillBuffer (noise)");
   CHECK (clb_engine_run_kernel (engine, kernel, 2, global, NULL,
           "temporal_noise"), "clEnqueueNDRangeKernel (temporal_noise)");
-  CHECK (clEnqueueReadBuffer (engine->queue, t->hist, t->level < 0,
-          0, sizeof (t->hist_host), t->hist_host, 0, NULL,
-          t->level < 0 ? NULL : &t->read), "clEnqueueReadBuffer (noise)");
-  if (t->level < 0)
-    fold_level (t, noise_level (t->hist_host, d, planes->max_value));
+  CHECK (clEnqueueReadBuffer (engine->queue, t->hist, t->frames == 0, 0,
+          sizeof (t->hist_host[k]), t->hist_host[k], 0, NULL,
+          t->frames == 0 ? NULL : &t->read[k]), "clEnqueueReadBuffer (noise)");
+  if (t->frames == 0)
+    fold_level (t, noise_level (t->hist_host[k], d, planes->max_value));
+  else {
+    gint *done = g_new (gint, 2);
+
+    done[0] = 2;                /* the job's and the callback's */
+    done[1] = 0;
+    if (clSetEventCallback (t->read[k], CL_COMPLETE, read_done, done)
+        != CL_SUCCESS)
+      done[0] = 1;              /* no callback: waited for when taken */
+    t->read_done[k] = done;
+  }
+  t->frames += t->frames < 3;
   return TRUE;
 
 failed:
@@ -256,12 +283,12 @@ run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
           job->channels, error))
     return FALSE;
   if (t->fresh) {
-    if (t->read) {
-      clWaitForEvents (1, &t->read);
-      clReleaseEvent (t->read);
-      t->read = NULL;
-    }
+    /* reads of the frames before dropped unwaited: the queue runs in
+     * order, so they are done before this frame's reads */
+    clb_temporal_drop_read (t, 0, FALSE);
+    clb_temporal_drop_read (t, 1, FALSE);
     t->level = -1;
+    t->frames = 0;
     t->fresh = FALSE;
   }
   if (!run_noise (engine, t, r, d, error))

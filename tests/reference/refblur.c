@@ -725,7 +725,8 @@ ref_temporal_init (RefTemporal * t, int width, int height, int channels)
 
   t->history = calloc (n * channels, sizeof (uint32_t));
   t->count = calloc (n ? n : 1, 1);
-  t->level16 = -1;
+  t->level16 = t->e[0] = t->e[1] = -1;
+  t->frames = 0;
   t->width = width;
   t->height = height;
   t->channels = channels;
@@ -751,7 +752,7 @@ ref_temporal_frame (RefTemporal * t, const uint16_t * src, uint16_t * dst,
     int ry, double sigma_spatial, RefBorder border)
 {
   int w = t->width, h = t->height, ch = t->channels, d = 0;
-  int x, y, c, i, j, level = noise16, kw = 2 * rx + 1;
+  int x, y, c, i, j, e, level = noise16, kw = 2 * rx + 1;
   uint32_t *hist, *sp;
   uint8_t *count;
   RefTemporalTables *tab;
@@ -771,16 +772,19 @@ ref_temporal_frame (RefTemporal * t, const uint16_t * src, uint16_t * dst,
     free (sp);
     return -1;
   }
-  /* 1. the level: frame n filtered at that of frames before it */
-  if (ref_noise_histogram (src, w, h, ch, dist_mask, max_value, hist)) {
-    int e = ref_noise_level (hist, d, max_value);
-
-    if (t->level16 < 0)
-      t->level16 = e;
-    if (noise16 <= 0)
-      level = t->level16;
-    t->level16 = (3 * t->level16 + e + 2) >> 2;
-  } else if (noise16 <= 0)
+  /* 1. the level: frame n filtered at that of frames 0 .. n-2 (frame 0
+   * at its own, frame 1 at frame 0's) */
+  e = ref_noise_histogram (src, w, h, ch, dist_mask, max_value, hist) ?
+      ref_noise_level (hist, d, max_value) : -1;
+  if (t->frames == 0)
+    t->level16 = e;
+  else if (t->frames >= 3 && t->e[1] >= 0)
+    t->level16 = t->level16 < 0 ? t->e[1] :
+        (3 * t->level16 + t->e[1] + 2) >> 2;
+  t->e[1] = t->e[0];
+  t->e[0] = e;
+  t->frames += t->frames < 3;
+  if (noise16 <= 0)
     level = t->level16;
   if (level < 0)
     level = 16 * 8;             /* no estimate yet: 8 (a frame too small) */

@@ -181,7 +181,9 @@ void ref_alpha_subsample (const uint16_t * alpha, int width, int height,
  *    percentile for Gaussian noise of sigma 1 (ref_noise_level); the
  *    level s smoothed over frames as s = (3 s + e + 2) >> 2 (the first
  *    frame's e as it is).
- *    Frame n is filtered at the level of frames 0 .. n-1 (frame 0 its own).
+ *    Frame n is filtered at the level of frames 0 .. n-2 (frames 0 and 1
+ *    at frame 0's): the engine reads a frame's histogram back without a
+ *    host wait and takes it two frames later.
  * 2. The blend, history h (8 fraction bits a sample) and a count c a
  *    pixel (0 = none): A = sum over the 5 x 5 patch (border replicated)
  *    and D channels of |(x << 8) - h|; where c = 0 or A > agree[c] the
@@ -228,7 +230,10 @@ int ref_noise_level (const uint32_t * hist, int d, int max_value);
 typedef struct {
   uint32_t *history;            /* width x height x channels */
   uint8_t *count;               /* width x height */
-  int level16;                  /* smoothed level; -1 before a frame */
+  int level16;                  /* the level the last frame was filtered
+                                   at (smoothed); -1 before a frame */
+  int e[2];                     /* the last two frames' own levels */
+  int frames;                   /* frames so far, up to 3 */
   int width, height, channels;
 } RefTemporal;
 

@@ -189,8 +189,9 @@ GST_START_TEST (test_temporal_resets)
 
 GST_END_TEST;
 
-/* noise-level 0 reads back the estimate: the reference's level of the
- * frames before the last (read back a frame later), near the noise. */
+/* noise-level 0 reads back the estimate: the level the reference
+ * filtered the last frame prepared at (that of the frames before it but
+ * one), near the noise. */
 GST_START_TEST (test_temporal_noise_level)
 {
   Seq q;
@@ -201,13 +202,12 @@ GST_START_TEST (test_temporal_noise_level)
   seq_start (&q, "RGBA", 0);
   g_object_get (q.h->element, "noise-level", &level, NULL);
   fail_unless_equals_float (level, 0.0);
-  for (n = 0; n < 6; n++) {
-    want = q.ref.level16;
+  for (n = 0; n < 6; n++)
     seq_push (&q, n * FRAME_NS, FALSE);
-  }
   /* the element reads the engine's level before each frame, a frame
-   * behind the reference's: that of frames 0..4 when frame 6 is
+   * behind: that frame 5 was filtered at (of frames 0..3) when frame 6 is
    * prepared */
+  want = q.ref.level16;
   seq_push (&q, 6 * FRAME_NS, FALSE);
   g_object_get (q.h->element, "noise-level", &level, NULL);
   fail_unless (fabs (level - want / 16.0) < 1e-9, "level %g, want %g",
