@@ -225,6 +225,31 @@ clb_engine_keep_own_args (ClbEngine * engine)
   clb_args_kept_keep_mems (engine->args_kept, own, n);
 }
 
+/* The read's completion, flagged by a callback (no polling of the
+ * event: no host call a frame): landed[1] 1 done, -1 failed, 0 not yet;
+ * landed[0] counts the engine's reference and the callback's. */
+static void CL_CALLBACK
+mask_read_landed (cl_event event, cl_int status, void *data)
+{
+  gint *landed = data;
+
+  g_atomic_int_set (&landed[1], status == CL_COMPLETE ? 1 : -1);
+  if (g_atomic_int_dec_and_test (&landed[0]))
+    g_free (landed);
+}
+
+static void
+mask_read_drop (ClbEngine * engine)
+{
+  if (engine->mask_read_landed
+      && g_atomic_int_dec_and_test (&engine->mask_read_landed[0]))
+    g_free (engine->mask_read_landed);
+  engine->mask_read_landed = NULL;
+  if (engine->mask_read_done)
+    clReleaseEvent (engine->mask_read_done);
+  engine->mask_read_done = NULL;
+}
+
 void
 clb_engine_free (ClbEngine * engine)
 {
@@ -241,8 +266,7 @@ clb_engine_free (ClbEngine * engine)
       clb_runtime_release_kernel (&engine->kernels[s][N_KERNELS - 1 - k]);
   release_buffers (engine);
   /* (the queue finished: the flag's read, if any, is done) */
-  if (engine->mask_read_done)
-    clReleaseEvent (engine->mask_read_done);
+  mask_read_drop (engine);
   clb_runtime_release_buffer (&engine->mask_seen);
   g_free (engine->strength_log);
   if (engine->kernel_times)
@@ -606,25 +630,21 @@ clb_engine_bilateral_tables (ClbEngine * engine, const ClbParams * params,
 static void
 mask_seen_collect (ClbEngine * engine)
 {
-  cl_int status = CL_QUEUED;
+  gint landed;
 
   if (engine->mask_read_done == NULL)
     return;
-  if (clGetEventInfo (engine->mask_read_done,
-          CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof (status), &status,
-          NULL) != CL_SUCCESS)
-    status = -1;                /* taken as failed: no answer */
-  if (status > CL_COMPLETE)
+  landed = g_atomic_int_get (&engine->mask_read_landed[1]);
+  if (landed == 0)
     return;                     /* queued, submitted or running */
-  if (status == CL_COMPLETE) {
+  if (landed > 0) {
     if ((gint32) (engine->mask_read - engine->mask_answered) > 0)
       engine->mask_opaque = engine->mask_read_stamp - engine->mask_read;
     else
       engine->mask_opaque += engine->mask_read_stamp - engine->mask_answered;
   }
   engine->mask_answered = engine->mask_read_stamp;
-  clReleaseEvent (engine->mask_read_done);
-  engine->mask_read_done = NULL;
+  mask_read_drop (engine);
 }
 
 void
@@ -643,6 +663,16 @@ clb_engine_mask_seen_end (ClbEngine * engine, GError ** error)
           sizeof (cl_uint), &engine->mask_read, 0, NULL,
           &engine->mask_read_done), "clEnqueueReadBuffer (the mask's flag)");
   engine->mask_read_stamp = engine->mask_stamp;
+  engine->mask_read_landed = g_new (gint, 2);
+  engine->mask_read_landed[0] = 2;
+  engine->mask_read_landed[1] = 0;
+  if (clSetEventCallback (engine->mask_read_done, CL_COMPLETE,
+          mask_read_landed, engine->mask_read_landed) != CL_SUCCESS) {
+    /* no callback: taken as done once it is */
+    engine->mask_read_landed[0] = 1;
+    engine->mask_read_landed[1] = clWaitForEvents (1,
+        &engine->mask_read_done) == CL_SUCCESS ? 1 : -1;
+  }
   return TRUE;
 
 failed:

@@ -232,6 +232,7 @@ struct _ClbEngine
   cl_mem mask_seen;
   cl_uint mask_stamp, mask_read, mask_read_stamp, mask_answered;
   cl_event mask_read_done;
+  gint *mask_read_landed;       /* its completion (engine.c) */
   guint mask_opaque;
   gint cancelled;               /* atomic: clb_engine_cancel */
   GArray *kernel_times;         /* ClbKernelTime: the profile option's */
