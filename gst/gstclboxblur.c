@@ -357,6 +357,7 @@ gst_cl_box_blur_prepare_with (GstCLBoxBlur * self,
   params->sigma_spatial = settings.sigma_spatial;
   params->sigma_range = settings.sigma_range;
   params->noise_level = settings.noise_level;
+  params->range_from_noise = settings.range_from_noise;
   params->temporal_reach = settings.temporal_reach;
   /* decided once per buffer, in before_transform */
   gst_cl_box_blur_regions_apply (self->regions, params);
@@ -441,7 +442,9 @@ gst_cl_box_blur_prepare (GstCLBaseFilter * filter, GstBuffer * inbuf,
   settings = self->settings;
   GST_OBJECT_UNLOCK (self);
 
-  if (settings.method == CLB_METHOD_TEMPORAL && filter->engine) {
+  if ((settings.method == CLB_METHOD_TEMPORAL
+          || (settings.method == CLB_METHOD_BILATERAL
+              && settings.range_from_noise > 0)) && filter->engine) {
     gdouble level = clb_engine_noise_level (filter->engine);
 
     if (self->temporal_reset) {

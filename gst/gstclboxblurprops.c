@@ -1,16 +1,5 @@
 /* clboxblur: the element's properties and the settings they hold.
  * Copyright (C) 2026 The clboxblur authors
- *
- * This library is free software; you can redistribute it and/or
- * modify it under the terms of the GNU Library General Public
- * License as published by the Free Software Foundation; either
- * version 2.1 of the License, or (at your option) any later version.
- *
- * This library is distributed in the hope that it will be useful,
- * but WITHOUT ANY WARRANTY; without even the implied warranty of
- * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
- * Library General Public License for more details.
- *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifdef HAVE_CONFIG_H
@@ -35,6 +24,8 @@
 #define DEFAULT_SIGMA_RANGE 30.0
 #define DEFAULT_NOISE_LEVEL 0.0
 #define MAX_NOISE_LEVEL 255.0
+#define DEFAULT_RANGE_FROM_NOISE 0.0
+#define MAX_RANGE_FROM_NOISE 10.0
 #define DEFAULT_PRESERVE_ALPHA FALSE
 #define DEFAULT_CHROMA_RADIUS -1
 #define DEFAULT_ALPHA_RADIUS -1
@@ -72,6 +63,7 @@ enum
   PROP_SIGMA_SPATIAL,
   PROP_SIGMA_RANGE,
   PROP_NOISE_LEVEL,
+  PROP_RANGE_FROM_NOISE,
   PROP_TEMPORAL_REACH,
   PROP_PRESERVE_ALPHA,
   PROP_CHROMA_RADIUS,
@@ -362,6 +354,17 @@ static const PropRow prop_rows[N_PROPS] = {
       "standard deviation in 8-bit intensity units (0 = estimated; reads "
       "back the estimate)", KIND_DOUBLE, NULL, 0.0, MAX_NOISE_LEVEL,
       DEFAULT_NOISE_LEVEL, EFFECT, FIELD (noise_level)},
+  /**
+   * GstCLBoxBlur:range-from-noise:
+   *
+   * Bilateral: above 0, sigma-range is this many times the noise level
+   * (noise-level, or its estimate where that is 0), frame by frame.
+   */
+  [PROP_RANGE_FROM_NOISE] = {"range-from-noise", "Range from noise",
+      "Bilateral: sigma-range as this many times the noise level "
+      "(noise-level, or the estimate where it is 0); 0 = sigma-range as "
+      "set", KIND_DOUBLE, NULL, 0.0, MAX_RANGE_FROM_NOISE,
+      DEFAULT_RANGE_FROM_NOISE, EFFECT, FIELD (range_from_noise)},
   /**
    * GstCLBoxBlur:temporal-reach:
    *

@@ -37,6 +37,7 @@ typedef struct
   gdouble sigma_spatial;
   gdouble sigma_range;
   gdouble noise_level;          /* temporal: 0 = estimated */
+  gdouble range_from_noise;     /* bilateral: 0 = sigma_range as set */
   guint temporal_reach;         /* temporal: frames */
   gboolean preserve_alpha;
   gint chroma_radius;           /* -1: derived; else chroma-plane pixels */

@@ -71,10 +71,11 @@ make_key (const ClbParams * p, const ClbJob * jobs, guint n_jobs)
   GString *s = g_string_new (NULL);
   guint j;
 
-  g_string_append_printf (s, "m%d b%d p%u g%u k%d f%d r%d s%d e%d i%d t%d",
-      p->method, p->border, MIN (p->passes, 2), p->n_pass_radii, p->mask,
-      p->mask_feather > 0, p->use_regions, p->region_shape,
-      p->region_feather > 0, p->region_invert, p->region_radius != NULL);
+  g_string_append_printf (s, "m%d b%d p%u g%u k%d f%d r%d s%d e%d i%d t%d "
+      "n%d", p->method, p->border, MIN (p->passes, 2), p->n_pass_radii,
+      p->mask, p->mask_feather > 0, p->use_regions, p->region_shape,
+      p->region_feather > 0, p->region_invert, p->region_radius != NULL,
+      p->range_from_noise > 0);
   for (j = 0; j < n_jobs; j++) {
     const ClbJob *job = &jobs[j];
 

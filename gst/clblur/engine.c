@@ -168,7 +168,7 @@ clb_engine_temporal_reset (ClbEngine * engine)
 gdouble
 clb_engine_noise_level (ClbEngine * engine)
 {
-  return MAX (engine->temporal[0].level, 0) / 16.0;
+  return MAX (engine->noise_level, 0) / 16.0;
 }
 
 static void

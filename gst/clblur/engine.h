@@ -108,6 +108,10 @@ typedef struct {
   /* temporal: the field of interlaced video the frame is (0: top, or a
    * whole frame; 1: bottom): each keeps a history of its own */
   guint field;
+  /* bilateral: above 0, sigma_range is this many times the noise level
+   * (noise_level, or where that is 0 the level estimated from the
+   * frames, as temporal's), frame by frame */
+  gdouble range_from_noise;
   /* Which pixels are filtered: all unless use_regions; otherwise those
    * inside one of the n_regions rectangles (none when n_regions is 0), or
    * with region_invert those outside all of them. The rest are copied
@@ -414,7 +418,7 @@ gboolean clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
  * @units: at most CLB_MAX_FRAME_UNITS), and their sample width; how
  * many. A thread of its own may build them on a runtime of the same
  * device (gstclwarm.c), which the frame's engine then takes. */
-#define CLB_MAX_FRAME_UNITS 3
+#define CLB_MAX_FRAME_UNITS 4
 guint clb_engine_units_to_build (ClbEngine * engine, const ClbParams * params,
     const gchar ** units, ClbSampleSize * size);
 /* Whether a frame of @params on the planes set would build a program

@@ -353,6 +353,8 @@ units_of (const ClbParams * params, const gchar ** units)
   if ((guint) params->method < G_N_ELEMENTS (method_units)
       && method_units[params->method])
     units[n++] = method_units[params->method];
+  if (params->method == CLB_METHOD_BILATERAL && params->range_from_noise > 0)
+    units[n++] = "temporal";    /* the noise estimate */
   if (params->use_regions)
     units[n++] = "region";
   if (clb_mask_active (params))
@@ -380,7 +382,7 @@ guint
 clb_engine_units_to_build (ClbEngine * engine, const ClbParams * params,
     const gchar ** units, ClbSampleSize * size)
 {
-  const gchar *all[3];
+  const gchar *all[CLB_MAX_FRAME_UNITS];
   guint n = units_of (params, all), i, k = 0;
 
   *size = engine->planes.sample_size;

@@ -105,6 +105,8 @@ typedef struct {
   guint32 hist_host[2][CLB_NOISE_BINS];
 } ClbTemporalJob;
 
+#define CLB_NOISE_STATE (2 * CLB_MAX_JOBS)
+
 /* Drops @t's read of slot @k, waiting for it first with @wait (read_done:
  * { references, done }). */
 static inline void
@@ -237,8 +239,10 @@ struct _ClbEngine
   gint cancelled;               /* atomic: clb_engine_cancel */
   GArray *kernel_times;         /* ClbKernelTime: the profile option's */
   /* per field of interlaced video (ClbParams.field) and job: the
-   * field's CLB_MAX_JOBS in a row */
-  ClbTemporalJob temporal[2 * CLB_MAX_JOBS];
+   * field's CLB_MAX_JOBS in a row; then CLB_NOISE_STATE, the bilateral's
+   * noise estimate (ClbParams.range_from_noise: its histogram alone) */
+  ClbTemporalJob temporal[2 * CLB_MAX_JOBS + 1];
+  gint noise_level;             /* the last level a frame ran at, 1/16 */
 };
 
 typedef struct {
@@ -445,6 +449,12 @@ extern const guint clb_mosaic_n_variants;
 extern const ClbVariant clb_fill_variants[];
 extern const guint clb_fill_n_variants;
 extern const ClbVariant clb_temporal_variants[];
+/* enginetemporal.c: the bilateral's range sigma of this frame where
+ * ClbParams.range_from_noise asks for it: that many times the noise level
+ * (ClbParams.noise_level, or estimated on @r's job and input as
+ * temporal's is: two frames behind, the first at once). */
+gboolean clb_engine_noise_range (ClbEngine * engine, const ClbRun * r,
+    gdouble * sigma_range, GError ** error);
 extern const guint clb_temporal_n_variants;
 
 /* The byte of a luma pixel that is luma (0: YUY2, YVYU; 1: UYVY, VYUY)

@@ -244,12 +244,25 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
   gboolean bilateral = CLB_METHOD_IS_BILATERAL (params->method);
   gboolean regions = params->use_regions;
   const ClbPlan *plan = clb_engine_plan (engine, params, jobs, n_jobs);
+  ClbParams ranged;
   guint p, j, pass;
 
   if (plan->unknown_method) {
     g_set_error (error, CLB_ENGINE_ERROR, CLB_ENGINE_ERROR_METHOD,
         "unknown method %d", params->method);
     return FALSE;
+  }
+  if (params->method == CLB_METHOD_BILATERAL && params->range_from_noise > 0
+      && n_jobs > 0) {
+    /* the range sigma from the noise level, on the first job's input */
+    ClbRun r = { .params = params, .job = &jobs[0] };
+
+    r.in = (engine->frame_out ? engine->frame_in :
+        engine->plane_in)[jobs[0].plane];
+    ranged = *params;
+    if (!clb_engine_noise_range (engine, &r, &ranged.sigma_range, error))
+      return FALSE;
+    params = &ranged;
   }
   if (!clb_mask_check (planes, params, error))
     return FALSE;

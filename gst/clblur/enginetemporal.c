@@ -259,6 +259,58 @@ failed:
   return FALSE;
 }
 
+/* Where @t is to start afresh: the reads of the frames before dropped
+ * unwaited (the queue runs in order, so they are done before this
+ * frame's reads), no level yet. */
+static void
+start_fresh (ClbTemporalJob * t)
+{
+  if (!t->fresh)
+    return;
+  clb_temporal_drop_read (t, 0, FALSE);
+  clb_temporal_drop_read (t, 1, FALSE);
+  t->level = -1;
+  t->frames = 0;
+  t->fresh = FALSE;
+}
+
+static guint
+judged_channels (const ClbJob * job)
+{
+  guint d = 0, c;
+
+  for (c = 0; c < job->channels; c++)
+    d += (job->dist_mask >> c) & 1u;
+  return d;
+}
+
+gboolean
+clb_engine_noise_range (ClbEngine * engine, const ClbRun * r,
+    gdouble * sigma_range, GError ** error)
+{
+  ClbTemporalJob *t = &engine->temporal[CLB_NOISE_STATE];
+  gint level;
+
+  if (r->params->noise_level > 0)
+    level = (gint) floor (r->params->noise_level * 16 + 0.5);
+  else {
+    if (t->hist == NULL) {
+      if (!grow (engine, &t->hist, CLB_NOISE_BINS * sizeof (cl_uint), error))
+        return FALSE;
+      t->fresh = TRUE;
+    }
+    start_fresh (t);
+    if (!run_noise (engine, t, r, judged_channels (r->job), error))
+      return FALSE;
+    t->turn ^= 1;               /* the histogram's slot */
+    engine->noise_level = t->level;
+    /* as temporal takes it: none yet 8, 0 taken as 1/16 */
+    level = t->level < 0 ? 16 * 8 : MAX (t->level, 1);
+  }
+  *sigma_range = r->params->range_from_noise * level / 16.0;
+  return TRUE;
+}
+
 static gboolean
 run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
@@ -272,30 +324,22 @@ run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
   size_t global[2] = { job->width, job->height };
   guint reach = r->params->temporal_reach ? MIN (r->params->temporal_reach,
       CLB_MAX_TEMPORAL_REACH) : CLB_DEFAULT_TEMPORAL_REACH;
-  guint d = 0, c;
+  guint d = judged_channels (job);
   gint level;
   gboolean fresh = t->fresh;
   ClbArgs a;
 
-  for (c = 0; c < job->channels; c++)
-    d += (job->dist_mask >> c) & 1u;
   if (!ensure_state (engine, t, (gsize) job->width * job->height,
           job->channels, error))
     return FALSE;
-  if (t->fresh) {
-    /* reads of the frames before dropped unwaited: the queue runs in
-     * order, so they are done before this frame's reads */
-    clb_temporal_drop_read (t, 0, FALSE);
-    clb_temporal_drop_read (t, 1, FALSE);
-    t->level = -1;
-    t->frames = 0;
-    t->fresh = FALSE;
-  }
+  start_fresh (t);
   if (!run_noise (engine, t, r, d, error))
     return FALSE;
   level = r->params->noise_level > 0 ?
       (gint) floor (r->params->noise_level * 16 + 0.5) : t->level;
   level = level < 0 ? 16 * 8 : MAX (level, 1);
+  if (r->index == 0)
+    engine->noise_level = t->level;     /* the estimate, as read back */
   if (!upload_tables (engine, t, level, reach, d, r, error))
     return FALSE;
 

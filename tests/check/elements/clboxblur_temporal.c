@@ -296,6 +296,84 @@ GST_START_TEST (test_temporal_fields)
 
 GST_END_TEST;
 
+/* Bilateral with range-from-noise 1.5: each frame's sigma-range is 1.5
+ * times the noise level, estimated as temporal's (the reference's level
+ * for that frame), or fixed by noise-level; the output within 1 of the
+ * reference bilateral at that sigma (the bilateral's float sums), frame
+ * after frame. (Noise of about 12: 1.5 times it is far from the default
+ * sigma-range of 30.) */
+GST_START_TEST (test_bilateral_range_from_noise)
+{
+  guint16 *src = g_new (guint16, W * H), *want = g_new (guint16, W * H);
+  guint16 *scratch = g_new (guint16, W * H);
+  guint k, n, x, y;
+
+  for (k = 0; k < 2; k++) {
+    GstHarness *h = blurcheck_harness_new ("clboxblur");
+    GRand *rand = g_rand_new_with_seed (5);
+    gdouble fixed = k ? 9.5 : 0.0;
+    GstVideoInfo info;
+    RefTemporal rt;
+    guint stride;
+
+    gst_util_set_object_arg (G_OBJECT (h->element), "method", "bilateral");
+    g_object_set (h->element, "radius", 3, "sigma-spatial", 1.5,
+        "range-from-noise", 1.5, "noise-level", fixed, NULL);
+    set_format (h, &info, "GRAY8", W, H);
+    stride = GST_VIDEO_INFO_PLANE_STRIDE (&info, 0);
+    fail_unless (ref_temporal_init (&rt, W, H, 1) == 0);
+    for (n = 0; n < 6; n++) {
+      GstBuffer *in = gst_buffer_new_allocate (NULL, info.size, NULL), *out;
+      GstMapInfo map;
+      gint level;
+
+      fail_unless (gst_buffer_map (in, &map, GST_MAP_WRITE));
+      for (y = 0; y < H; y++)
+        for (x = 0; x < W; x++) {
+          gdouble v = (x + n) % 14 < 7 ? 70 : 170, e = 0;
+          guint i;
+
+          for (i = 0; i < 4; i++)
+            e += g_rand_double (rand) - 0.5;
+          v = CLAMP (floor (v + 12 * 1.732 * e + 0.5), 0, 255);
+          map.data[y * stride + x] = (guint8) v;
+          src[y * W + x] = (guint16) v;
+        }
+      gst_buffer_unmap (in, &map);
+      GST_BUFFER_PTS (in) = n * FRAME_NS;
+      GST_BUFFER_DURATION (in) = FRAME_NS;
+      fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
+      out = gst_harness_pull (h);
+      fail_unless (out != NULL);
+      /* the level of this frame: the reference estimator's, as taken */
+      fail_unless (ref_temporal_frame (&rt, src, scratch, 0x1, 255, 0, 8, 2,
+              2, 1.5, REF_BORDER_SHRINK) == 0);
+      level = k ? (gint) floor (fixed * 16 + 0.5) : rt.level16 < 0 ? 16 * 8
+          : MAX (rt.level16, 1);
+      fail_unless (ref_bilateral (src, want, W, H, 1, 3, 3,
+              REF_BORDER_SHRINK, 1.5, 1.5 * level / 16.0, 0x1, 255) == 0);
+      fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+      for (y = 0; y < H; y++)
+        for (x = 0; x < W; x++)
+          fail_unless (ABS ((gint) map.data[y * stride + x]
+                  - (gint) want[y * W + x]) <= 1, "%s level, frame %u: (%u, "
+              "%u) is %u, the reference %u at sigma-range %g", k ? "fixed" :
+              "estimated", n, x, y, map.data[y * stride + x],
+              want[y * W + x], 1.5 * level / 16.0);
+      gst_buffer_unmap (out, &map);
+      gst_buffer_unref (out);
+    }
+    ref_temporal_clear (&rt);
+    g_rand_free (rand);
+    blurcheck_harness_teardown (h);
+  }
+  g_free (src);
+  g_free (want);
+  g_free (scratch);
+}
+
+GST_END_TEST;
+
 static Suite *
 clboxblur_temporal_suite (void)
 {
@@ -308,6 +386,7 @@ clboxblur_temporal_suite (void)
   tcase_add_test (tc, test_temporal_fields);
   tcase_add_test (tc, test_temporal_resets);
   tcase_add_test (tc, test_temporal_noise_level);
+  tcase_add_test (tc, test_bilateral_range_from_noise);
   return s;
 }
 
