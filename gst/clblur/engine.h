@@ -309,6 +309,13 @@ typedef struct {
   const gchar *only_variant;    /* the options' variant */
   /* Frames wrapped, not copied (CPU class, options->zero_copy). */
   gboolean zero_copy;
+  /* Launch shapes by class (engineprofile.c): the grid kernels' group
+   * width (0: the driver's), the line kernels' groups a compute unit (0:
+   * groups of 64), the bilateral's taps a band (each waited for, so a
+   * cancel takes effect within one). */
+  size_t grid_local;
+  guint line_groups;
+  guint64 band_taps;
   /* Devices that end a work-item's loops after a number of iterations:
    * that number, and the most a launch is planned to run, half of it.
    * 0: loops run to the end. */

@@ -99,10 +99,10 @@ clb_engine_run_grid (ClbEngine * engine, guint k, const size_t * offset,
     const size_t * n, const gchar * name)
 {
   ClbSampleSize size = engine->planes.sample_size;
-  size_t local[2] = { 64, 1 };
+  size_t local[2] = { engine->profile.grid_local, 1 };
   size_t global[2] = { n[0], n[1] };
 
-  if (engine->profile.device_class != CLB_DEVICE_CLASS_GPU)
+  if (local[0] == 0)
     return clb_engine_run_kernel_at (engine, engine->kernels[size][k], 2,
         offset, n, NULL, name);
   /* a narrow plane: the least power of two over its width, not 64 */
@@ -235,8 +235,9 @@ lines_per_group (ClbEngine * engine, size_t n, size_t max_wg, size_t dim_max)
 {
   size_t local, groups;
 
-  if (engine->profile.device_class == CLB_DEVICE_CLASS_CPU) {
-    groups = MAX (engine->profile.compute_units, 1) * 4;
+  if (engine->profile.line_groups > 0) {
+    groups = MAX (engine->profile.compute_units, 1)
+        * engine->profile.line_groups;
     local = MIN ((n + groups - 1) / groups, 256);
   } else {
     local = 64;

@@ -251,6 +251,36 @@ failed:
   return FALSE;
 }
 
+/* Bilateral runs a job in bands of at most this many taps (pixels x
+ * window x channels), each waited for, so that clb_engine_cancel takes
+ * effect within one band: 30 to 150 ms a band on 2 busy CPU cores under
+ * PoCL (load 10; bilateral_x16 and bilateral_local at radius 63), the
+ * slowest device the element meets. A band is at least one work-group
+ * (bilateral_local) or one row (bilateral_x16), at most the job. */
+#define CLB_BAND_TAPS (G_GUINT64_CONSTANT (1) << 24)
+
+/* The launches' shapes the device class asks for, decided here with the
+ * kernels' (the class read in this file alone). The taps of a bilateral
+ * band on this device: CLB_BAND_TAPS per compute unit on
+ * devices other than CPUs, each of whose compute units (an SM, a CU)
+ * runs its share of a band at least as fast as a CPU core; so a GPU does
+ * not wait for dozens of small bands a frame (a wait costs tens of
+ * microseconds there: on an H100's 132 units, 1080p RGBA at radius 4 is
+ * one band, not 40). */
+static void
+launch_shapes (ClbDeviceProfile * p)
+{
+  gboolean cpu = p->device_class == CLB_DEVICE_CLASS_CPU;
+
+  p->band_taps = CLB_BAND_TAPS * (p->type & CL_DEVICE_TYPE_CPU ? 1 :
+      MAX (p->compute_units, 1));
+  /* GPUs: the grid kernels (sat_box, mosaic, fill) in groups of 64, as
+   * the GPU kernels' own launches; CPUs: the driver's */
+  p->grid_local = cpu ? 0 : 64;
+  /* CPUs: line kernels in 4 groups a compute unit; GPUs: groups of 64 */
+  p->line_groups = cpu ? 4 : 0;
+}
+
 gboolean
 clb_engine_probe_profile (ClbEngine * engine, GError ** error)
 {
@@ -295,6 +325,7 @@ clb_engine_probe_profile (ClbEngine * engine, GError ** error)
   if (!probe_loop_cap (engine, error))
     goto failed;
   probe_informational (engine);
+  launch_shapes (p);
   p->max_work_group_size = capped (p->max_work_group_size,
       engine->options.max_work_group);
   for (d = 0; d < G_N_ELEMENTS (p->max_items); d++)

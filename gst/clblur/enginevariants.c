@@ -259,28 +259,6 @@ clb_engine_run_composite (ClbEngine * engine, const ClbParams * params,
 
 /* ---- a row's run: bilateral in bands ---- */
 
-/* Bilateral runs a job in bands of at most this many taps (pixels x
- * window x channels), each waited for, so that clb_engine_cancel takes
- * effect within one band: 30 to 150 ms a band on 2 busy CPU cores under
- * PoCL (load 10; bilateral_x16 and bilateral_local at radius 63), the
- * slowest device the element meets. A band is at least one work-group
- * (bilateral_local) or one row (bilateral_x16), at most the job. */
-#define CLB_BAND_TAPS (G_GUINT64_CONSTANT (1) << 24)
-
-/* The taps of a band on this device: CLB_BAND_TAPS per compute unit on
- * devices other than CPUs, each of whose compute units (an SM, a CU)
- * runs its share of a band at least as fast as a CPU core; so a GPU does
- * not wait for dozens of small bands a frame (a wait costs tens of
- * microseconds there: on an H100's 132 units, 1080p RGBA at radius 4 is
- * one band, not 40). */
-static guint64
-band_taps (const ClbDeviceProfile * profile)
-{
-  if (profile->type & CL_DEVICE_TYPE_CPU)
-    return CLB_BAND_TAPS;
-  return CLB_BAND_TAPS * MAX (profile->compute_units, 1);
-}
-
 /* Runs a bilateral job's variant over bands of the job whose taps stay
  * within band_taps, waiting for each but the last and giving up when
  * cancelled: whole rows where the variant takes them (or where rows of
@@ -292,7 +270,7 @@ clb_engine_run_bands (ClbEngine * engine, const ClbVariant * variant,
   const ClbJob *job = r->job;
   guint64 taps = (2 * (guint64) r->rx + 1) * (2 * (guint64) r->ry + 1)
       * job->channels;
-  guint64 pixels = MAX (band_taps (&engine->profile) / taps, 1);
+  guint64 pixels = MAX (engine->profile.band_taps / taps, 1);
   guint gx = MAX (r->shape.local[0], 1), gy = MAX (r->shape.local[1], 1);
   guint rows, cols;
 
