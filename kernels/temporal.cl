@@ -8,7 +8,9 @@
  *                     patch's agreement, the history blended (read from
  *                     hold, written to hnew: the patch reads neighbours)
  *   temporal_spatial  a work-item a pixel: the bilateral on the history,
- *                     integer weights, the range's table the pixel's count's
+ *                     integer weights, the range's table the pixel's count's;
+ *                     the group's tile of the history in local memory, as
+ *                     bilateral_gpu's (kernels/gpu_bilateral.cl)
  * tab (tabled on the host): weight[cap + 1], agree[cap + 1], keep[cap + 1],
  * range[cap + 1][1024], spatial[(2 ry + 1) (2 rx + 1)].
  */
@@ -90,42 +92,74 @@ temporal_blend (__global const sample_t *src, int pitch, int pstride,
     }
 }
 
+/* The window sums of tile index ci for @nc channels (a constant where
+ * inlined): sum[c] = sum w h[c], *ws = sum w. */
+CLB_INLINE void
+temporal_window (__local const uint *tile, int n, int tw, int ci, int dx0,
+                 int dx1, int dy0, int dy1, int rx, int ry,
+                 __local const uint *sp, __global const uint *range,
+                 int dist_mask, int rshift, int nc, ulong *sum, ulong *ws)
+{
+    for (int dy = dy0; dy <= dy1; dy++) {
+        for (int dx = dx0; dx <= dx1; dx++) {
+            int t = ci + dy * tw + dx;
+            uint w = sp[(dy + ry) * (2 * rx + 1) + dx + rx];
+            for (int c = 0; c < nc; c++) {
+                if (dist_mask & (1 << c))
+                    w = (w * range[min (abs_diff (tile[c * n + t],
+                                                  tile[c * n + ci]) >> rshift,
+                                        CLB_TEMPORAL_RANGE - 1u)] + 128) >> 8;
+            }
+            *ws += w;
+            for (int c = 0; c < nc; c++)
+                sum[c] += (ulong) w * tile[c * n + t];
+        }
+    }
+}
+
+/* The work-group's tile of h and its apron (planar, border-mapped; SHRINK
+ * clips the window instead) and the spatial table staged in @tile. */
 __kernel void
 temporal_spatial (__global sample_t *dst, int pitch, int pstride, int4 off,
                   int swap, int shift, int width, int height, int channels,
                   int dist_mask, int max_value, int rx, int ry, int border,
                   __global const uint *h, __global const uchar *count,
-                  __global const uint *tab, int cap, int rshift)
+                  __global const uint *tab, int cap, int rshift,
+                  __local uint *tile)
 {
+    int lw = get_local_size (0), lx = get_local_id (0), ly = get_local_id (1);
+    int id = ly * lw + lx, items = lw * (int) get_local_size (1);
+    int tw = lw + 2 * rx, n = tw * ((int) get_local_size (1) + 2 * ry);
     int x = get_global_id (0), y = get_global_id (1);
+    __local uint *sp = tile + channels * n;
+    for (int i = id; i < n; i += items) {
+        int ty = i / tw; /* not i % tw: a div and rem pair, frozen */
+        int sx = clb_border_index (x - lx - rx + i - ty * tw, width, border);
+        int sy = clb_border_index (y - ly - ry + ty, height, border);
+        for (int c = 0; c < channels && sx >= 0 && sy >= 0; c++)
+            tile[c * n + i] = h[((size_t) sy * width + sx) * channels + c];
+    }
+    for (int i = id; i < (2 * rx + 1) * (2 * ry + 1); i += items)
+        sp[i] = tab[(3 + CLB_TEMPORAL_RANGE) * (cap + 1) + i];
+    barrier (CLK_LOCAL_MEM_FENCE);
     if (x >= width || y >= height)
         return;
-    size_t i = (size_t) y * width + x;
-    __global const uint *ctr = h + i * channels;
-    __global const uint *range = tab + 3 * (cap + 1)
-        + (size_t) count[i] * CLB_TEMPORAL_RANGE;
-    __global const uint *sp = tab + (3 + CLB_TEMPORAL_RANGE) * (cap + 1);
-    ulong sum[4] = {0, 0, 0, 0}, ws = 0;
-    for (int dy = -ry; dy <= ry; dy++) {
-        int sy = clb_border_index (y + dy, height, border);
-        if (sy < 0)
-            continue;
-        for (int dx = -rx; dx <= rx; dx++) {
-            int sx = clb_border_index (x + dx, width, border);
-            if (sx < 0)
-                continue;
-            __global const uint *nb = h + ((size_t) sy * width + sx) * channels;
-            uint w = sp[(dy + ry) * (2 * rx + 1) + dx + rx];
-            for (int c = 0; c < channels; c++) {
-                if (dist_mask & (1 << c))
-                    w = (w * range[min (abs_diff (nb[c], ctr[c]) >> rshift,
-                                        CLB_TEMPORAL_RANGE - 1u)] + 128) >> 8;
-            }
-            ws += w;
-            for (int c = 0; c < channels; c++)
-                sum[c] += (ulong) w * nb[c];
-        }
+    int dx0 = -rx, dx1 = rx, dy0 = -ry, dy1 = ry;
+    if (border == CLB_BORDER_SHRINK) {
+        dx0 = CLB_SHRINK_LO (int, x - rx) - x;
+        dx1 = CLB_SHRINK_HI (int, x + rx, width) - x;
+        dy0 = CLB_SHRINK_LO (int, y - ry) - y;
+        dy1 = CLB_SHRINK_HI (int, y + ry, height) - y;
     }
+    __global const uint *range = tab + 3 * (cap + 1)
+        + (size_t) count[(size_t) y * width + x] * CLB_TEMPORAL_RANGE;
+    ulong sum[4] = {0, 0, 0, 0}, ws = 0;
+#define TEMPORAL_WINDOW(nc)                                                \
+    temporal_window (tile, n, tw, (ly + ry) * tw + lx + rx, dx0, dx1, dy0, \
+                     dy1, rx, ry, sp, range, dist_mask, rshift, nc, sum, &ws)
+    channels == 1 ? TEMPORAL_WINDOW (1) : channels == 2 ? TEMPORAL_WINDOW (2)
+        : channels == 3 ? TEMPORAL_WINDOW (3) : TEMPORAL_WINDOW (4);
+#undef TEMPORAL_WINDOW
     size_t o = (size_t) y * pitch + (size_t) x * pstride;
     for (int c = 0; c < channels; c++)
         clb_store (dst, o + clb_comp (off, c),

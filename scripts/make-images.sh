@@ -8,7 +8,8 @@
 #
 # Every method, passes=3, sigma, luma or chroma alone, a region, an
 # inverted region (background blur), ROI metas attached by a real face
-# detector (facedetect, OpenCV), the bilateral filter on a noisy frame, and
+# detector (facedetect, OpenCV), the bilateral filter on a noisy frame, the
+# temporal one on a noisy still scene (12 frames), and
 # alpha as the mask beside a plain blur (the halo).
 # JPEG, 512 pixels wide or less. It also checks that sat and separable give
 # byte-identical pixels.
@@ -127,6 +128,26 @@ noisy camera-noisy identity
 noisy camera-noisy-box-r2 "clboxblur method=separable radius=2"
 noisy camera-noisy-bilateral-r5 \
   "clboxblur method=bilateral radius=5 sigma-spatial=3 sigma-range=40"
+
+echo "temporal on a noisy still scene (the frame above, the last of 12,"
+echo "each with noise of its own; the noise level estimated):"
+/usr/bin/python3 - "$tmp/camera.gray" "$tmp/noisy.gray" "$tmp/seq.gray" <<'EOF'
+import sys
+import numpy as np
+img = np.fromfile(sys.argv[1], dtype=np.uint8).astype(np.float64)
+rng = np.random.default_rng(18)  # frames 0-10; frame 11: the picture above
+with open(sys.argv[3], 'wb') as f:
+    for _ in range(11):
+        n = np.clip(np.rint(img + rng.normal(0.0, 20.0, img.shape)), 0, 255)
+        n.astype(np.uint8).tofile(f)
+    f.write(open(sys.argv[2], 'rb').read())
+EOF
+gst-launch-1.0 -q filesrc location="$tmp/seq.gray" blocksize=262144 \
+  ! rawvideoparse format=gray8 width=512 height=512 framerate=10/1 \
+  ! clboxblur method=temporal radius=2 sigma-spatial=1.5 ! videoconvert \
+  ! jpegenc quality=90 ! multifilesink location="$tmp/temporal-%02d.jpg"
+cp "$tmp/temporal-11.jpg" "$out/camera-noisy-temporal.jpg"
+echo "  camera-noisy-temporal.jpg: clboxblur method=temporal radius=2 sigma-spatial=1.5, frame 11"
 
 echo "alpha as the mask: the halo (a synthetic frame, 512x320 RGBA):"
 # A bright figure (alpha 255, soft-edged by 2 pixels) before a dark

@@ -159,7 +159,8 @@ set_arg (ClbArgs * a, gsize size, const void *value, gboolean is_mem)
 
   if (a->err != CL_SUCCESS)
     return;
-  if (a->kept && size <= KEPT_BYTES) {
+  /* a local argument's value is its size alone: kept at any size */
+  if (a->kept && (size <= KEPT_BYTES || value == NULL)) {
     arg = arg_kept (a->kept, index);
     if (arg->size == size && arg->local == (value == NULL)
         && (value == NULL || memcmp (arg->value, value, size) == 0))

@@ -321,7 +321,7 @@ run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
   cl_kernel blend = engine->kernels[planes->sample_size][K_TEMPORAL_BLEND];
   cl_kernel spatial =
       engine->kernels[planes->sample_size][K_TEMPORAL_SPATIAL];
-  size_t global[2] = { job->width, job->height };
+  size_t global[2] = { job->width, job->height }, local[2] = { 16, 8 };
   guint reach = r->params->temporal_reach ? MIN (r->params->temporal_reach,
       CLB_MAX_TEMPORAL_REACH) : CLB_DEFAULT_TEMPORAL_REACH;
   guint d = judged_channels (job);
@@ -372,9 +372,19 @@ run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_mem (&a, t->tables);
   clb_arg_int (&a, 2 * reach);
   clb_arg_int (&a, 6 + depth_shift (planes->max_value));
+  /* the tile (at most 30 x 22 pixels, 10.3 KiB at radius 7 in 4
+   * channels) and the spatial table: far below the 32 KiB every device
+   * has */
+  while (local[0] * local[1] > MAX (engine->profile.max_work_group_size, 1))
+    local[local[0] > local[1] ? 0 : 1] /= 2;
+  clb_arg_local (&a, ((local[0] + 2 * r->rx) * (local[1] + 2 * r->ry)
+          * job->channels + (2 * r->rx + 1) * (2 * r->ry + 1))
+      * sizeof (cl_uint));
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (clb_engine_run_kernel (engine, spatial, 2, global, NULL,
+  global[0] = (global[0] + local[0] - 1) / local[0] * local[0];
+  global[1] = (global[1] + local[1] - 1) / local[1] * local[1];
+  CHECK (clb_engine_run_kernel (engine, spatial, 2, global, local,
           "temporal_spatial"), "clEnqueueNDRangeKernel (temporal_spatial)");
   return TRUE;
 
