@@ -50,8 +50,7 @@ G_BEGIN_DECLS
   X (GPU_BOX_SEP_ROWS16, "gpu_box_sep_rows16") \
   X (GPU_BOX_SEP_COLUMNS16, "gpu_box_sep_columns16") \
   X (GPU_BOX_SAT_ROWS, "gpu_box_sat_rows") \
-  X (GPU_BOX_SAT_TOTALS, "gpu_box_sat_totals") \
-  X (GPU_BOX_SAT_COLUMNS, "gpu_box_sat_columns") \
+  X (GPU_BOX_SAT_BOX, "gpu_box_sat_box") \
   X (MASK_ROWS, "mask_rows") \
   X (MASK_COLUMNS, "mask_columns") \
   X (MASK_COLUMNS_STRIP, "mask_columns_strip") \
