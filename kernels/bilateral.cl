@@ -84,8 +84,7 @@ bilateral_local (__global const sample_t *src, int pitch, int pstride,
 
     /* Stage the tile and its apron: 1 sample per work-item per round. */
     for (int i = ly * lw + lx; i < tw * th; i += lw * lh) {
-        int ty = i / tw;
-        int tx = i - ty * tw;
+        int ty = i / tw, tx = i - ty * tw;
         int sx = clb_border_index (gx0 + tx, width, border);
         int sy = clb_border_index (gy0 + ty, height, border);
         __local float *t = tile + (size_t) i * channels;
@@ -391,8 +390,7 @@ bilateral_x16 (__global const uchar *src, int src_pitch, __global uchar *dst,
                int dst_pitch, int width, int height, int channels, int rx,
                int ry, int border, float4 k, float ks, int keep, int y_end)
 {
-    int blocks = (width + 15) / 16;
-    int id = get_global_id (0);
+    int blocks = (width + 15) / 16, id = get_global_id (0);
     int y = id / blocks, x0 = (id - y * blocks) * 16;
     if (y >= min (height, y_end))
         return;

@@ -105,8 +105,7 @@ bilateral_gpu (__global const sample_t *src, int pitch, int pstride,
     /* the tile and its apron, row by row: consecutive ids, consecutive
      * pixels; SHRINK's pixels outside the frame are never read */
     for (int i = id; i < n; i += items) {
-        int ty = i / tw;
-        int tx = i - ty * tw;
+        int ty = i / tw, tx = i - ty * tw;
         int sx = clb_border_index (gx0 + tx, width, border);
         int sy = clb_border_index (gy0 + ty, height, border);
         if (sx < 0 || sy < 0)

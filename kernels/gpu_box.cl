@@ -7,18 +7,19 @@
  * gpu_separable.cl and gpu_sat.cl:
  *
  *   gpu_box_sep_rows     separable's horizontal sums: a work-group per
- *                        (row, channel) scans the row, border-extended by
- *                        rx each side, in local memory; each window sum is
- *                        then a difference of two prefix sums
+ *                        row (or row and channel) scans it, border-extended
+ *                        by rx each side, in local memory; each window sum
+ *                        is then a difference of two prefix sums
  *   gpu_box_sep_columns  separable's vertical pass: a work-item per
  *                        (sample column, chunk of rows), running sums
- *   gpu_box_sat_rows     the summed-area table's rows: the same scan in
- *                        local memory, without the extension
- *   gpu_box_sat_totals   the table's columns in chunks of rows: each
- *                        chunk's column sums, then
- *   gpu_box_sat_columns  each chunk scanned from the sum of the chunks
- *                        above it; sat_box / sat_box_border (sat.cl) then
- *                        take the four corners
+ *   gpu_box_sat_totals   the summed-area table: each chunk's column sums,
+ *   gpu_box_sat_rows     then a work-group per chunk keeps its column sums
+ *                        in local memory, each row scanned into the table
+ *   gpu_box_sat_box      a row of pixels from two table rows in local memory
+ *
+ * A work-group scans the channels of its row as one line, lane after lane
+ * (a 0 before each): the differences of prefix sums within a lane are the
+ * lane's, and neighbouring work-items load neighbouring samples.
  *
  * Integer sums are exact in any order (modular arithmetic: a window sum
  * fits its type, see separable.cl and sat.cl), and the rounding and the
@@ -28,14 +29,15 @@
  * (y * width + x) * channels + c.
  */
 
-/* An inclusive prefix scan of line[1 .. n] in place (line[0] = 0 is set
- * here) by the work-group: each work-item scans a chunk serially, the
+/* An inclusive prefix scan of line[1 .. n] in place (line[0] = 0, set by
+ * the caller) by the work-group: each work-item scans a chunk serially, the
  * chunks' totals are scanned in part[] (one per work-item), then added
- * back. Every work-item of the group calls it, once line[1 .. n] is
- * loaded and a barrier passed. Two copies: uint sums (modulo 2^32;
- * separable's window sums fit) and wide_t (the table). */
+ * back; returns what was added (gpu_box_unscan_wide takes it). Every
+ * work-item of the group calls it, once line[1 .. n] is loaded and a
+ * barrier passed. Two copies: uint sums (modulo 2^32; separable's window
+ * sums fit) and wide_t (the table). */
 #define GPU_BOX_SCAN(NAME, T)                                               \
-void                                                                        \
+T                                                                           \
 NAME (__local T *line, __local T *part, int n)                              \
 {                                                                           \
     int l = get_local_id (0), group = get_local_size (0);                   \
@@ -43,8 +45,6 @@ NAME (__local T *line, __local T *part, int n)                              \
     int chunk = (n + group - 1) / group | 1;                                \
     int b = 1 + l * chunk, e = min (b + chunk, n + 1);                      \
     T acc = 0;                                                              \
-    if (l == 0)                                                             \
-        line[0] = 0;                                                        \
     for (int k = b; k < e; k++) {                                           \
         acc += line[k];                                                     \
         line[k] = acc;                                                      \
@@ -61,7 +61,20 @@ NAME (__local T *line, __local T *part, int n)                              \
     for (int k = b; k < e; k++)                                             \
         line[k] += carry;                                                   \
     barrier (CLK_LOCAL_MEM_FENCE);                                          \
+    return carry;                                                           \
 }
 
 GPU_BOX_SCAN (gpu_box_scan_uint, uint)
 GPU_BOX_SCAN (gpu_box_scan_wide, wide_t)
+
+/* The scan undone on the work-item's own chunk (carry: what the scan
+ * returned it), once every read of the scanned line has passed a
+ * barrier. */
+void
+gpu_box_unscan_wide (__local wide_t *line, int n, wide_t carry)
+{
+    int chunk = (n + get_local_size (0) - 1) / get_local_size (0) | 1;
+    int b = 1 + get_local_id (0) * chunk;
+    for (int k = min (b + chunk, n + 1) - 1; k >= b; k--)
+        line[k] -= k > b ? line[k - 1] : carry;
+}

@@ -10,10 +10,15 @@
  * written by the rows and read twice by the columns. The scan stays in
  * uint (modulo 2^32), whose window differences are the sums exactly.
  *
- * Rows: one work-group per (row, channel): global (group, height *
- * channels), local (group, 1). line: width + 2 rx + 1 uints, part: group
- * uints; line[1 + k] is extended position k - rx, border-mapped, and the
- * window of x the extended positions x - rx .. x + rx.
+ * Rows: one work-group per (row, lanes channels from c0: the job's all,
+ * or one): global (group, height * channels / lanes), local (group, 1).
+ * line: lanes * (n + 1) + group uints, n = width + 2 rx: lane j's
+ * extended position e (border-mapped e - rx) at line[j * (n + 1) + 1 +
+ * e], after a 0 of its own, all scanned as one line; the window of x the
+ * extended positions x - rx .. x + rx. Sample i of the line is position
+ * i / lanes of lane i % lanes, so that neighbouring work-items load
+ * neighbouring bytes, and store neighbouring sums, where the job's
+ * channels are its pixels' bytes.
  *
  * Columns: one work-item per (sample column k = x * channels + c, chunk
  * of rows): global (width * channels rounded up, chunks). Output rows
@@ -24,25 +29,32 @@
 __kernel void                                                               \
 ROWS (__global const sample_t *src, int pitch, int pstride, int4 off,       \
       int swap, int shift, __global T *tmp, int width, int height,          \
-      int channels, int rx, int border, __local uint *line,                 \
+      int channels, int rx, int border, int lanes, __local uint *line,      \
       __local uint *part)                                                   \
 {                                                                           \
-    int rc = get_global_id (1);                                             \
-    int y = rc / channels, c = rc - y * channels;                           \
+    int groups = channels / lanes, g = get_global_id (1);                   \
+    int y = g / groups, c0 = (g - y * groups) * lanes;                      \
     int l = get_local_id (0), group = get_local_size (0);                   \
-    int n = width + 2 * rx;                                                 \
-    size_t row = (size_t) y * pitch + clb_comp (off, c);                    \
+    int n = width + 2 * rx, span = n + 1;                                   \
+    size_t row = (size_t) y * pitch;                                        \
     if (y >= height)                                                        \
         return;                                                             \
-    for (int k = l; k < n; k += group)                                      \
-        line[1 + k] = separable_row_sample (src, row, pstride, 0, swap,     \
-                                            shift, k - rx, width, border);  \
+    for (int i = l; i < lanes * n; i += group) {                            \
+        int e = i / lanes, j = i - e * lanes;                               \
+        line[j * span + 1 + e] =                                            \
+            separable_row_sample (src, row, pstride, clb_comp (off, c0 + j), \
+                                  swap, shift, e - rx, width, border);      \
+        if (e == 0)                                                         \
+            line[j * span] = 0;                                             \
+    }                                                                       \
     barrier (CLK_LOCAL_MEM_FENCE);                                          \
-    gpu_box_scan_uint (line, part, n);                                      \
-    size_t o = (size_t) y * width * channels + c;                           \
-    for (int x = l; x < width; x += group)                                  \
-        tmp[o + (size_t) x * channels] = (T) (line[x + 2 * rx + 1]          \
-                                              - line[x]);                   \
+    gpu_box_scan_uint (line, part, lanes * span - 1);                       \
+    size_t o = (size_t) y * width * channels + c0;                          \
+    for (int i = l; i < lanes * width; i += group) {                        \
+        int x = i / lanes, j = i - x * lanes;                               \
+        tmp[o + (size_t) x * channels + j] =                                \
+            (T) (line[j * span + x + 2 * rx + 1] - line[j * span + x]);     \
+    }                                                                       \
 }                                                                           \
 __kernel void                                                               \
 COLUMNS (__global const T *tmp, __global sample_t *dst, int pitch,          \

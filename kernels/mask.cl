@@ -148,13 +148,11 @@ mask_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
            int channels, int rx, int fx, int border, int blend, int ring,
            int part, int y_first, int y_end)
 {
-    int p = get_global_id (0);
-    int y = y_first + (int) get_global_id (1);
+    int p = get_global_id (0), y = y_first + (int) get_global_id (1);
     int x_begin = p * part;
     if (y >= y_end || x_begin >= width)
         return;
-    int x_end = min (width, x_begin + part);
-    int cn = blend ? 0 : channels;
+    int x_end = min (width, x_begin + part), cn = blend ? 0 : channels;
     int elems = mask_elems (channels, blend, fx);
     size_t row = (size_t) y * pitch;
 
@@ -220,15 +218,12 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
               int border, int blend, int ring, int chunk, int y_begin,
               int y_end, __global uint *seen, uint stamp)
 {
-    int x = get_global_id (0);
-    int y0 = y_begin + (int) get_global_id (1) * chunk;
+    int x = get_global_id (0), y0 = y_begin + (int) get_global_id (1) * chunk;
     if (x >= width || y0 >= y_end)
         return;
-    int y1 = min (y_end, y0 + chunk);
-    int cn = blend ? 0 : channels;
+    int y1 = min (y_end, y0 + chunk), cn = blend ? 0 : channels;
     int elems = mask_elems (channels, blend, fx);
-    size_t row_len = (size_t) width * elems;
-    size_t col = (size_t) x * elems;
+    size_t row_len = (size_t) width * elems, col = (size_t) x * elems;
     size_t px = (size_t) x * pstride;
     uint m = (uint) amax, bg = 0;
     float rm = 1.0f / (float) m;
@@ -307,14 +302,10 @@ mask_columns_strip (__global const mask_row_t *tmp,
     int y0 = y_begin + (int) get_global_id (1) * chunk;
     if (x0 >= width || y0 >= y_end)
         return;
-    int n = min (MASK_STRIP, width - x0);
-    int y1 = min (y_end, y0 + chunk);
-    int cn = channels;
-    int elems = mask_elems (channels, 0, fx);
-    int feather = fx >= 0;
-    int len = n * elems;
-    size_t row_len = (size_t) width * elems;
-    size_t first = (size_t) x0 * elems;
+    int n = min (MASK_STRIP, width - x0), y1 = min (y_end, y0 + chunk);
+    int cn = channels, elems = mask_elems (channels, 0, fx);
+    int feather = fx >= 0, len = n * elems;
+    size_t row_len = (size_t) width * elems, first = (size_t) x0 * elems;
     uint m = (uint) amax, bg = 0;
     float rm = 1.0f / (float) m;
     ulong sum[MASK_STRIP * MASK_MAX_ELEMS];

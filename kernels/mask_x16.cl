@@ -463,8 +463,7 @@ mask_band (__global const uchar *src, int src_pitch, __global uchar *dst,
            int ry, int fx, int fy, int border, int band_rows, int pad,
            int nc, int ao)
 {
-    int y0 = band * band_rows;
-    int y1 = min (height, y0 + band_rows);
+    int y0 = band * band_rows, y1 = min (height, y0 + band_rows);
     int len = ((width + 15) & ~15) + 2 * pad;
     int rows = nc + 1 + (fx >= 0 ? 1 : 0);
     __global uint *base = tmp + (size_t) band * len * rows;

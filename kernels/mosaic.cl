@@ -31,8 +31,7 @@ mosaic_columns (__global const sample_t *src, int pitch, int pstride,
                 int4 off, int swap, int shift, __global uint *tmp,
                 int width, int height, int channels, int bh, int first)
 {
-    int i = get_global_id (0);
-    int by = get_global_id (1);
+    int i = get_global_id (0), by = get_global_id (1);
     int row_len = width * channels;
     if (i >= row_len)
         return;
@@ -50,8 +49,7 @@ mosaic_blocks (__global const uint *tmp, __global sample_t *dst, int pitch,
                int pstride, int4 off, int swap, int shift, int width,
                int height, int channels, int bw, int bh, int first)
 {
-    int i = get_global_id (0);
-    int by = get_global_id (1);
+    int i = get_global_id (0), by = get_global_id (1);
     int row_len = width * channels;
     if (i >= row_len)
         return;
@@ -62,8 +60,7 @@ mosaic_blocks (__global const uint *tmp, __global sample_t *dst, int pitch,
     uint sum = 0;
     for (int k = x0; k < x1; k++)
         sum += sums[k * channels];
-    uint n = (uint) ((x1 - x0) * (y1 - y0));
-    uint v = (sum + n / 2) / n;
+    uint n = (uint) ((x1 - x0) * (y1 - y0)), v = (sum + n / 2) / n;
     size_t o = (size_t) x * pstride + clb_comp (off, c);
     for (int y = y0; y < y1; y++)
         clb_store (dst, (size_t) y * pitch + o, v, swap, shift);
@@ -74,8 +71,7 @@ fill_samples (__global sample_t *dst, int pitch, int pstride, int4 off,
               int swap, int shift, int width, int height, int channels,
               int4 value)
 {
-    int x = get_global_id (0);
-    int y = get_global_id (1);
+    int x = get_global_id (0), y = get_global_id (1);
     if (x >= width || y >= height)
         return;
     size_t o = (size_t) y * pitch + (size_t) x * pstride;
@@ -182,8 +178,7 @@ mosaic_x16_lanes (__global const uchar *src, int in_pitch,
                   int k, int k1, int y0, int y1, int bw, int pstride,
                   int dense, int luma, uint n_full, float inv)
 {
-    int bspan = bw * pstride;
-    int step = max (16, bspan), fend = min (bspan, 16);
+    int bspan = bw * pstride, step = max (16, bspan), fend = min (bspan, 16);
     int16 yl = (int16) (0);
     uint16 nv = (uint16) (n_full);
     float16 iv = (float16) (inv);
@@ -292,8 +287,7 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
             int pstride, int4 off, int channels, int bw, int bh, int span,
             int first, int dense, int small, int luma)
 {
-    int row_len = width * pstride;
-    int k0 = get_global_id (0) * span;
+    int row_len = width * pstride, k0 = get_global_id (0) * span;
     int by = get_global_id (1);
     if (k0 >= row_len)
         return;

@@ -37,8 +37,7 @@ sat_scan_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
                int y_end, int channels, int y_first, int ring, int x_begin,
                int x_end)
 {
-    int c = get_global_id (0);
-    int y = y_first + (int) get_global_id (1);
+    int c = get_global_id (0), y = y_first + (int) get_global_id (1);
     if (c >= channels || y >= y_end)
         return;
 
@@ -65,8 +64,7 @@ __kernel void
 sat_scan_columns (__global wide_t *sat, int width, int height, int channels,
                   int strip, int ring, int y_begin, int y_end)
 {
-    int row_len = width * channels;
-    int first = get_global_id (0) * strip;
+    int row_len = width * channels, first = get_global_id (0) * strip;
     if (first >= row_len)
         return;
     int n = min (strip, row_len - first);
@@ -126,8 +124,7 @@ sat_box (__global const wide_t *sat, __global sample_t *dst, int pitch,
          int pstride, int4 off, int swap, int shift, int width, int height,
          int channels, int rx, int ry, int y_first, int y_end, int ring)
 {
-    int x = get_global_id (0);
-    int y = y_first + (int) get_global_id (1);
+    int x = get_global_id (0), y = y_first + (int) get_global_id (1);
     if (x >= width || y >= y_end)
         return;
     sat_corners (sat, dst, pitch, pstride, off, swap, shift, width, height,
@@ -174,8 +171,7 @@ sat_box_border (__global const wide_t *sat, __global sample_t *dst,
                 int width, int height, int channels, int rx, int ry,
                 int y_first, int y_end, int ring, int border)
 {
-    int x = get_global_id (0);
-    int y = y_first + (int) get_global_id (1);
+    int x = get_global_id (0), y = y_first + (int) get_global_id (1);
     if (x >= width || y >= y_end)
         return;
 

@@ -34,8 +34,7 @@ separable_rows (__global const sample_t *src, int pitch, int pstride,
                 int y_end, int channels, int rx, int border, int y_first,
                 int ring, int x_begin, int x_end)
 {
-    int c = get_global_id (0);
-    int y = y_first + (int) get_global_id (1);
+    int c = get_global_id (0), y = y_first + (int) get_global_id (1);
     if (c >= channels || y >= y_end)
         return;
 
@@ -76,8 +75,7 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
                    int border, int strip, int ring, int y_begin,
                    int y_end)
 {
-    int row_len = width * channels;
-    int first = get_global_id (0) * strip;
+    int row_len = width * channels, first = get_global_id (0) * strip;
     if (first >= row_len)
         return;
     int n = min (strip, row_len - first);
@@ -86,8 +84,7 @@ separable_columns (__global const uint *tmp, __global sample_t *dst,
     wide_t nx[CLB_SEPARABLE_MAX_STRIP];
     size_t o[CLB_SEPARABLE_MAX_STRIP];
     for (int j = 0; j < n; j++) {
-        int k = first + j;
-        int x = k / channels;
+        int k = first + j, x = k / channels;
         int c = k - x * channels;
         o[j] = (size_t) x * pstride + clb_comp (off, c);
         nx[j] = clb_border_count (x, rx, width, border);
@@ -563,13 +560,11 @@ separable_fused_band (__global const uchar *src, int src_pitch,
     int y0 = band * band_rows;
     if (y0 >= height)
         return;
-    int y1 = min (height, y0 + band_rows);
-    int row_len = width * channels;
+    int y1 = min (height, y0 + band_rows), row_len = width * channels;
     int apron = luma < 0 ? CLB_FUSED_APRON (rx, channels)
         : CLB_422_APRON (rx, rc);
     /* this band's extended row, its sample 0 at element row */
-    size_t ext = (size_t) band * (row_len + 2 * apron);
-    size_t row = ext + apron;
+    size_t ext = (size_t) band * (row_len + 2 * apron), row = ext + apron;
     int16 is_a = separable_is_a (luma);
     uchar16 keep16 = separable_keep16 (keep, channels);
     uint16 z = separable_zero16 (width), full = (uint16) (0);

@@ -51,8 +51,7 @@ G_BEGIN_DECLS
   X (GPU_BOX_SEP_ROWS16, "gpu_box_sep_rows16", "separable") \
   X (GPU_BOX_SEP_COLUMNS16, "gpu_box_sep_columns16", "separable") \
   X (GPU_BOX_SAT_ROWS, "gpu_box_sat_rows", "sat") \
-  X (GPU_BOX_SAT_TOTALS, "gpu_box_sat_totals", "sat") \
-  X (GPU_BOX_SAT_COLUMNS, "gpu_box_sat_columns", "sat") \
+  X (GPU_BOX_SAT_BOX, "gpu_box_sat_box", "sat") \
   X (MASK_ROWS, "mask_rows", "mask") \
   X (MASK_COLUMNS, "mask_columns", "mask") \
   X (MASK_COLUMNS_STRIP, "mask_columns_strip", "mask") \

@@ -4,8 +4,9 @@
  *
  * The generic run (sat_scan_rows, sat_scan_columns, sat_box), sat_ring
  * (CPUs: the table built and read in one cached pass, kernels/sat_ring.cl)
- * and sat_gpu (kernels/gpu_sat.cl: rows scanned in local memory, columns
- * in chunks), and their rows of the variant table.
+ * and sat_gpu (kernels/gpu_sat.cl: the table built a chunk of rows a
+ * work-group, its column sums in local memory, and read two rows at a
+ * time through local memory), and their rows of the variant table.
  */
 #include "config.h"
 
@@ -337,8 +338,8 @@ failed:
 
 /* ---- sat_gpu (kernels/gpu_sat.cl) ---- */
 
-/* sat: at most about this many chunks a column (a column work-item adds
- * the totals of the chunks above it). */
+/* sat: at most about this many chunks a frame (a chunk's work-group adds
+ * the sums of the chunks above it). */
 #define SAT_CHUNKS_MAX 64
 
 static guint
@@ -361,17 +362,41 @@ sat_wide (const ClbPlanes * planes)
   return planes->sample_size == CLB_SAMPLES_16 ? 8 : 4;
 }
 
+/* The channels a work-group of gpu_box_sat_rows builds (@lanes: the
+ * job's all, a line of samples loaded whole, where they fit local memory,
+ * else one), or FALSE where even one does not fit or its loops (a chunk
+ * of rows: the loads, the scan, the stores and the unscan of each) exceed
+ * the device's cap. */
+static gboolean
+sat_gpu_lanes (const ClbDeviceProfile * profile, const ClbPlanes * planes,
+    const ClbJob * job, size_t group, guint * lanes)
+{
+  guint64 chunk = sat_chunk (job->height), per, line;
+
+  for (*lanes = job->channels; group > 0; *lanes = 1) {
+    line = (guint64) *lanes * (job->width + 1);
+    per = (line + group - 1) / group;
+    if ((line + group) * sat_wide (planes) <= profile->local_mem_size
+        && clb_loops_fit (profile, chunk * (5 * per + clb_log2_ceil (group)
+                + 8) + sat_chunks (job->height) * per))
+      return TRUE;
+    if (*lanes == 1)
+      break;
+  }
+  return FALSE;
+}
+
 static gboolean
 clb_gpu_sat_usable (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
     ClbWorkShape * shape)
 {
   guint64 row_len = (guint64) job->width * job->channels;
-  guint chunk = sat_chunk (job->height);
   size_t group = clb_gpu_line_group (profile, planes->sample_size);
+  guint lanes;
 
-  if (!clb_gpu_line_fits (profile, group, job->width, job->width, sat_wide (planes))
-      || !clb_loops_fit (profile, chunk + sat_chunks (job->height) + 8)
+  if (!sat_gpu_lanes (profile, planes, job, group, &lanes)
+      || !clb_loops_fit (profile, sat_chunk (job->height) + 8)
       || row_len * ((guint64) job->height + sat_chunks (job->height))
       * sat_wide (planes) > clb_work_budget (profile, planes))
     return FALSE;
@@ -380,81 +405,108 @@ clb_gpu_sat_usable (const ClbDeviceProfile * profile,
   return TRUE;
 }
 
+/* gpu_box_sat_box's work-group: the line scan's, at most the row's
+ * width rounded up to a power of two, halved until its two table rows
+ * fit local memory; 0 where they do not (sat_box then reads the four
+ * corners from global memory). */
+static size_t
+sat_gpu_box_group (ClbEngine * engine, const ClbJob * job, guint rx)
+{
+  ClbSampleSize size = engine->planes.sample_size;
+  size_t g = MIN (clb_gpu_line_group (&engine->profile, size),
+      engine->max_wg[size][K_GPU_BOX_SAT_BOX]);
+  guint64 entry = (guint64) job->channels * sat_wide (&engine->planes);
+
+  while (g > 16 && g / 2 >= (size_t) job->width)
+    g /= 2;
+  for (; g >= 16; g /= 2)
+    if (2 * (g + 2 * (guint64) rx + 1) * entry
+        <= engine->profile.local_mem_size)
+      return g;
+  return 0;
+}
+
 static gboolean
 clb_run_gpu_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
   const ClbJob *job = r->job;
   ClbSampleSize size = engine->planes.sample_size;
   cl_kernel *k = engine->kernels[size];
-  gboolean shrink = r->border == CLB_BORDER_SHRINK;
-  cl_kernel box = shrink ? k[K_SAT_BOX] : k[K_SAT_BOX_BORDER];
   cl_int w = job->width, h = job->height, cn = job->channels;
   gsize wide = sat_wide (&engine->planes);
   size_t group = clb_gpu_line_group (&engine->profile, size);
+  size_t box_group = sat_gpu_box_group (engine, job, r->rx);
   size_t row_len = (size_t) w * cn;
   cl_int chunk = sat_chunk (h), chunks = sat_chunks (h);
-  cl_ulong at = (cl_ulong) row_len * h;
-  size_t rows_global[2] = { group, (size_t) h * cn };
-  size_t rows_local[2] = { group, 1 };
-  size_t cols_global[2] = { (row_len + 63) / 64 * 64, chunks };
-  size_t cols_local[2] = { 64, 1 };
-  size_t pixels[2] = { w, h };
-  ClbArgs rows, tot, cols, a;
-  guint i;
+  cl_ulong at = (cl_ulong) row_len * h * wide / sizeof (cl_uint);
+  guint lanes, box = r->border != CLB_BORDER_SHRINK ? K_SAT_BOX_BORDER :
+      box_group > 0 ? K_GPU_BOX_SAT_BOX : K_SAT_BOX;
+  size_t tot_global[2] = { (row_len + 63) / 64 * 64, chunks };
+  size_t tot_local[2] = { 64, 1 };
+  size_t rows_global[2], rows_local[2] = { group, 1 };
+  size_t pixels[2] = { w, h }, box_local[2] = { box_group, 1 };
+  ClbArgs tot, rows, a;
 
+  /* (it fits: clb_gpu_sat_usable took the job) */
+  sat_gpu_lanes (&engine->profile, &engine->planes, job, group, &lanes);
   if (!clb_engine_ensure_work (engine, row_len * (h + chunks) * wide, error))
     return FALSE;
+  rows_global[0] = group;
+  rows_global[1] = (size_t) chunks * (cn / lanes);
+  /* the chunks' sums in uint (exact: chunk samples, < 2^16 rows, each
+   * below 2^16), after the table */
+  tot = clb_engine_args (engine, k[K_MOSAIC_COLUMNS]);
+  clb_args_layout (&tot, r->in, &engine->planes, job);
+  clb_arg_mem (&tot, engine->work);
+  clb_args_size (&tot, job);
+  clb_arg_int (&tot, chunk);
+  clb_arg_int (&tot, -(cl_int) (h * wide / sizeof (cl_uint)));
   rows = clb_engine_args (engine, k[K_GPU_BOX_SAT_ROWS]);
   clb_args_layout (&rows, r->in, &engine->planes, job);
   clb_arg_mem (&rows, engine->work);
+  clb_arg_mem (&rows, engine->work);
+  clb_arg (&rows, sizeof (at), &at);
   clb_args_size (&rows, job);
-  clb_arg_local (&rows, ((size_t) w + 1) * wide);
+  clb_arg_int (&rows, lanes);
+  clb_arg_int (&rows, chunk);
+  clb_arg_local (&rows, (size_t) lanes * (w + 1) * wide);
   clb_arg_local (&rows, group * wide);
+  if (!clb_args_done (&tot, error) || !clb_args_done (&rows, error))
+    return FALSE;
+  if (engine->max_wg[size][K_MOSAIC_COLUMNS] < 64)
+    tot_local[0] = 1;
+  if (chunks > 1)
+    CHECK (clb_engine_run_kernel (engine, k[K_MOSAIC_COLUMNS], 2, tot_global,
+            tot_local, "mosaic_columns"),
+        "clEnqueueNDRangeKernel (mosaic_columns)");
+  CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SAT_ROWS], 2,
+          rows_global, rows_local, "gpu_box_sat_rows"),
+      "clEnqueueNDRangeKernel (gpu_box_sat_rows)");
 
-  for (i = 0; i < 2; i++) {
-    ClbArgs *c = i == 0 ? &tot : &cols;
-
-    *c = clb_engine_args (engine, k[i == 0 ? K_GPU_BOX_SAT_TOTALS : K_GPU_BOX_SAT_COLUMNS]);
-    clb_arg_mem (c, engine->work);
-    clb_arg (c, sizeof (at), &at);
-    clb_arg_int (c, row_len);
-    clb_arg_int (c, h);
-    clb_arg_int (c, chunk);
-  }
-
-  a = clb_engine_args (engine, box);
+  a = clb_engine_args (engine, k[box]);
   clb_arg_mem (&a, engine->work);
   clb_args_layout (&a, r->out, &engine->planes, job);
   clb_args_size (&a, job);
   clb_arg_int (&a, r->rx);
   clb_arg_int (&a, r->ry);
-  clb_arg_int (&a, 0);
-  clb_arg_int (&a, h);
-  clb_arg_int (&a, h);          /* the ring: the whole table */
-  if (!shrink)
-    clb_arg_int (&a, r->border);
-  if (!clb_args_done (&rows, error) || !clb_args_done (&tot, error)
-      || !clb_args_done (&cols, error) || !clb_args_done (&a, error))
+  if (box == K_GPU_BOX_SAT_BOX) {
+    clb_arg_local (&a, 2 * (box_group + 2 * r->rx + 1) * cn * wide);
+    pixels[0] = (pixels[0] + box_group - 1) / box_group * box_group;
+  } else {
+    clb_arg_int (&a, 0);
+    clb_arg_int (&a, h);
+    clb_arg_int (&a, h);        /* the ring: the whole table */
+    if (box == K_SAT_BOX_BORDER)
+      clb_arg_int (&a, r->border);
+  }
+  if (!clb_args_done (&a, error))
     return FALSE;
-  if (MIN (engine->max_wg[size][K_GPU_BOX_SAT_TOTALS],
-          engine->max_wg[size][K_GPU_BOX_SAT_COLUMNS]) < 64)
-    cols_local[0] = 1;
-
-  CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SAT_ROWS], 2,
-          rows_global, rows_local, "gpu_box_sat_rows"),
-      "clEnqueueNDRangeKernel (gpu_box_sat_rows)");
-  /* one chunk: its column sums are the table's already */
-  if (chunks > 1)
-    CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SAT_TOTALS], 2,
-            cols_global, cols_local, "gpu_box_sat_totals"),
-        "clEnqueueNDRangeKernel (gpu_box_sat_totals)");
-  CHECK (clb_engine_run_kernel (engine, k[K_GPU_BOX_SAT_COLUMNS], 2,
-          cols_global, cols_local, "gpu_box_sat_columns"),
-      "clEnqueueNDRangeKernel (gpu_box_sat_columns)");
-  CHECK (clb_engine_run_grid (engine, shrink ? K_SAT_BOX : K_SAT_BOX_BORDER,
-          NULL, pixels, shrink ? "sat_box" : "sat_box_border"), shrink ?
-      "clEnqueueNDRangeKernel (sat_box)" :
-      "clEnqueueNDRangeKernel (sat_box_border)");
+  if (box == K_GPU_BOX_SAT_BOX)
+    CHECK (clb_engine_run_kernel (engine, k[box], 2, pixels, box_local,
+            "gpu_box_sat_box"), "clEnqueueNDRangeKernel (gpu_box_sat_box)");
+  else
+    CHECK (clb_engine_run_grid (engine, box, NULL, pixels, box == K_SAT_BOX ?
+            "sat_box" : "sat_box_border"), "clEnqueueNDRangeKernel (sat_box)");
   return TRUE;
 
 failed:
@@ -465,8 +517,8 @@ failed:
  * order they are tried. */
 const ClbVariant clb_sat_variants[] = {
   {"sat_gpu", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
-        FALSE, CLB_DEVICE_CLASS_GPU, "gpu_box_sat_rows, gpu_box_sat_totals, "
-        "gpu_box_sat_columns, sat_box[_border]", 1, FALSE,
+        FALSE, CLB_DEVICE_CLASS_GPU, "mosaic_columns (where chunked), "
+        "gpu_box_sat_rows, gpu_box_sat_box (sat_box[_border])", 1, FALSE,
       clb_gpu_sat_usable, clb_run_gpu_sat},
   {"sat_ring", CLB_METHOD_SAT, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_CPU, "sat_ring (apron copies where banded "

@@ -517,6 +517,23 @@ gpu_separable_sum_bytes (const ClbPlanes * planes, guint rx)
       sizeof (cl_ushort) : sizeof (cl_uint);
 }
 
+/* The channels a work-group of gpu_box_sep_rows scans (@lanes: the
+ * job's all, a row's samples loaded whole, where their line fits local
+ * memory, else one), or FALSE where even one does not fit. */
+static gboolean
+gpu_separable_lanes (const ClbDeviceProfile * profile, const ClbJob * job,
+    guint rx, size_t group, guint * lanes)
+{
+  guint64 n = (guint64) job->width + 2 * (guint64) rx;
+
+  *lanes = job->channels;
+  if (clb_gpu_line_fits (profile, group, *lanes * (n + 1) - 1,
+          (guint64) *lanes * job->width, sizeof (cl_uint)))
+    return TRUE;
+  *lanes = 1;
+  return clb_gpu_line_fits (profile, group, n, job->width, sizeof (cl_uint));
+}
+
 static gboolean
 clb_gpu_separable_usable (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
@@ -524,9 +541,9 @@ clb_gpu_separable_usable (const ClbDeviceProfile * profile,
 {
   guint64 row_len = (guint64) job->width * job->channels;
   size_t group = clb_gpu_line_group (profile, planes->sample_size);
+  guint lanes;
 
-  if (!clb_gpu_line_fits (profile, group, (guint64) job->width + 2 * (guint64) rx,
-          job->width, sizeof (cl_uint))
+  if (!gpu_separable_lanes (profile, job, rx, group, &lanes)
       || !clb_loops_fit (profile, 2 * (guint64) ry + separable_chunk (ry) + 8)
       || row_len * job->height * gpu_separable_sum_bytes (planes, rx) >
       clb_work_budget (profile, planes))
@@ -546,13 +563,13 @@ clb_run_gpu_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
   cl_int w = job->width, h = job->height, cn = job->channels;
   size_t group = clb_gpu_line_group (&engine->profile, size);
   size_t row_len = (size_t) w * cn;
-  guint chunk = separable_chunk (r->ry);
+  guint chunk = separable_chunk (r->ry), lanes;
   gsize sum_bytes = gpu_separable_sum_bytes (&engine->planes, r->rx);
   guint kr = sum_bytes == sizeof (cl_ushort) ? K_GPU_BOX_SEP_ROWS16 :
       K_GPU_BOX_SEP_ROWS;
   guint kc = sum_bytes == sizeof (cl_ushort) ? K_GPU_BOX_SEP_COLUMNS16 :
       K_GPU_BOX_SEP_COLUMNS;
-  size_t rows_global[2] = { group, (size_t) h * cn };
+  size_t rows_global[2] = { group, 0 };
   size_t rows_local[2] = { group, 1 };
   size_t cols_global[2] = { (row_len + 63) / 64 * 64,
     ((size_t) h + chunk - 1) / chunk
@@ -560,15 +577,20 @@ clb_run_gpu_separable (ClbEngine * engine, const ClbRun * r, GError ** error)
   size_t cols_local[2] = { 64, 1 };
   ClbArgs rows, cols;
 
+  /* (it fits: clb_gpu_separable_usable took the job) */
+  gpu_separable_lanes (&engine->profile, job, r->rx, group, &lanes);
   if (!clb_engine_ensure_work (engine, row_len * h * sum_bytes, error))
     return FALSE;
+  rows_global[1] = (size_t) h * (cn / lanes);
   rows = clb_engine_args (engine, k[kr]);
   clb_args_layout (&rows, r->in, &engine->planes, job);
   clb_arg_mem (&rows, engine->work);
   clb_args_size (&rows, job);
   clb_arg_int (&rows, r->rx);
   clb_arg_int (&rows, r->border);
-  clb_arg_local (&rows, ((size_t) w + 2 * r->rx + 1) * sizeof (cl_uint));
+  clb_arg_int (&rows, lanes);
+  clb_arg_local (&rows, (size_t) lanes * (w + 2 * r->rx + 1)
+      * sizeof (cl_uint));
   clb_arg_local (&rows, group * sizeof (cl_uint));
 
   cols = clb_engine_args (engine, k[kc]);
