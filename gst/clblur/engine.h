@@ -425,7 +425,7 @@ gboolean clb_engine_set_planes (ClbEngine * engine, const ClbPlanes * planes,
  * @units: at most CLB_MAX_FRAME_UNITS), and their sample width; how
  * many. A thread of its own may build them on a runtime of the same
  * device (gstclwarm.c), which the frame's engine then takes. */
-#define CLB_MAX_FRAME_UNITS 5
+#define CLB_MAX_FRAME_UNITS 4
 guint clb_engine_units_to_build (ClbEngine * engine, const ClbParams * params,
     const gchar ** units, ClbSampleSize * size);
 /* Whether a frame of @params on the planes set would build a program

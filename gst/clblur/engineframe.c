@@ -353,8 +353,6 @@ units_of (const ClbParams * params, const gchar ** units)
   if ((guint) params->method < G_N_ELEMENTS (method_units)
       && method_units[params->method])
     units[n++] = method_units[params->method];
-  if (params->method == CLB_METHOD_SAT)
-    units[n++] = "mosaic";      /* mosaic_columns: the GPU table's sums */
   if (params->method == CLB_METHOD_BILATERAL && params->range_from_noise > 0)
     units[n++] = "temporal";    /* the noise estimate */
   if (params->use_regions)

@@ -449,7 +449,10 @@ clb_run_gpu_sat (ClbEngine * engine, const ClbRun * r, GError ** error)
 
   /* (it fits: clb_gpu_sat_usable took the job) */
   sat_gpu_lanes (&engine->profile, &engine->planes, job, group, &lanes);
-  if (!clb_engine_ensure_work (engine, row_len * (h + chunks) * wide, error))
+  /* mosaic_columns, the chunks' sums: its unit made on this way alone
+   * (the CPU's sat_ring needs none of it) */
+  if (!clb_engine_ensure_work (engine, row_len * (h + chunks) * wide, error)
+      || !clb_engine_ensure_unit (engine, size, "mosaic", error))
     return FALSE;
   rows_global[0] = group;
   rows_global[1] = (size_t) chunks * (cn / lanes);
