@@ -304,7 +304,9 @@ GST_START_TEST (test_fault_injection)
     {"clCreateBuffer", METHOD_SAT, TRUE, FALSE},
     {"clEnqueueWriteBufferRect", METHOD_BILATERAL, FALSE, FALSE},
     {"clSetKernelArg:-49", METHOD_SAT, FALSE, FALSE},
-    {"clEnqueueNDRangeKernel (sat", METHOD_SAT, FALSE, FALSE},
+    /* sat's launches, named: sat_ring, sat_scan_*, or on GPUs
+     * mosaic_columns and gpu_box_sat_* (the one-pass table) */
+    {"clEnqueueNDRangeKernel (", METHOD_SAT, FALSE, FALSE},
     {"clEnqueueNDRangeKernel", METHOD_SEPARABLE, FALSE, FALSE},
     {"clFinish", METHOD_SEPARABLE, FALSE, FALSE},
     {"clEnqueueReadBufferRect", METHOD_BILATERAL, FALSE, TRUE},
