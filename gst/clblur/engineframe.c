@@ -350,8 +350,10 @@ units_of (const ClbParams * params, const gchar ** units)
   };
   guint n = 0;
 
+  /* the box methods under the mask run the mask's kernels alone */
   if ((guint) params->method < G_N_ELEMENTS (method_units)
-      && method_units[params->method])
+      && method_units[params->method] && !(clb_mask_active (params)
+          && !CLB_METHOD_IS_BILATERAL (params->method)))
     units[n++] = method_units[params->method];
   if (params->method == CLB_METHOD_BILATERAL && params->range_from_noise > 0)
     units[n++] = "temporal";    /* the noise estimate */
