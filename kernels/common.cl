@@ -149,6 +149,16 @@ clb_slot (int j, int ring)
     (CLB_SHRINK_HI (T, (i) + (r), (len)) - CLB_SHRINK_LO (T, (i) - (r)) \
      + 1)
 
+/* The offsets [*lo, *hi] of the window of radius @r around @i on a line
+ * of @len that @border keeps: clipped to the line where it shrinks. */
+CLB_INLINE void
+clb_window (int i, int r, int len, int border, int *lo, int *hi)
+{
+    int shrink = border == CLB_BORDER_SHRINK;
+    *lo = shrink ? CLB_SHRINK_LO (int, i - r) - i : -r;
+    *hi = shrink ? CLB_SHRINK_HI (int, i + r, len) - i : r;
+}
+
 /* Index of the sample that position i of the extended line shows, or -1
  * when it lies outside and the border is SHRINK. */
 int

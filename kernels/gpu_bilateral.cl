@@ -129,14 +129,9 @@ bilateral_gpu (__global const sample_t *src, int pitch, int pstride,
     if (x >= x1 || y >= y1)
         return;
 
-    /* SHRINK: the window clipped to the frame */
-    int dx0 = -rx, dx1 = rx, dy0 = -ry, dy1 = ry;
-    if (border == CLB_BORDER_SHRINK) {
-        dx0 = CLB_SHRINK_LO (int, x - rx) - x;
-        dx1 = CLB_SHRINK_HI (int, x + rx, width) - x;
-        dy0 = CLB_SHRINK_LO (int, y - ry) - y;
-        dy1 = CLB_SHRINK_HI (int, y + ry, height) - y;
-    }
+    int dx0, dx1, dy0, dy1;
+    clb_window (x, rx, width, border, &dx0, &dx1);
+    clb_window (y, ry, height, border, &dy0, &dy1);
     int ci = (ly + ry) * tw + lx + rx;
     float ce[4] = {0.0f, 0.0f, 0.0f, 0.0f}, acc[5];
     for (int c = 0; c < channels; c++)

@@ -144,13 +144,9 @@ temporal_spatial (__global sample_t *dst, int pitch, int pstride, int4 off,
     barrier (CLK_LOCAL_MEM_FENCE);
     if (x >= width || y >= height)
         return;
-    int dx0 = -rx, dx1 = rx, dy0 = -ry, dy1 = ry;
-    if (border == CLB_BORDER_SHRINK) {
-        dx0 = CLB_SHRINK_LO (int, x - rx) - x;
-        dx1 = CLB_SHRINK_HI (int, x + rx, width) - x;
-        dy0 = CLB_SHRINK_LO (int, y - ry) - y;
-        dy1 = CLB_SHRINK_HI (int, y + ry, height) - y;
-    }
+    int dx0, dx1, dy0, dy1;
+    clb_window (x, rx, width, border, &dx0, &dx1);
+    clb_window (y, ry, height, border, &dy0, &dy1);
     __global const uint *range = tab + 3 * (cap + 1)
         + (size_t) count[(size_t) y * width + x] * CLB_TEMPORAL_RANGE;
     ulong sum[4] = {0, 0, 0, 0}, ws = 0;
