@@ -4,11 +4,11 @@
  *
  * A frame whose planes are in buffers of the engine's context (the
  * element's buffer pool, gstclpool.c) comes in and goes out without a
- * host copy. Where the engine wraps frames (the device works on host
- * memory: PoCL), the kernels run on the planes' sub-buffers: the wrapping
- * variants with any stride (with regions too, their composite merging
- * into the output: clb_engine_run_wrapped_jobs), every method on packed
- * rows without regions. Otherwise (discrete GPUs, padded rows, regions
+ * host copy. The kernels run on the planes' sub-buffers, on any device:
+ * every method on packed rows without regions; where the engine wraps
+ * frames (the device works on host memory: PoCL), the wrapping variants
+ * with any stride too (with regions too, their composite merging into the
+ * output: clb_engine_run_wrapped_jobs). Otherwise (padded rows, regions
  * the wrapping variants do not take: bilateral, a strength, the mask)
  * device-side copies to and from the engine's buffers.
  */
@@ -16,9 +16,10 @@
 
 #include "engineprivate.h"
 
-/* Whether the kernels can run on the planes where they are: the engine
- * wraps frames (the device works on host memory), every plane has its
- * sub-buffer, and no output plane shares bytes with an input plane. */
+/* Whether the kernels can run on the planes where they are: every plane
+ * has its sub-buffer, and no output plane shares bytes with an input
+ * plane. On any device: the pool's frames are OpenCL buffers, in the
+ * device's memory (discrete GPUs) or the host's (unified memory). */
 static gboolean
 can_run_in_place (ClbEngine * engine, const ClbMemPlane * src,
     const ClbMemPlane * dst)
@@ -26,8 +27,6 @@ can_run_in_place (ClbEngine * engine, const ClbMemPlane * src,
   const ClbPlanes *planes = &engine->planes;
   guint p, q;
 
-  if (!engine->profile.zero_copy)
-    return FALSE;
   for (p = 0; p < planes->n_planes; p++) {
     if (src[p].sub == NULL || dst[p].sub == NULL
         || src[p].stride > G_MAXINT || dst[p].stride > G_MAXINT)

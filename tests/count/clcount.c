@@ -1,6 +1,7 @@
 /* clboxblur tests: an LD_PRELOAD shim over the OpenCL ICD loader that
  * counts the calls a process makes where the host may wait, maps for
- * reading, kernel arguments and launches, and writes the counts to
+ * reading, kernel arguments, launches and the bytes of device-side
+ * copies (clEnqueueCopyBuffer, clEnqueueCopyBufferRect), and writes the counts to
  * $CLCOUNT_OUT at exit ("name count" lines). Calls inside the driver do
  * not go through the loader's symbols and are not counted. Each process
  * writes $CLCOUNT_OUT.<pid>.
@@ -17,6 +18,7 @@
 #include <CL/cl.h>
 
 static unsigned long host_waits, read_maps, kernel_args, launches;
+static unsigned long copied_bytes;
 
 #define COUNT(counter) __atomic_add_fetch (&(counter), 1, __ATOMIC_RELAXED)
 #define REAL(name) \
@@ -134,6 +136,30 @@ clEnqueueNDRangeKernel (cl_command_queue queue, cl_kernel kernel,
   return real (queue, kernel, dims, offset, global, local, n, wait, event);
 }
 
+cl_int
+clEnqueueCopyBuffer (cl_command_queue queue, cl_mem from, cl_mem to,
+    size_t from_offset, size_t to_offset, size_t size, cl_uint n,
+    const cl_event * wait, cl_event * event)
+{
+  REAL (clEnqueueCopyBuffer);
+  __atomic_add_fetch (&copied_bytes, size, __ATOMIC_RELAXED);
+  return real (queue, from, to, from_offset, to_offset, size, n, wait,
+      event);
+}
+
+cl_int
+clEnqueueCopyBufferRect (cl_command_queue queue, cl_mem from, cl_mem to,
+    const size_t * from_origin, const size_t * to_origin,
+    const size_t * region, size_t from_row, size_t from_slice, size_t to_row,
+    size_t to_slice, cl_uint n, const cl_event * wait, cl_event * event)
+{
+  REAL (clEnqueueCopyBufferRect);
+  __atomic_add_fetch (&copied_bytes, region[0] * region[1] * region[2],
+      __ATOMIC_RELAXED);
+  return real (queue, from, to, from_origin, to_origin, region, from_row,
+      from_slice, to_row, to_slice, n, wait, event);
+}
+
 __attribute__ ((destructor))
      static void write_counts (void)
 {
@@ -146,6 +172,7 @@ __attribute__ ((destructor))
       || (f = fopen (path, "w")) == NULL)
     return;
   fprintf (f, "host_waits %lu\nread_maps %lu\nkernel_args %lu\n"
-      "launches %lu\n", host_waits, read_maps, kernel_args, launches);
+      "launches %lu\ncopied_bytes %lu\n", host_waits, read_maps, kernel_args,
+      launches, copied_bytes);
   fclose (f);
 }

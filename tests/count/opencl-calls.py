@@ -3,7 +3,8 @@
 them (issue 40): the GPU class forced, frames not wrapped
 (CLBOXBLUR_DEVICE_CLASS=gpu, CLBOXBLUR_ZERO_COPY=0), 1080p RGBA, separable
 radius 15 (one element, two in a row), and sat, mosaic, the alpha mask and
-regions at 640x360, steady state: gst-launch-1.0 runs N1 and then N2 frames under
+regions at 640x360, steady state (the bytes of device-side copies
+too): gst-launch-1.0 runs N1 and then N2 frames under
 the counting shim (clcount.c) and the difference is divided by N2 - N1.
 Fails where a count grows past its ceiling: what the element does today,
 so that a regression fails CI (and where nothing was counted); the floors
@@ -20,38 +21,51 @@ import tempfile
 N1, N2 = 5, 15
 CAPS = "video/x-raw,format=RGBA,width=1920,height=1080"
 # (pipeline after the caps, {count: ceiling a frame}); floors: one host
-# wait a frame (the source's write map), arguments only where they change
-# (kernel_args: the frame's own memory, one input and one output a
-# clboxblur, set every frame; the rest kept from the last frame,
-# engineargs.c)
+# wait a frame (the source's write map), no device-side copy of a frame
+# from the element's pool (the kernels read and write the pool's buffers
+# in place, on a discrete GPU too: enginemem.c), arguments only where
+# they change (kernel_args: the frame's own buffers, which the pool hands
+# out in turn, an argument each kernel that reads the input or writes the
+# output; the rest kept from the last frame, engineargs.c)
 CASES = [
     ("clboxblur radius=15 ! fakesink",
-     {"read_maps": 0, "host_waits": 1, "kernel_args": 2, "launches": 2}),
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 2, "launches": 2,
+      "copied_bytes": 0}),
     ("clboxblur radius=15 ! clboxblur radius=15 ! fakesink",
-     {"read_maps": 0, "host_waits": 1, "kernel_args": 4, "launches": 4}),
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 4, "launches": 4,
+      "copied_bytes": 0}),
     # method temporal (issue 41): its noise histogram read back without a
     # host wait (taken two frames later); kernel_args: the frame's input
-    # (noise, blend) and output (spatial), the history's two buffers in
-    # turn (blend, spatial); launches: noise, blend, spatial
+    # (noise, blend) and output (spatial), the history's buffers in turn
+    # (blend's two, spatial's one) and the level's tables; launches:
+    # noise, blend, spatial
     ("clboxblur method=temporal ! fakesink",
-     {"read_maps": 0, "host_waits": 1, "kernel_args": 8, "launches": 3}),
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 11, "launches": 3,
+      "copied_bytes": 0}),
 ]
 # the other ways a frame goes, at 640x360: sat's table, mosaic, the alpha
 # mask (its flag's read-back taken by a completion callback, not by
 # polling the event), regions (their lists uploaded without a wait:
-# engine.c's clb_engine_upload); ceilings at what they do (launches count
-# the copies too; mosaic's arguments: 0 a frame where the pool gives the
-# same buffers again, 2 where it does not)
+# engine.c's clb_engine_upload); ceilings at what they do (copied_bytes:
+# the mask's jobs leave alpha to the input's copy, a frame; regions go
+# through the engine's planes, a frame in, out and to the output whose
+# regions the composite writes; mosaic's
+# arguments: 0 a frame where the pool gives the same buffers again, 2
+# where it does not)
 SMALL = "video/x-raw,format=RGBA,width=640,height=360"
 CASES += [
     ("clboxblur method=sat radius=15 ! fakesink",
-     {"read_maps": 0, "host_waits": 1, "kernel_args": 2, "launches": 4}),
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 3, "launches": 3,
+      "copied_bytes": 0}),
     ("clboxblur method=mosaic block-size=16 ! fakesink",
-     {"read_maps": 0, "host_waits": 1, "kernel_args": 2, "launches": 2}),
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 2, "launches": 2,
+      "copied_bytes": 0}),
     ("clboxblur radius=15 alpha-mask=true ! fakesink",
-     {"read_maps": 0, "host_waits": 1, "kernel_args": 2, "launches": 2}),
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 8, "launches": 2,
+      "copied_bytes": 640 * 360 * 4}),
     ("clboxblur radius=15 region-width=300 region-height=200 ! fakesink",
-     {"read_maps": 0, "host_waits": 1, "kernel_args": 2, "launches": 3}),
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 2, "launches": 3,
+      "copied_bytes": 3 * 640 * 360 * 4}),
 ]
 
 
