@@ -238,8 +238,9 @@ typedef struct {
   /* AUTO: CPUs get the CPU variants and every other device type the GPU
    * ones; CPU or GPU forces that class (CLB_DEVICE_CLASS_ENV). */
   ClbDeviceClass device_class;
-  /* Devices of the CPU class take the frames they can filter straight
-   * from the caller's memory (clb_engine_wraps_frames). */
+  /* Devices of the CPU class and those with memory shared with the host
+   * take the frames they can filter straight from the caller's memory
+   * (clb_engine_wraps_frames). */
   gboolean zero_copy;
   /* Wait for every kernel and keep its time (the device's clock where the
    * queue has CL_QUEUE_PROFILING_ENABLE: the runtime's, with
@@ -307,7 +308,8 @@ typedef struct {
   gboolean gl_sharing;          /* cl_khr_gl_sharing */
   gboolean fp16;                /* cl_khr_fp16 */
   const gchar *only_variant;    /* the options' variant */
-  /* Frames wrapped, not copied (CPU class, options->zero_copy). */
+  /* Frames wrapped, not copied (CPU class or host_unified, and
+   * options->zero_copy). */
   gboolean zero_copy;
   /* Launch shapes by class (engineprofile.c): the grid kernels' group
    * width (0: the driver's), the line kernels' groups a compute unit (0:
@@ -353,15 +355,16 @@ gchar *clb_device_profile_describe (const ClbDeviceProfile * profile);
 /* Whether the work is shaped for a CPU (see CLB_DEVICE_CLASS_ENV). */
 gboolean clb_engine_is_cpu (ClbEngine * engine);
 /* Whether an engine on a device of @type takes the frames it can filter
- * straight from the caller's memory (CL_MEM_USE_HOST_PTR: one box pass of
- * separable, dense 8-bit planes) instead of copying them: devices of the
- * CPU class (CLB_DEVICE_CLASS_ENV) unless CLB_ZERO_COPY_ENV is "0", with
- * the options from the environment. Lets the tests ask which calls a frame
- * makes. CLB_ZERO_COPY_ENV is runtime.h's. */
-gboolean clb_engine_wraps_frames (cl_device_type type);
+ * straight from the caller's memory (CL_MEM_USE_HOST_PTR) instead of
+ * copying them: devices of the CPU class (CLB_DEVICE_CLASS_ENV) and those
+ * that share memory with the host (@unified: CL_DEVICE_HOST_UNIFIED_MEMORY,
+ * integrated GPUs), unless CLB_ZERO_COPY_ENV is "0", with the options
+ * from the environment. Lets the tests ask which calls a frame makes.
+ * CLB_ZERO_COPY_ENV is runtime.h's. */
+gboolean clb_engine_wraps_frames (cl_device_type type, gboolean unified);
 /* The same for @options. */
 gboolean clb_engine_options_wrap_frames (const ClbEngineOptions * options,
-    cl_device_type type);
+    cl_device_type type, gboolean unified);
 /* The number of loop iterations after which the device ends a work-item's
  * loops (llvmpipe: 65535), which the engine plans its launches around;
  * 0 where loops run to the end. */

@@ -14,30 +14,48 @@
 #include "progcache.h"
 #include <CL/cl_gl.h>
 
-static gboolean
+/* How a host frame goes through the kernels where it is (wrapped,
+ * CL_MEM_USE_HOST_PTR): WRAP_DIRECT, the wrapping variants at any stride
+ * (clb_engine_runs_direct); WRAP_PLANES, every method, on packed rows
+ * without regions, as a frame from the pool (enginemem.c); WRAP_NONE,
+ * copied in and out. */
+typedef enum
+{
+  WRAP_NONE,
+  WRAP_DIRECT,
+  WRAP_PLANES
+} WrapWay;
+
+static WrapWay
 can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
     guint n_jobs, const guint8 * const *src, const gsize * src_stride,
     guint8 * const *dst, const gsize * dst_stride)
 {
   const ClbPlanes *planes = &engine->planes;
+  gsize bytes = clb_engine_container_bytes (planes);
+  WrapWay way = clb_engine_runs_direct (engine, params, jobs, n_jobs) ?
+      WRAP_DIRECT : engine->profile.zero_copy && !params->use_regions ?
+      WRAP_PLANES : WRAP_NONE;
   guint p;
 
-  if (!clb_engine_runs_direct (engine, params, jobs, n_jobs))
-    return FALSE;
+  if (way == WRAP_NONE)
+    return WRAP_NONE;
   for (p = 0; p < planes->n_planes; p++) {
-    gsize row = planes->plane_width[p];
+    gsize row = planes->plane_width[p] * bytes;
     guint q;
 
     if (src_stride[p] < row || dst_stride[p] < row
-        || src_stride[p] > G_MAXINT || dst_stride[p] > G_MAXINT)
-      return FALSE;
+        || src_stride[p] > G_MAXINT || dst_stride[p] > G_MAXINT
+        || (way == WRAP_PLANES && (src_stride[p] != row
+                || dst_stride[p] != row)))
+      return WRAP_NONE;
     /* no output plane may share bytes with any input plane */
     for (q = 0; q < planes->n_planes; q++) {
       const guint8 *s = src[q], *d = dst[p];
       gsize sh = planes->plane_height[q], dh = planes->plane_height[p];
 
       if (s < d + dst_stride[p] * dh && d < s + src_stride[q] * sh)
-        return FALSE;
+        return WRAP_NONE;
     }
   }
   /* mask_fused_x16 reads and writes pixels of 4 bytes as uint: their
@@ -49,27 +67,29 @@ can_wrap (ClbEngine * engine, const ClbParams * params, const ClbJob * jobs,
       p = jobs[j].plane;
       if (jobs[j].pixel_stride == 4 && (((guintptr) src[p]
                   | (guintptr) dst[p] | src_stride[p] | dst_stride[p]) & 3))
-        return FALSE;
+        return WRAP_NONE;
     }
   }
-  return TRUE;
+  return way;
 }
 
 /* The frame through kernels that read the caller's input and write its
- * output in place (CL_MEM_USE_HOST_PTR): no copy in or out. */
+ * output in place (CL_MEM_USE_HOST_PTR), the @way can_wrap gives: no
+ * copy in or out. */
 static gboolean
 process_wrapped (ClbEngine * engine, const ClbParams * params,
-    const ClbJob * jobs, guint n_jobs, const guint8 * const *src,
+    const ClbJob * jobs, guint n_jobs, WrapWay way, const guint8 * const *src,
     const gsize * src_stride, guint8 * const *dst, const gsize * dst_stride,
     gboolean * refused, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
   cl_mem in[CLB_MAX_PLANES] = { NULL, }, out[CLB_MAX_PLANES] = { NULL, };
+  gsize bytes = clb_engine_container_bytes (planes);
   gboolean ok = FALSE;
   guint p;
 
   for (p = 0; p < planes->n_planes; p++) {
-    gsize row = planes->plane_width[p], h = planes->plane_height[p];
+    gsize row = planes->plane_width[p] * bytes, h = planes->plane_height[p];
 
     /* A device may refuse a host pointer (alignment, limits): nothing is
      * queued yet, so the caller copies the frame instead. */
@@ -86,8 +106,10 @@ process_wrapped (ClbEngine * engine, const ClbParams * params,
       goto done;
     }
   }
-  if (!clb_engine_run_wrapped_jobs (engine, params, jobs, n_jobs, in, src_stride, out,
-          dst_stride, error))
+  if (!(way == WRAP_DIRECT ? clb_engine_run_wrapped_jobs (engine, params,
+              jobs, n_jobs, in, src_stride, out, dst_stride, error) :
+          clb_engine_run_jobs_between (engine, params, jobs, n_jobs, in, out,
+              error)))
     goto done;
   /* A blocking map brings the results into the caller's memory where the
    * device worked on a copy of it. (The pointer of a map that is not
@@ -100,7 +122,7 @@ process_wrapped (ClbEngine * engine, const ClbParams * params,
     if (err == CL_SUCCESS)
       mapped = clEnqueueMapBuffer (engine->queue, out[p], CL_TRUE, CL_MAP_READ,
           0, dst_stride[p] * (planes->plane_height[p] - 1)
-          + planes->plane_width[p], 0, NULL, NULL, &err);
+          + planes->plane_width[p] * bytes, 0, NULL, NULL, &err);
     if (err != CL_SUCCESS) {
       clb_set_cl_error (error, err, "clEnqueueMapBuffer");
       goto failed;
@@ -137,14 +159,16 @@ process_host (ClbEngine * engine, const ClbParams * params,
   gsize bytes = clb_engine_container_bytes (planes);
   size_t origin[3] = { 0, 0, 0 };
   cl_mem *result;
+  WrapWay way;
   guint p;
 
-  if (can_wrap (engine, params, jobs, n_jobs, src, src_stride, dst,
-          dst_stride)) {
+  way = can_wrap (engine, params, jobs, n_jobs, src, src_stride, dst,
+      dst_stride);
+  if (way != WRAP_NONE) {
     gboolean refused = FALSE;
 
-    if (process_wrapped (engine, params, jobs, n_jobs, src, src_stride, dst,
-            dst_stride, &refused, error))
+    if (process_wrapped (engine, params, jobs, n_jobs, way, src, src_stride,
+            dst, dst_stride, &refused, error))
       return TRUE;
     if (!refused)
       return FALSE;

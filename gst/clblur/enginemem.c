@@ -184,10 +184,8 @@ clb_engine_process_mem (ClbEngine * engine, const ClbParams * params,
       /* every method: its kernels read the input's planes and write the
        * output's (enginerun.c, frame_in / frame_out) */
       clb_engine_log_mem (engine, "in place, every method");
-      engine->frame_in = in;
-      engine->frame_out = out;
-      ok = clb_engine_run_jobs (engine, params, jobs, n_jobs, error);
-      engine->frame_in = engine->frame_out = NULL;
+      ok = clb_engine_run_jobs_between (engine, params, jobs, n_jobs, in, out,
+          error);
     } else {
       goto copies;
     }

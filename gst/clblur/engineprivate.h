@@ -573,6 +573,11 @@ gboolean clb_engine_check_cancelled (ClbEngine * engine, GError ** error);
  * planes clb_engine_result_planes gives. */
 gboolean clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params,
     const ClbJob * jobs, guint n_jobs, GError ** error);
+/* The same from the planes @in into the planes @out (rows of the
+ * engine's pitch, no regions), frame_in and frame_out set meanwhile. */
+gboolean clb_engine_run_jobs_between (ClbEngine * engine,
+    const ClbParams * params, const ClbJob * jobs, guint n_jobs, cl_mem * in,
+    cl_mem * out, GError ** error);
 /* enginerun.c: runs every job of a plan that runs direct (the caller's
  * memory to the caller's, ClbPlan.direct) on wrapped planes. */
 gboolean clb_engine_run_wrapped_jobs (ClbEngine * engine,

@@ -74,19 +74,19 @@ class_of (const ClbEngineOptions * options, cl_device_type type)
 
 gboolean
 clb_engine_options_wrap_frames (const ClbEngineOptions * options,
-    cl_device_type type)
+    cl_device_type type, gboolean unified)
 {
-  return class_of (options, type) == CLB_DEVICE_CLASS_CPU
+  return (class_of (options, type) == CLB_DEVICE_CLASS_CPU || unified)
       && options->zero_copy;
 }
 
 gboolean
-clb_engine_wraps_frames (cl_device_type type)
+clb_engine_wraps_frames (cl_device_type type, gboolean unified)
 {
   ClbEngineOptions options;
 
   clb_engine_options_from_env (&options);
-  return clb_engine_options_wrap_frames (&options, type);
+  return clb_engine_options_wrap_frames (&options, type, unified);
 }
 
 void
@@ -177,8 +177,8 @@ failed:
   return ok;
 }
 
-/* What the profile only shows, never decides on: a failed query leaves
- * the field 0. */
+/* What the profile shows, and host_unified, which decides whether frames
+ * are wrapped: a failed query leaves the field 0. */
 static void
 probe_informational (ClbEngine * engine)
 {
@@ -299,7 +299,9 @@ clb_engine_probe_profile (ClbEngine * engine, GError ** error)
   p->device_class = class_of (&engine->options, p->type);
   p->class_forced = engine->options.device_class != CLB_DEVICE_CLASS_AUTO;
   p->only_variant = engine->options.variant;
-  p->zero_copy = clb_engine_options_wrap_frames (&engine->options, p->type);
+  probe_informational (engine);
+  p->zero_copy = clb_engine_options_wrap_frames (&engine->options, p->type,
+      p->host_unified);
   CHECK (clGetDeviceInfo (device, CL_DEVICE_MAX_COMPUTE_UNITS,
           sizeof (p->compute_units), &p->compute_units, NULL),
       "clGetDeviceInfo (MAX_COMPUTE_UNITS)");
@@ -324,7 +326,6 @@ clb_engine_probe_profile (ClbEngine * engine, GError ** error)
   p->global_mem = global_mem;
   if (!probe_loop_cap (engine, error))
     goto failed;
-  probe_informational (engine);
   launch_shapes (p);
   p->max_work_group_size = capped (p->max_work_group_size,
       engine->options.max_work_group);

@@ -15,8 +15,8 @@
 #include "engineprivate.h"
 
 /* Copies plane @p of the frame @in to @out (its rows, each with its
- * stride) by copy_rows, a work-item a row: only CPU-class engines wrap
- * frames (clb_engine_options_wrap_frames), and PoCL's clEnqueueCopyBuffer
+ * stride) by copy_rows, a work-item a row: only the CPU class's variants
+ * run direct (clb_variant_wraps), and PoCL's clEnqueueCopyBuffer
  * is one thread's memcpy (about 0.5 ms a 1080p NV12 frame, the other core
  * idle). */
 static gboolean
@@ -333,4 +333,21 @@ clb_engine_run_jobs (ClbEngine * engine, const ClbParams * params, const ClbJob 
 
 failed:
   return FALSE;
+}
+
+/* clb_engine_run_jobs from the planes @in into the planes @out (rows of
+ * the engine's pitch; no regions): a frame from the pool, or a host frame
+ * wrapped where it is. */
+gboolean
+clb_engine_run_jobs_between (ClbEngine * engine, const ClbParams * params,
+    const ClbJob * jobs, guint n_jobs, cl_mem * in, cl_mem * out,
+    GError ** error)
+{
+  gboolean ok;
+
+  engine->frame_in = in;
+  engine->frame_out = out;
+  ok = clb_engine_run_jobs (engine, params, jobs, n_jobs, error);
+  engine->frame_in = engine->frame_out = NULL;
+  return ok;
 }

@@ -248,11 +248,16 @@ default_device_wraps_frames (gchar ** why)
 {
   ClbRuntime *rt = clcheck_default_runtime ();
   cl_device_type type = 0;
+  cl_bool unified = CL_FALSE;
   gboolean wraps;
 
   fail_unless_equals_int (clGetDeviceInfo (clb_runtime_get_device (rt),
           CL_DEVICE_TYPE, sizeof (type), &type, NULL), CL_SUCCESS);
-  wraps = clb_engine_wraps_frames (type);
+  if (clGetDeviceInfo (clb_runtime_get_device (rt),
+          CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof (unified), &unified,
+          NULL) != CL_SUCCESS)
+    unified = CL_FALSE;
+  wraps = clb_engine_wraps_frames (type, unified == CL_TRUE);
   *why = g_strdup_printf ("device '%s' (%s, %s=%s, %s=%s) %s",
       clb_runtime_get_device_name (rt),
       (type & CL_DEVICE_TYPE_CPU) ? "a CPU" : "not a CPU",
