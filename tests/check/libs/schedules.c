@@ -412,6 +412,12 @@ check_reference (const Frame * f, const ClbParams * params, guint8 ** in,
     gboolean bilateral = params->method == CLB_METHOD_BILATERAL;
     int r = 0;
 
+    /* the bilateral's window ends at 3 sigma-spatial (clb_job_radii) */
+    if (bilateral) {
+      rx = clb_bilateral_radius (rx, params->sigma_spatial);
+      ry = clb_bilateral_radius (ry, params->sigma_spatial);
+    }
+
     for (k = 0; k < n; k++)
       s[k] = sample (f, in, job, (k / job->channels) % job->width,
           k / job->channels / job->width, k % job->channels);
