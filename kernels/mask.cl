@@ -96,48 +96,37 @@ mask_elems (int channels, int blend, int fx)
     } while (0)
 
 /* The window sums of a line of @len (the row's pixels, or the column's
- * rows): those of the first window, around @p (the box's, radius @r, by
- * BOX (j, +=) for each position j it takes; the feather's, radius @f,
- * by FEA (j, +=)), and their move from the window around @p to the next
- * (BOX (j, -=), FEA (j, -=) for those that leave). */
-#define MASK_FIRST(p, r, f, len, BOX, FEA)                              \
+ * rows), by MASK_BOTH (STEP, p, r, f, len, BOX, FEA): STEP for the box's
+ * window, radius @r, by BOX (j, op) (none with blend), and for the
+ * feather's, radius @f, by FEA (j, op) (with f >= 0). STEP MASK_SPAN:
+ * those of the first window, around @p (ADD (j, +=) for each position j
+ * it takes); MASK_MOVE: their move from the window around @p to the next
+ * (ADD (j, +=) for the one that enters, ADD (j, -=) for the one that
+ * leaves). */
+#define MASK_SPAN(p, r, len, ADD)                                       \
+    for (int i = (p) - (r); i <= (p) + (r); i++) {                      \
+        int j = clb_border_index (i, (len), border);                    \
+        if (j >= 0)                                                     \
+            ADD (j, +=);                                                \
+    }
+#define MASK_MOVE(p, r, len, ADD)                                       \
+    {                                                                   \
+        int in = (p) + (r) + 1, out = (p) - (r);                        \
+        if (in >= (len) || out < 0) {                                   \
+            in = clb_border_index (in, (len), border);                  \
+            out = clb_border_index (out, (len), border);                \
+        }                                                               \
+        if (in >= 0)                                                    \
+            ADD (in, +=);                                               \
+        if (out >= 0)                                                   \
+            ADD (out, -=);                                              \
+    }
+#define MASK_BOTH(STEP, p, r, f, len, BOX, FEA)                         \
     do {                                                                \
-        if (!blend) {                                                   \
-            for (int i = (p) - (r); i <= (p) + (r); i++) {              \
-                int j = clb_border_index (i, (len), border);            \
-                if (j >= 0)                                             \
-                    BOX (j, +=);                                        \
-            }                                                           \
-        }                                                               \
-        if ((f) >= 0) {                                                 \
-            for (int i = (p) - (f); i <= (p) + (f); i++) {              \
-                int j = clb_border_index (i, (len), border);            \
-                if (j >= 0)                                             \
-                    FEA (j, +=);                                        \
-            }                                                           \
-        }                                                               \
-    } while (0)
-#define MASK_SLIDE(p, r, f, len, BOX, FEA)                              \
-    do {                                                                \
-        if (!blend) {                                                   \
-            int in = (p) + (r) + 1, out = (p) - (r);                    \
-            if (in >= (len) || out < 0) {                               \
-                in = clb_border_index (in, (len), border);              \
-                out = clb_border_index (out, (len), border);            \
-            }                                                           \
-            if (in >= 0)                                                \
-                BOX (in, +=);                                           \
-            if (out >= 0)                                               \
-                BOX (out, -=);                                          \
-        }                                                               \
-        if ((f) >= 0) {                                                 \
-            int in = clb_border_index ((p) + (f) + 1, (len), border);   \
-            int out = clb_border_index ((p) - (f), (len), border);      \
-            if (in >= 0)                                                \
-                FEA (in, +=);                                           \
-            if (out >= 0)                                               \
-                FEA (out, -=);                                          \
-        }                                                               \
+        if (!blend)                                                     \
+            STEP (p, r, len, BOX);                                      \
+        if ((f) >= 0)                                                   \
+            STEP (p, f, len, FEA);                                      \
     } while (0)
 
 __kernel void
@@ -169,7 +158,7 @@ mask_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
         MASK_EACH (MASK_ADD, op);                                       \
     }
 #define MASK_PF(j, op) sf op MASK_ALPHA ((j), y)
-    MASK_FIRST (x_begin, rx, fx, width, MASK_PX, MASK_PF);
+    MASK_BOTH (MASK_SPAN, x_begin, rx, fx, width, MASK_PX, MASK_PF);
 #define MASK_PUT(c, sc, oc, op) tmp[t + (c)] = sc
     size_t t = (clb_slot (y, ring) * width + x_begin) * elems;
     for (int x = x_begin; x < x_end; x++, t += elems) {
@@ -178,7 +167,7 @@ mask_rows (__global const sample_t *src, int pitch, int pstride, int4 off,
             tmp[t + cn] = sw;
         if (fx >= 0)
             tmp[t + elems - 1] = sf;
-        MASK_SLIDE (x, rx, fx, width, MASK_PX, MASK_PF);
+        MASK_BOTH (MASK_MOVE, x, rx, fx, width, MASK_PX, MASK_PF);
     }
 #undef MASK_ADD
 #undef MASK_PX
@@ -240,7 +229,7 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
     }
 #define MASK_TF(r, op) \
     sf op tmp[clb_slot ((r), ring) * row_len + col + elems - 1]
-    MASK_FIRST (y0, ry, fy, height, MASK_TROW, MASK_TF);
+    MASK_BOTH (MASK_SPAN, y0, ry, fy, height, MASK_TROW, MASK_TF);
     uint nfx = fx >= 0 ? clb_border_count (x, fx, width, border) : 0;
     for (int y = y0; y < y1; y++) {
         uint a;
@@ -272,7 +261,7 @@ mask_columns (__global const mask_row_t *tmp, __global const sample_t *src,
             MASK_EACH (MASK_OUT, =);
 #undef MASK_OUT
         }
-        MASK_SLIDE (y, ry, fy, height, MASK_TROW, MASK_TF);
+        MASK_BOTH (MASK_MOVE, y, ry, fy, height, MASK_TROW, MASK_TF);
     }
     if (bg != 0)
         *seen = stamp;

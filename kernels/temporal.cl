@@ -6,7 +6,11 @@
  *                     high-pass) into the noise level's histogram
  *   temporal_blend    a work-item a pixel: the count from the 5 x 5
  *                     patch's agreement, the history blended (read from
- *                     hold, written to hnew: the patch reads neighbours)
+ *                     hold, written to hnew: the patch reads neighbours);
+ *                     each pixel's difference D (the judged channels' sum
+ *                     of |(x << 8) - h|) made once into the group's tile
+ *                     and its 2-pixel apron (border replicated) in local
+ *                     memory, the patch's sum 25 reads of it
  *   temporal_spatial  a work-item a pixel: the bilateral on the history,
  *                     integer weights, the range's table the pixel's count's;
  *                     the group's tile of the history in local memory, as
@@ -56,25 +60,35 @@ temporal_blend (__global const sample_t *src, int pitch, int pstride,
                 int4 off, int swap, int shift, int width, int height,
                 int channels, int dist_mask, __global const uint *hold,
                 __global uint *hnew, __global uchar *count,
-                __global const uint *tab, int cap, int fresh)
+                __global const uint *tab, int cap, int fresh,
+                __local uint *tile)
 {
+    int lw = get_local_size (0), lx = get_local_id (0), ly = get_local_id (1);
+    int id = ly * lw + lx, items = lw * (int) get_local_size (1);
+    int tw = lw + 4, tn = tw * ((int) get_local_size (1) + 4);
     int x = get_global_id (0), y = get_global_id (1);
+    /* fresh: no history read (count 0 everywhere, h taken from x) */
+    for (int i = id; i < tn && !fresh; i += items) {
+        int ty = i / tw;
+        int sx = clamp (x - lx - 2 + i - ty * tw, 0, width - 1);
+        int sy = clamp (y - ly - 2 + ty, 0, height - 1);
+        size_t b = (size_t) sy * pitch + (size_t) sx * pstride;
+        __global const uint *h = hold + ((size_t) sy * width + sx) * channels;
+        uint d = 0;
+        for (int c = 0; c < channels; c++) {
+            if (dist_mask & (1 << c))
+                d += abs_diff (clb_load (src, b + clb_comp (off, c), swap,
+                                         shift) << 8, h[c]);
+        }
+        tile[i] = d;
+    }
+    barrier (CLK_LOCAL_MEM_FENCE);
     if (x >= width || y >= height)
         return;
     uint a = 0;
-    /* fresh: no history read (count 0 everywhere, h taken from x) */
-    for (int dy = -2; dy <= 2 && !fresh; dy++) {
-        for (int dx = -2; dx <= 2; dx++) {
-            int sx = clamp (x + dx, 0, width - 1);
-            int sy = clamp (y + dy, 0, height - 1);
-            size_t b = (size_t) sy * pitch + (size_t) sx * pstride;
-            __global const uint *h = hold + ((size_t) sy * width + sx) * channels;
-            for (int c = 0; c < channels; c++) {
-                if (dist_mask & (1 << c))
-                    a += abs_diff (clb_load (src, b + clb_comp (off, c), swap,
-                                             shift) << 8, h[c]);
-            }
-        }
+    for (int dy = 0; dy < 5 && !fresh; dy++) {
+        for (int dx = 0; dx < 5; dx++)
+            a += tile[(ly + dy) * tw + lx + dx];
     }
     size_t i = (size_t) y * width + x, b = (size_t) y * pitch + (size_t) x * pstride;
     int n = fresh ? 0 : count[i];

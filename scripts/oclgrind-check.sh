@@ -106,6 +106,15 @@ for class in gpu cpu; do
     done
   done
 done
+# temporal with its history kept (--history, two frames: the second's
+# blend reads the first's history, its differences through the group's
+# local tile; the frames above are each a first one), both classes
+for class in gpu cpu; do
+  check $class uninit 0 --temporal --history -i 2 --sizes 67x41 \
+    --formats RGBA --radii 3
+  check $class uninit 0 --temporal --history -i 2 --sizes 23x17 \
+    --formats NV12 --radii 1 --border replicate
+done
 # mosaic_x16 on the CPU class from the caller's memory: packed 4:2:2's
 # two jobs in one walk (an even width; blocks of 2, 8 and 16 pixels: 4,
 # 16 and 32 bytes), and blocks of a multiple of 16 bytes a step of

@@ -161,7 +161,7 @@ verify_mask_job (const Layout * l, const ClbParams * params,
 /* Compares every job of @jobs in the output with the plain-C reference. */
 static gboolean
 verify (const Layout * l, const ClbJob * jobs, guint n_jobs,
-    const ClbParams * params, guint8 ** src, guint8 ** dst)
+    const ClbParams * params, guint frames, guint8 ** src, guint8 ** dst)
 {
   guint j;
 
@@ -198,8 +198,9 @@ verify (const Layout * l, const ClbJob * jobs, guint n_jobs,
           MAX (params->block_size >> job->x_sub, 1),
           MAX (params->block_size >> job->y_sub, 1));
     } else if (params->method == CLB_METHOD_TEMPORAL) {
-      /* a first frame: the history reset before it */
+      /* @frames frames of the same input from a reset history */
       RefTemporal t;
+      guint f;
 
       rx = MIN (clb_bilateral_radius (rx, params->sigma_spatial),
           CLB_MAX_TEMPORAL_RADIUS);
@@ -207,8 +208,10 @@ verify (const Layout * l, const ClbJob * jobs, guint n_jobs,
           CLB_MAX_TEMPORAL_RADIUS);
       if (ref_temporal_init (&t, job->width, job->height, job->channels))
         return FALSE;
-      ref_temporal_frame (&t, in, ref, job->dist_mask, 255, 0,
-          CLB_DEFAULT_TEMPORAL_REACH, rx, ry, params->sigma_spatial, border);
+      for (f = 0; f < frames; f++)
+        ref_temporal_frame (&t, in, ref, job->dist_mask, 255, 0,
+            CLB_DEFAULT_TEMPORAL_REACH, rx, ry, params->sigma_spatial,
+            border);
       ref_temporal_clear (&t);
     } else if (params->method == CLB_METHOD_BILATERAL) {
       /* the window the engine bounds bilateral's to */
@@ -623,8 +626,10 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
     if (it == 0)                /* the warm-up's kernels left out */
       g_free (clb_engine_take_profile (engine, 0));
     t0 = g_get_monotonic_time ();
-    /* temporal: each frame a first one, as verify's reference takes it */
-    clb_engine_temporal_reset (engine);
+    /* temporal: each frame a first one, as verify's reference takes it
+     * (--history: the first alone) */
+    if (!o->history || it == -MAX (o->warmup, 0))
+      clb_engine_temporal_reset (engine);
     if (!clb_engine_filter (engine, &params, bf->l.jobs, bf->l.n_jobs,
             &bf->in, &bf->out, &err)) {
       g_printerr ("%s\n", err->message);
@@ -638,8 +643,8 @@ run_one (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
   }
   qsort (times, n, sizeof (gdouble), cmp_double);
   if (o->check) {
-    ok = verify (&bf->l, bf->l.jobs, bf->l.n_jobs, &params, bf->src,
-        bf->dst);
+    ok = verify (&bf->l, bf->l.jobs, bf->l.n_jobs, &params,
+        o->history ? MAX (o->warmup, 0) + n : 1, bf->src, bf->dst);
     *failures += !ok;
   }
   if (!o->quiet && o->timing) {
@@ -721,7 +726,7 @@ run_mask_ab (const BenchOptions * o, ClbEngine * engine, BenchFrame * bf,
     }
   }
   if (o->check) {
-    ok = verify (&bf->l, bf->l.mask_jobs, bf->l.n_mask_jobs, &masked,
+    ok = verify (&bf->l, bf->l.mask_jobs, bf->l.n_mask_jobs, &masked, 1,
         bf->src, bf->dst) && verify_alpha (&bf->l, bf->src, bf->dst);
     *failures += !ok;
   }

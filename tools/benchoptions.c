@@ -59,6 +59,9 @@ bench_parse_options (gint * argc, gchar *** argv, BenchOptions * o)
     {"bilateral", 0, 0, G_OPTION_ARG_NONE, &o->bilateral, "Bilateral", NULL},
     {"temporal", 0, 0, G_OPTION_ARG_NONE, &o->temporal, "Temporal (each "
           "frame a first one: the history reset)", NULL},
+    {"history", 0, 0, G_OPTION_ARG_NONE, &o->history, "With --temporal: "
+          "the history kept from frame to frame, warm-up included (the "
+          "same input each frame; --verify's reference runs as many)", NULL},
     {"mosaic", 0, 0, G_OPTION_ARG_NONE, &o->mosaic, "Mosaic, blocks of "
           "2 radius pixels (the radius column shows the radius)", NULL},
     {"fill", 0, 0, G_OPTION_ARG_NONE, &o->fill, "Solid fill (0)", NULL},

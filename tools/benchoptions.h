@@ -16,6 +16,7 @@ typedef struct
 {
   gint filter_width, iterations, platform, device_index, passes, warmup;
   gboolean sat, separable, bilateral, mosaic, fill, temporal;
+  gboolean history;             /* temporal: the history kept */
   gboolean timing, check, quiet, version, floor_only, kernels, pinned;
   gchar *memory, *device, *dump, *load, *flags;
   gchar *sizes, *formats, *radii, *border, *content;

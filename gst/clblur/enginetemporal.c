@@ -4,10 +4,10 @@
  *
  * Each frame of a job: the noise histogram (temporal_noise), read back
  * without a host wait and taken two frames later (the first frame's at
- * once); the blend with the history
- * where a 5 x 5 patch agrees (temporal_blend, from one history buffer into
- * the other); the bilateral on the blended history at the noise left
- * (temporal_spatial). Integer tables from the level, made here as
+ * once); the blend with the history where a 5 x 5 patch agrees
+ * (temporal_blend, from one history buffer into the other; the group's
+ * differences in a local tile); the bilateral on the blended history at
+ * the noise left (temporal_spatial). Integer tables from the level, made here as
  * ref_temporal_tables defines them (tests/reference/refblur.h), uploaded
  * without a host wait when the level changes. One variant, every device.
  */
@@ -353,9 +353,16 @@ run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_mem (&a, t->tables);
   clb_arg_int (&a, 2 * reach);
   clb_arg_int (&a, fresh);
+  /* the tile of the pixels' differences and a 2-pixel apron (at most 20
+   * x 12 of them) */
+  while (local[0] * local[1] > MAX (engine->profile.max_work_group_size, 1))
+    local[local[0] > local[1] ? 0 : 1] /= 2;
+  clb_arg_local (&a, (local[0] + 4) * (local[1] + 4) * sizeof (cl_uint));
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (clb_engine_run_kernel (engine, blend, 2, global, NULL,
+  global[0] = (global[0] + local[0] - 1) / local[0] * local[0];
+  global[1] = (global[1] + local[1] - 1) / local[1] * local[1];
+  CHECK (clb_engine_run_kernel (engine, blend, 2, global, local,
           "temporal_blend"), "clEnqueueNDRangeKernel (temporal_blend)");
   t->turn ^= 1;
 
@@ -375,15 +382,11 @@ run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
   /* the tile (at most 30 x 22 pixels, 10.3 KiB at radius 7 in 4
    * channels) and the spatial table: far below the 32 KiB every device
    * has */
-  while (local[0] * local[1] > MAX (engine->profile.max_work_group_size, 1))
-    local[local[0] > local[1] ? 0 : 1] /= 2;
   clb_arg_local (&a, ((local[0] + 2 * r->rx) * (local[1] + 2 * r->ry)
           * job->channels + (2 * r->rx + 1) * (2 * r->ry + 1))
       * sizeof (cl_uint));
   if (!clb_args_done (&a, error))
     return FALSE;
-  global[0] = (global[0] + local[0] - 1) / local[0] * local[0];
-  global[1] = (global[1] + local[1] - 1) / local[1] * local[1];
   CHECK (clb_engine_run_kernel (engine, spatial, 2, global, local,
           "temporal_spatial"), "clEnqueueNDRangeKernel (temporal_spatial)");
   return TRUE;
