@@ -23,7 +23,11 @@
 #   ROUNDS   rounds a case [9]        FRAMES  frames a run [60]
 #   SIZE     frame size [1920x1080]   PATTERN snow or smpte [snow]
 #   LIMIT    the ratio a case may reach [1.05]
-#   CASES    "FORMAT:ELEMENT-ARGS;..." [the list below]
+#   CASES    "FORMAT:ELEMENT-ARGS;..." [the list below]; a case's
+#            "ARGS-A|ARGS-B" runs A with the first and B with the second
+#            (one build against itself: one method against another, e.g.
+#            issue 41's temporal against bilateral radius 3:
+#            CASES='RGBA:method=temporal radius=2 sigma-spatial=1.5|method=bilateral radius=3' scripts/speed-kept.sh build build)
 set -eu
 a=$(cd "$1" && pwd)
 b=$(cd "$2" && pwd)
@@ -64,14 +68,14 @@ run () {
 
 # one case: prints A's and B's median ms a frame and the median ratio
 one_case () {
-  fmt=$1 args=$2 file=$tmp/$fmt.raw
+  fmt=$1 args_a=${2%%|*} args_b=${2#*|} file=$tmp/$fmt.raw
   rm -f "$tmp/a" "$tmp/b" "$tmp/r"
-  run "$a" "$file" "$fmt" "clboxblur $args" >/dev/null
-  run "$b" "$file" "$fmt" "clboxblur $args" >/dev/null
+  run "$a" "$file" "$fmt" "clboxblur $args_a" >/dev/null
+  run "$b" "$file" "$fmt" "clboxblur $args_b" >/dev/null
   i=0
   while [ "$i" -lt "$rounds" ]; do
-    ta=$(run "$a" "$file" "$fmt" "clboxblur $args")
-    tb=$(run "$b" "$file" "$fmt" "clboxblur $args")
+    ta=$(run "$a" "$file" "$fmt" "clboxblur $args_a")
+    tb=$(run "$b" "$file" "$fmt" "clboxblur $args_b")
     ti=$(run "$a" "$file" "$fmt" identity)
     echo "$ta $ti $frames" | awk '{ printf "%.4f\n", ($1 - $2) * 1000 / $3 }' >>"$tmp/a"
     echo "$tb $ti $frames" | awk '{ printf "%.4f\n", ($1 - $2) * 1000 / $3 }' >>"$tmp/b"
