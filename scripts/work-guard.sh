@@ -12,7 +12,10 @@
 # alone) on 67x41 RGBA and 23x17 A420; and `regions`, the separable box
 # inside the bench's 40 regions with a feather of 8 (its second region
 # the frame's left half; the composite over the tiles they reach, and on
-# CPUs the frame's copy) on 67x41 RGBA and 23x17 NV12:
+# CPUs the frame's copy) on 67x41 RGBA and 23x17 NV12; and
+# `temporal-history`, temporal's second frame, its history kept (--history:
+# two frames counted, less the first, which `temporal` counts: a first
+# frame has no history and skips the blend's patch):
 #   instructions   LLVM IR instructions executed (Oclgrind's count)
 #   global-bytes   bytes loaded from and stored to global memory (loads,
 #                  stores, and vloadN/vstoreN on global pointers, which
@@ -76,7 +79,7 @@ done
 
 . scripts/oclgrind-lib.sh
 oclgrind_init "$build"
-[ -n "$methods" ] || methods="$(oclgrind_methods) mask regions"
+[ -n "$methods" ] || methods="$(oclgrind_methods) mask regions temporal-history"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -150,6 +153,11 @@ for class in $classes; do
     if [ "$m" = regions ]; then
       args="--separable --regions 40 --feather 8"
     fi
+    iters=1
+    if [ "$m" = temporal-history ]; then
+      args="--temporal --history"
+      iters=2
+    fi
     for f in $mframes; do
       size=${f%:*} format=${f#*:}
       frame="$size-$format-r$radius"
@@ -162,13 +170,23 @@ for class in $classes; do
         if ! oclgrind_run CLBOXBLUR_DEVICE_CLASS="$class" \
           CLBOXBLUR_CACHE_DIR="$tmp/cache" OCLGRIND_INST_COUNTS=1 \
           OCLGRIND_LOG="$log.oclgrind" \
-          "$bench" -e -q -i 1 --warm-up 0 $args --sizes "$size" \
-          --formats "$format" --radii "$radius" >"$log" 2>&1; then
+          "$bench" -e -q -i "$iters" --warm-up 0 $args --sizes "$size" \
+          --formats "$format" --radii "$radius" >"$log" 2>&1 \
+          || { [ "$iters" = 2 ] && ! oclgrind_run \
+          CLBOXBLUR_DEVICE_CLASS="$class" CLBOXBLUR_CACHE_DIR="$tmp/cache" \
+          OCLGRIND_INST_COUNTS=1 "$bench" -e -q -i 1 --warm-up 0 $args \
+          --sizes "$size" --formats "$format" --radii "$radius" \
+          >"$log.first" 2>&1; }; then
           echo "work-guard: FAIL $m $class $frame: the bench failed" >&2
           tail -n 5 "$log" >&2
           exit 1
         fi
         now=$(count "$log")
+        if [ "$iters" = 2 ]; then
+          # the second frame alone: the two frames less the first
+          now=$(echo "$now $(count "$log.first")" |
+            awk '{ printf "%.0f %.0f %s\n", $1 - $4, $2 - $5, $3 }')
+        fi
         if [ "${now%% *}" = 0 ]; then
           echo "work-guard: FAIL $m $class $frame: no kernel counted" >&2
           exit 1
