@@ -225,25 +225,48 @@ clb_engine_keep_own_args (ClbEngine * engine)
   clb_args_kept_keep_mems (engine->args_kept, own, n);
 }
 
-/* The read's completion, flagged by a callback (no polling of the
- * event: no host call a frame): landed[1] 1 done, -1 failed, 0 not yet;
- * landed[0] counts the engine's reference and the callback's. */
 static void CL_CALLBACK
-mask_read_landed (cl_event event, cl_int status, void *data)
+landing_done (cl_event event, cl_int status, void *data)
 {
-  gint *landed = data;
+  ClbLanding *landing = data;
 
-  g_atomic_int_set (&landed[1], status == CL_COMPLETE ? 1 : -1);
-  if (g_atomic_int_dec_and_test (&landed[0]))
-    g_free (landed);
+  g_atomic_int_set (&landing->state, status == CL_COMPLETE ? 1 : -1);
+  clb_landing_drop (landing);
+}
+
+ClbLanding *
+clb_landing_new (cl_event event)
+{
+  ClbLanding *landing = g_new (ClbLanding, 1);
+
+  landing->refs = 2;
+  landing->state = 0;
+  if (clSetEventCallback (event, CL_COMPLETE, landing_done,
+          landing) != CL_SUCCESS) {
+    /* no callback: waited for now */
+    landing->refs = 1;
+    landing->state = clWaitForEvents (1, &event) == CL_SUCCESS ? 1 : -1;
+  }
+  return landing;
+}
+
+gint
+clb_landing_state (ClbLanding * landing)
+{
+  return g_atomic_int_get (&landing->state);
+}
+
+void
+clb_landing_drop (ClbLanding * landing)
+{
+  if (landing && g_atomic_int_dec_and_test (&landing->refs))
+    g_free (landing);
 }
 
 static void
 mask_read_drop (ClbEngine * engine)
 {
-  if (engine->mask_read_landed
-      && g_atomic_int_dec_and_test (&engine->mask_read_landed[0]))
-    g_free (engine->mask_read_landed);
+  clb_landing_drop (engine->mask_read_landed);
   engine->mask_read_landed = NULL;
   if (engine->mask_read_done)
     clReleaseEvent (engine->mask_read_done);
@@ -636,7 +659,7 @@ mask_seen_collect (ClbEngine * engine)
 
   if (engine->mask_read_done == NULL)
     return;
-  landed = g_atomic_int_get (&engine->mask_read_landed[1]);
+  landed = clb_landing_state (engine->mask_read_landed);
   if (landed == 0)
     return;                     /* queued, submitted or running */
   if (landed > 0) {
@@ -670,16 +693,7 @@ clb_engine_mask_seen_end (ClbEngine * engine, GError ** error)
           sizeof (cl_uint), &engine->mask_read, 0, NULL,
           &engine->mask_read_done), "clEnqueueReadBuffer (the mask's flag)");
   engine->mask_read_stamp = engine->mask_stamp;
-  engine->mask_read_landed = g_new (gint, 2);
-  engine->mask_read_landed[0] = 2;
-  engine->mask_read_landed[1] = 0;
-  if (clSetEventCallback (engine->mask_read_done, CL_COMPLETE,
-          mask_read_landed, engine->mask_read_landed) != CL_SUCCESS) {
-    /* no callback: taken as done once it is */
-    engine->mask_read_landed[0] = 1;
-    engine->mask_read_landed[1] = clWaitForEvents (1,
-        &engine->mask_read_done) == CL_SUCCESS ? 1 : -1;
-  }
+  engine->mask_read_landed = clb_landing_new (engine->mask_read_done);
   return TRUE;
 
 failed:

@@ -83,6 +83,20 @@ enum
 /* Method temporal's state for one job (enginetemporal.c; engine.c
  * releases it and clb_engine_temporal_reset marks it fresh). */
 #define CLB_NOISE_BINS 4096
+/* A command's end, learnt without a host call (no polling of its event,
+ * issue 40): a completion callback sets state (1 done, -1 failed, 0 not
+ * yet); the callback and the engine hold a reference each (engine.c:
+ * clb_landing_new, clb_landing_state, clb_landing_drop). */
+typedef struct {
+  gint refs;
+  gint state;
+} ClbLanding;
+
+ClbLanding *clb_landing_new (cl_event event);
+gint clb_landing_state (ClbLanding * landing);
+/* NULL: nothing */
+void clb_landing_drop (ClbLanding * landing);
+
 typedef struct {
   cl_mem history[2];            /* read and written in turn */
   cl_mem count, hist, tables;
@@ -93,10 +107,9 @@ typedef struct {
   gint level;                   /* 1/16 of an 8-bit unit; -1: none yet */
   guint frames;                 /* since fresh, up to 3 */
   /* frame n's histogram read back into hist_host[n & 1] without a wait
-   * and taken at frame n + 2; read_done[k]: set by the read's callback
-   * (shared with it, freed by the last of the two) */
+   * and taken at frame n + 2; read_done[k]: that read's end */
   cl_event read[2];
-  gint *read_done[2];
+  ClbLanding *read_done[2];
   cl_event upload[2];           /* the tables' uploads from tables_host */
   guint32 *tables_host[2];
   guint tables_turn;
@@ -106,8 +119,7 @@ typedef struct {
 
 #define CLB_NOISE_STATE (2 * CLB_MAX_JOBS)
 
-/* Drops @t's read of slot @k, waiting for it first with @wait (read_done:
- * { references, done }). */
+/* Drops @t's read of slot @k, waiting for it first with @wait. */
 static inline void
 clb_temporal_drop_read (ClbTemporalJob * t, guint k, gboolean wait)
 {
@@ -117,8 +129,7 @@ clb_temporal_drop_read (ClbTemporalJob * t, guint k, gboolean wait)
     clReleaseEvent (t->read[k]);
     t->read[k] = NULL;
   }
-  if (t->read_done[k] && g_atomic_int_dec_and_test (&t->read_done[k][0]))
-    g_free (t->read_done[k]);
+  clb_landing_drop (t->read_done[k]);
   t->read_done[k] = NULL;
 }
 
@@ -233,7 +244,7 @@ struct _ClbEngine
   cl_mem mask_seen;
   cl_uint mask_stamp, mask_read, mask_read_stamp, mask_answered;
   cl_event mask_read_done;
-  gint *mask_read_landed;       /* its completion (engine.c) */
+  ClbLanding *mask_read_landed; /* its end */
   guint mask_opaque;
   gint cancelled;               /* atomic: clb_engine_cancel */
   GArray *kernel_times;         /* ClbKernelTime: the profile option's */

@@ -189,17 +189,6 @@ failed:
   return FALSE;
 }
 
-/* The read of a histogram done: flagged for the frame that takes it. */
-static void CL_CALLBACK
-read_done (cl_event event, cl_int status, void *data)
-{
-  gint *done = data;
-
-  g_atomic_int_set (&done[1], 1);
-  if (g_atomic_int_dec_and_test (&done[0]))
-    g_free (done);
-}
-
 /* The noise histogram of frame n, read back into slot n & 1 without a
  * host wait (frame 0's at once) and taken at frame n + 2, waited for
  * only if its read is not done by then: the level frame n is filtered at
@@ -218,7 +207,7 @@ run_noise (ClbEngine * engine, ClbTemporalJob * t, const ClbRun * r,
   ClbArgs a = clb_engine_args (engine, kernel);
 
   if (t->frames >= 3 && t->read[k]) {
-    if (!g_atomic_int_get (&t->read_done[k][1]))
+    if (clb_landing_state (t->read_done[k]) == 0)
       CHECK (clWaitForEvents (1, &t->read[k]), "clWaitForEvents (noise)");
     clb_temporal_drop_read (t, k, FALSE);
     fold_level (t, noise_level (t->hist_host[k], d, planes->max_value));
@@ -242,16 +231,8 @@ run_noise (ClbEngine * engine, ClbTemporalJob * t, const ClbRun * r,
           t->frames == 0 ? NULL : &t->read[k]), "clEnqueueReadBuffer (noise)");
   if (t->frames == 0)
     fold_level (t, noise_level (t->hist_host[k], d, planes->max_value));
-  else {
-    gint *done = g_new (gint, 2);
-
-    done[0] = 2;                /* the job's and the callback's */
-    done[1] = 0;
-    if (clSetEventCallback (t->read[k], CL_COMPLETE, read_done, done)
-        != CL_SUCCESS)
-      done[0] = 1;              /* no callback: waited for when taken */
-    t->read_done[k] = done;
-  }
+  else
+    t->read_done[k] = clb_landing_new (t->read[k]);
   t->frames += t->frames < 3;
   return TRUE;
 
