@@ -37,7 +37,6 @@ G_BEGIN_DECLS
   X (SAT_BOX_BORDER, "sat_box_border", "sat") \
   X (SEPARABLE_ROWS, "separable_rows", "separable") \
   X (SEPARABLE_COLUMNS, "separable_columns", "separable") \
-  X (BILATERAL_LOCAL, "bilateral_local", "bilateral") \
   X (BILATERAL_GLOBAL, "bilateral_global", "bilateral") \
   X (BILATERAL_GPU, "bilateral_gpu", "bilateral") \
   X (MOSAIC_COLUMNS, "mosaic_columns", "mosaic") \
