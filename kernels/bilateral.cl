@@ -9,10 +9,11 @@
  * aligned across channels. Both tables are computed once per parameter
  * change on the host (no exp per pixel), as in the bilateral source document.
  *
- *   bilateral_local   stages the work-group's tile plus its apron in local
- *                     memory, each sample loaded once per work-group
- *   bilateral_global  reads global memory directly, for radii whose tile
- *                     does not fit in local memory; the window whole or
+ *   bilateral_global  reads global memory directly, for windows
+ *                     bilateral_gpu (gpu_bilateral.cl: the tile in local
+ *                     memory, on every device) does not take: its tables
+ *                     past constant memory, its tile past local memory,
+ *                     its loops past a device's cap; the window whole or
  *                     in blocks
  *
  * With border SHRINK, neighbours outside the frame are skipped.
@@ -23,113 +24,11 @@
  * so the totals stay small and exact enough for +-1 at any radius.
  */
 
-/* Range weight of a difference; samples above max_value (invalid input)
- * must not read past the table. */
-float
-bilateral_range (__global const float *range, float d, int max_value)
-{
-    return range[min ((int) fabs (d), max_value)];
-}
-
 uint
 bilateral_round (float centre, float acc, float wsum, int max_value)
 {
     float v = floor (centre + acc / wsum + 0.5f);
     return (uint) clamp (v, 0.0f, (float) max_value);
-}
-
-/* A tap of the window, samples @v, spatial weight @w: its weight times
- * the range weights of the channels in the distance, the row's sums
- * @racc (w (v - centre) a channel) and @rw (w) moved on. */
-CLB_INLINE void
-bilateral_tap (float w, const float *v, const float *centre, int channels,
-               int dist_mask, __global const float *range, int max_value,
-               float *racc, float *rw)
-{
-    for (int c = 0; c < channels; c++) {
-        if (dist_mask & (1 << c))
-            w *= bilateral_range (range, v[c] - centre[c], max_value);
-    }
-    *rw += w;
-    for (int c = 0; c < channels; c++)
-        racc[c] += w * (v[c] - centre[c]);
-}
-
-/* A pixel's result at @o from its window sums. */
-CLB_INLINE void
-bilateral_store (__global sample_t *dst, size_t o, int4 off, int channels,
-                 const float *centre, const float *acc, float wsum,
-                 int max_value, int swap, int shift)
-{
-    for (int c = 0; c < channels; c++)
-        clb_store (dst, o + clb_comp (off, c),
-                   bilateral_round (centre[c], acc[c], wsum, max_value),
-                   swap, shift);
-}
-
-__kernel void
-bilateral_local (__global const sample_t *src, int pitch, int pstride,
-                 int4 off, int swap, int shift, __global sample_t *dst,
-                 int width, int height, int channels, int rx, int ry,
-                 int border, __global const float *spatial,
-                 __global const float *range, int dist_mask, int max_value,
-                 __local float *tile)
-{
-    int lw = get_local_size (0), lh = get_local_size (1);
-    int lx = get_local_id (0), ly = get_local_id (1);
-    int tw = lw + 2 * rx, th = lh + 2 * ry;
-    /* the group's first pixel: launches may start at an offset (bands) */
-    int gx0 = (int) get_global_id (0) - lx - rx;
-    int gy0 = (int) get_global_id (1) - ly - ry;
-
-    /* Stage the tile and its apron: 1 sample per work-item per round. */
-    for (int i = ly * lw + lx; i < tw * th; i += lw * lh) {
-        int ty = i / tw, tx = i - ty * tw;
-        int sx = clb_border_index (gx0 + tx, width, border);
-        int sy = clb_border_index (gy0 + ty, height, border);
-        __local float *t = tile + (size_t) i * channels;
-        if (sx < 0 || sy < 0) {
-            t[0] = -1.0f; /* outside the frame, SHRINK: skipped */
-            continue;
-        }
-        size_t b = (size_t) sy * pitch + (size_t) sx * pstride;
-        for (int c = 0; c < channels; c++)
-            t[c] = (float) clb_load (src, b + clb_comp (off, c), swap, shift);
-    }
-    barrier (CLK_LOCAL_MEM_FENCE);
-
-    int x = get_global_id (0), y = get_global_id (1);
-    if (x >= width || y >= height)
-        return;
-
-    __local const float *ct =
-        tile + (size_t) ((ly + ry) * tw + lx + rx) * channels;
-    float centre[4], v[4], acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    float wsum = 0.0f;
-    int sw = 2 * rx + 1;
-    for (int c = 0; c < channels; c++)
-        centre[c] = ct[c];
-
-    for (int dy = -ry; dy <= ry; dy++) {
-        __local const float *trow =
-            tile + (size_t) ((ly + ry + dy) * tw + lx + rx) * channels;
-        __global const float *srow = spatial + (dy + ry) * sw + rx;
-        float racc[4] = {0.0f, 0.0f, 0.0f, 0.0f}, rw = 0.0f;
-        for (int dx = -rx; dx <= rx; dx++) {
-            __local const float *t = trow + dx * channels;
-            if (t[0] < 0.0f)
-                continue;
-            for (int c = 0; c < channels; c++)
-                v[c] = t[c];
-            bilateral_tap (srow[dx], v, centre, channels, dist_mask, range,
-                           max_value, racc, &rw);
-        }
-        wsum += rw;
-        for (int c = 0; c < channels; c++)
-            acc[c] += racc[c];
-    }
-    bilateral_store (dst, (size_t) y * pitch + (size_t) x * pstride, off,
-                     channels, centre, acc, wsum, max_value, swap, shift);
 }
 
 /* bilateral_global takes the window whole, or in blocks of offsets
@@ -177,11 +76,19 @@ bilateral_global (__global const sample_t *src, int pitch, int pstride,
             if (sx < 0)
                 continue;
             size_t b = (size_t) sy * pitch + (size_t) sx * pstride;
-            for (int c = 0; c < channels; c++)
+            /* the tap's weight: spatial times the distance's channels'
+             * range weights (samples above max_value, invalid input, not
+             * read past the table) */
+            float w = spatial[(dy + ry) * sw + dx + rx];
+            for (int c = 0; c < channels; c++) {
                 v[c] = (float) clb_load (src, b + clb_comp (off, c), swap,
-                                         shift);
-            bilateral_tap (spatial[(dy + ry) * sw + dx + rx], v, centre,
-                           channels, dist_mask, range, max_value, racc, &rw);
+                                         shift) - centre[c];
+                if (dist_mask & (1 << c))
+                    w *= range[min ((int) fabs (v[c]), max_value)];
+            }
+            rw += w;
+            for (int c = 0; c < channels; c++)
+                racc[c] += w * v[c];
         }
         wsum += rw;
         for (int c = 0; c < channels; c++)
@@ -194,8 +101,10 @@ bilateral_global (__global const sample_t *src, int pitch, int pstride,
         sums[part + channels] = wsum;
         return;
     }
-    bilateral_store (dst, o, off, channels, centre, acc, wsum, max_value,
-                     swap, shift);
+    for (int c = 0; c < channels; c++)
+        clb_store (dst, o + clb_comp (off, c),
+                   bilateral_round (centre[c], acc[c], wsum, max_value),
+                   swap, shift);
 }
 
 #if CLB_SAMPLE_BITS == 8

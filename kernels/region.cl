@@ -249,25 +249,6 @@ clb_dx16 (int4 r, int16 px0, int16 px1)
                      sub_sat (px0, (int16) (r.s2 - 1))), (int16) 0);
 }
 
-/* A rectangle's steps: the least t with n = dx^2 + dy^2 <= t^2 (@dx2 its
- * lanes' dx^2, dx at most @far = feather + 1; dy <= feather), at most
- * @far. t = ceil (sqrt (n)): n <= 2 (feather + 1)^2 < 2^24 is exact in a
- * float, its root within 1 of the true one (3 ulp), so from its
- * truncation less one, at most 3 steps up reach t and none passes it. */
-CLB_INLINE int16
-clb_rect_step16 (int16 dx2, long dy, int16 far)
-{
-    int16 n = dx2 + (int16) ((int) (dy * dy));
-    int16 t = max (convert_int16 (sqrt (convert_float16 (n))) - 1,
-                   (int16) 0);
-    /* (a select, not t -= t * t < n: Oclgrind 21.10 gives 255 for the
-     * lanes' true, as LLVM turns that into an add of their zero
-     * extension) */
-    for (int k = 0; k < 3; k++)
-        t = select (t, t + 1, t * t < n);
-    return min (t, far);
-}
-
 /* clb_region_step of ellipse @r for the footprints of 16 samples of a row,
  * one a lane ([px0, px1] x [py0, py1], px in the lanes; @c its doubled
  * centre's x, @v the row's nearest doubled offset from its centre's y, @a
@@ -595,7 +576,10 @@ clb_weigh_bytes16 (uint16 w, int pstride, int j, uchar16 f, uchar16 t,
 /* The steps of a rectangle @r for the rows [@y0, @y0 + @nrows) of a
  * tile (a row's steps in @steps[k], lowered where @r's are less):
  * clb_region_step's in 16 lanes, its columns' distances made once for the
- * tile (clb_rect_step16 a row). */
+ * tile; a row's steps, the least t with n = dx^2 + dy^2 <= t^2 (dx at
+ * most far = feather + 1, dy at most feather), at most far, are those of
+ * a circle of doubled radius 0: 4 n <= (2 t)^2 (clb_circle_step16; 4 n
+ * <= 4 (1025^2 + 1024^2) < 2^23, CLB_MAX_REGION_FEATHER 1024). */
 CLB_INLINE void
 clb_rect_rows16 (int4 r, int feather, int16 px0, int16 px1, int y0,
                  int nrows, int y_sub, int frame_height, int16 *steps)
@@ -615,7 +599,8 @@ clb_rect_rows16 (int4 r, int feather, int16 px0, int16 px1, int y0,
         if (dy == 0)
             steps[k] = min (steps[k], dx);
         else if (dy <= feather)
-            steps[k] = min (steps[k], clb_rect_step16 (dx2, dy, far));
+            steps[k] = min (steps[k], clb_circle_step16 (
+                (dx2 + (int16) ((int) (dy * dy))) * 4, 0, far));
     }
 }
 

@@ -407,51 +407,34 @@ separable_fused_band (__global const uchar *src, int src_pitch,
     }
 }
 
-/* separable_fused_x16: one job, its rows of sums from element tmp_at of
- * tmp on (after a copy of the input where the engine filters a frame in
- * place). */
-__kernel void
-separable_fused_x16 (__global const uchar *src, int src_pitch,
-                     __global uchar *dst, int dst_pitch, __global uint *tmp,
-                     int width, int height, int channels, int rx, int ry,
-                     int border, int band_rows,
-                     __global const uchar *kin, int kin_pitch, int keep,
-                     int tmp_at)
-{
-    separable_fused_band (src, src_pitch, dst, dst_pitch, tmp + tmp_at,
-                          width, height, channels, -1, rx, rx, ry, border,
-                          band_rows, kin, kin_pitch, keep,
-                          get_global_id (0));
-}
-
-/* separable_fused_pair_x16: two jobs of separable_fused_x16 in one
- * launch (NV12's Y and UV planes, two of I420's): bands bands of the
- * first job, bands_b of the second (its _b arguments; its rows of sums
- * from element tmp_b of tmp on), the work-items taking them alternately
+/* separable_fused_x16: one job (bands_b 0), or two in one launch (NV12's
+ * Y and UV planes, two of I420's): bands bands of the first job, bands_b
+ * of the second (its _b arguments), each its rows of sums from element
+ * tmp_at (tmp_b) of tmp on (after a copy of the input where the engine
+ * filters a frame in place), the work-items taking them alternately
  * while both have bands left (PoCL hands a thread a run of consecutive
  * work-groups: the first job's bands then the second's would load one
  * thread with the larger job). A launch costs about 0.05 ms on PoCL (2
  * cores), a tenth of NV12's 1080p frame. */
 __kernel void
-separable_fused_pair_x16 (__global const uchar *src, int src_pitch,
-                          __global uchar *dst, int dst_pitch,
-                          __global uint *tmp, int width, int height,
-                          int channels, int rx, int ry, int border,
-                          int band_rows, __global const uchar *kin,
-                          int kin_pitch, int keep, int bands,
-                          __global const uchar *src_b, int src_pitch_b,
-                          __global uchar *dst_b, int dst_pitch_b, int tmp_b,
-                          int width_b, int height_b, int channels_b,
-                          int rx_b, int ry_b, int band_rows_b,
-                          __global const uchar *kin_b, int kin_pitch_b,
-                          int keep_b, int bands_b)
+separable_fused_x16 (__global uint *tmp, int border,
+                     __global const uchar *src, int src_pitch,
+                     __global uchar *dst, int dst_pitch, int tmp_at,
+                     int width, int height, int channels, int rx, int ry,
+                     int band_rows, __global const uchar *kin, int kin_pitch,
+                     int keep, int bands, __global const uchar *src_b,
+                     int src_pitch_b, __global uchar *dst_b, int dst_pitch_b,
+                     int tmp_b, int width_b, int height_b, int channels_b,
+                     int rx_b, int ry_b, int band_rows_b,
+                     __global const uchar *kin_b, int kin_pitch_b,
+                     int keep_b, int bands_b)
 {
     int id = get_global_id (0), both = min (bands, bands_b);
     int second = id < 2 * both ? id & 1 : bands_b > bands;
     int band = id < 2 * both ? id >> 1 : id - both;
     if (!second)
-        separable_fused_band (src, src_pitch, dst, dst_pitch, tmp, width,
-                              height, channels, -1, rx, rx, ry, border,
+        separable_fused_band (src, src_pitch, dst, dst_pitch, tmp + tmp_at,
+                              width, height, channels, -1, rx, rx, ry, border,
                               band_rows, kin, kin_pitch, keep, band);
     else
         separable_fused_band (src_b, src_pitch_b, dst_b, dst_pitch_b,

@@ -15,6 +15,11 @@
  *                     integer weights, the range's table the pixel's count's;
  *                     the group's tile of the history in local memory, as
  *                     bilateral_gpu's (kernels/gpu_bilateral.cl)
+ *   temporal_spatial_x16  CPUs, 8-bit samples: the same sums for 16 pixels
+ *                     of a row a work-item, in vector lanes (below)
+ * The history is planar, 24-bit values (8 fraction bits): channel c of
+ * pixel i at c * width * height + i, so that 16 pixels of a row are one
+ * vector load a channel.
  * tab (tabled on the host): weight[cap + 1], agree[cap + 1], keep[cap + 1],
  * range[cap + 1][1024], spatial[(2 ry + 1) (2 rx + 1)].
  */
@@ -66,6 +71,7 @@ temporal_blend (__global const sample_t *src, int pitch, int pstride,
     int lw = get_local_size (0), lx = get_local_id (0), ly = get_local_id (1);
     int id = ly * lw + lx, items = lw * (int) get_local_size (1);
     int tw = lw + 4, tn = tw * ((int) get_local_size (1) + 4);
+    size_t plane = (size_t) width * height;
     int x = get_global_id (0), y = get_global_id (1);
     /* fresh: no history read (count 0 everywhere, h taken from x) */
     for (int i = id; i < tn && !fresh; i += items) {
@@ -73,12 +79,12 @@ temporal_blend (__global const sample_t *src, int pitch, int pstride,
         int sx = clamp (x - lx - 2 + i - ty * tw, 0, width - 1);
         int sy = clamp (y - ly - 2 + ty, 0, height - 1);
         size_t b = (size_t) sy * pitch + (size_t) sx * pstride;
-        __global const uint *h = hold + ((size_t) sy * width + sx) * channels;
+        __global const uint *h = hold + (size_t) sy * width + sx;
         uint d = 0;
         for (int c = 0; c < channels; c++) {
             if (dist_mask & (1 << c))
                 d += abs_diff (clb_load (src, b + clb_comp (off, c), swap,
-                                         shift) << 8, h[c]);
+                                         shift) << 8, h[c * plane]);
         }
         tile[i] = d;
     }
@@ -97,11 +103,11 @@ temporal_blend (__global const sample_t *src, int pitch, int pstride,
         max (n / 2, 1) : min (n + 1, cap);
     count[i] = (uchar) n;
     for (int c = 0; c < channels; c++) {
-        long hv = fresh ? 0 : hold[i * channels + c];
+        long hv = fresh ? 0 : hold[c * plane + i];
         long q = (((long) clb_load (src, b + clb_comp (off, c), swap, shift)
                    << 8) - hv) * tab[n] + 128;
         /* floor (q / 256), q >= -2^32: shifted while positive */
-        hnew[i * channels + c] = (uint) (hv + ((q + (1L << 40)) >> 8)
+        hnew[c * plane + i] = (uint) (hv + ((q + (1L << 40)) >> 8)
                                          - (1L << 32));
     }
 }
@@ -146,12 +152,13 @@ temporal_spatial (__global sample_t *dst, int pitch, int pstride, int4 off,
     int tw = lw + 2 * rx, n = tw * ((int) get_local_size (1) + 2 * ry);
     int x = get_global_id (0), y = get_global_id (1);
     __local uint *sp = tile + channels * n;
+    size_t plane = (size_t) width * height;
     for (int i = id; i < n; i += items) {
         int ty = i / tw; /* not i % tw: a div and rem pair, frozen */
         int sx = clb_border_index (x - lx - rx + i - ty * tw, width, border);
         int sy = clb_border_index (y - ly - ry + ty, height, border);
         for (int c = 0; c < channels && sx >= 0 && sy >= 0; c++)
-            tile[c * n + i] = h[((size_t) sy * width + sx) * channels + c];
+            tile[c * n + i] = h[c * plane + (size_t) sy * width + sx];
     }
     for (int i = id; i < (2 * rx + 1) * (2 * ry + 1); i += items)
         sp[i] = tab[(3 + CLB_TEMPORAL_RANGE) * (cap + 1) + i];
@@ -176,3 +183,113 @@ temporal_spatial (__global sample_t *dst, int pitch, int pstride, int4 off,
                    (uint) min ((sum[c] + (ws << 7)) / (ws << 8),
                                (ulong) max_value), swap, shift);
 }
+
+#if CLB_SAMPLE_BITS == 8
+/* temporal_spatial_x16: CPUs, 8-bit samples: temporal_spatial's sums for
+ * 16 adjacent pixels of a row, one in each lane of uint16 vectors, the
+ * history read a plane a channel (16 lanes one load), the range table's
+ * weights gathered lane by lane (each lane's count its table). Sums in
+ * uint are exact: h <= 255 << 8, weights <= 256, at most 15 x 15 taps
+ * (CLB_MAX_TEMPORAL_RADIUS 7): 225 x 256 x 65280 + 128 ws < 2^32.
+ * Blocks whose window crosses the left or right end read each lane
+ * through the border mapping (SHRINK: weight 0). */
+CLB_INLINE uint16
+temporal_gather16 (__global const uint *t, uint16 i)
+{
+    return (uint16) (t[i.s0], t[i.s1], t[i.s2], t[i.s3], t[i.s4], t[i.s5],
+                     t[i.s6], t[i.s7], t[i.s8], t[i.s9], t[i.sa], t[i.sb],
+                     t[i.sc], t[i.sd], t[i.se], t[i.sf]);
+}
+
+/* Lanes x .. x + 15 of @row; edge: border-mapped, *in 0 where SHRINK
+ * leaves the pixel out (clamped into the row: lanes past its end are not
+ * stored). */
+CLB_INLINE uint16
+temporal_lanes16 (__global const uint *row, int x, int width, int border,
+                  int edge, uint16 *in)
+{
+    if (!edge)
+        return vload16 (0, row + x);
+    uint v[16], k[16];
+    for (int i = 0; i < 16; i++) {
+        int sx = clb_border_index (x + i, width, border);
+        k[i] = sx >= 0 ? 0xffffffffu : 0u;
+        v[i] = row[clamp (sx, 0, width - 1)];
+    }
+    *in &= vload16 (0, k);
+    return vload16 (0, v);
+}
+
+/* The window's sums for @nc channels (a constant where inlined). */
+CLB_INLINE void
+temporal_rows16 (__global const uint *h, size_t plane, int x0, int y,
+                 int width, int height, int nc, int dist_mask, int rx,
+                 int ry, int border, int edge, __global const uint *sp,
+                 __global const uint *tab, uint16 rbase, int rshift,
+                 const uint16 *ce, uint16 *sum, uint16 *ws)
+{
+    for (int dy = -ry; dy <= ry; dy++) {
+        int sy = clb_border_index (y + dy, height, border);
+        if (sy < 0)
+            continue;
+        __global const uint *row = h + (size_t) sy * width;
+        for (int dx = -rx; dx <= rx; dx++) {
+            uint16 v[4], in = (uint16) (0xffffffffu);
+            for (int c = 0; c < nc; c++)
+                v[c] = temporal_lanes16 (row + c * plane, x0 + dx, width,
+                                         border, edge, &in);
+            uint16 w = (uint16) (sp[(dy + ry) * (2 * rx + 1) + dx + rx]) & in;
+            for (int c = 0; c < nc; c++) {
+                if (dist_mask & (1 << c))
+                    w = (w * temporal_gather16 (tab, rbase + min (abs_diff (
+                        v[c], ce[c]) >> (uint) rshift,
+                        (uint16) (CLB_TEMPORAL_RANGE - 1))) + 128) >> 8;
+            }
+            *ws += w;
+            for (int c = 0; c < nc; c++)
+                sum[c] += w * v[c];
+        }
+    }
+}
+
+__kernel void
+temporal_spatial_x16 (__global uchar *dst, int pitch, int pstride, int4 off,
+                      int swap, int shift, int width, int height,
+                      int channels, int dist_mask, int max_value, int rx,
+                      int ry, int border, __global const uint *h,
+                      __global const uchar *count, __global const uint *tab,
+                      int cap, int rshift)
+{
+    int blocks = (width + 15) / 16, id = get_global_id (0);
+    int y = id / blocks, x0 = (id - y * blocks) * 16;
+    if (y >= height)
+        return;
+    int edge = x0 - rx < 0 || x0 + 15 + rx >= width;
+    size_t plane = (size_t) width * height, r0 = (size_t) y * width;
+    uint16 ce[4], sum[4] = {0, 0, 0, 0}, ws = 0, in = 0;
+    uint n[16];
+    for (int c = 0; c < channels; c++)
+        ce[c] = temporal_lanes16 (h + c * plane + r0, x0, width,
+                                  CLB_BORDER_REPLICATE, edge, &in);
+    for (int i = 0; i < 16; i++)
+        n[i] = count[r0 + min (x0 + i, width - 1)];
+    uint16 rbase = (uint) (3 * (cap + 1))
+        + vload16 (0, n) * (uint) CLB_TEMPORAL_RANGE;
+    __global const uint *sp = tab + (3 + CLB_TEMPORAL_RANGE) * (cap + 1);
+#define CLB_ROWS16(C) temporal_rows16 (h, plane, x0, y, width, height, C, \
+    dist_mask, rx, ry, border, edge, sp, tab, rbase, rshift, ce, sum, &ws)
+    channels == 1 ? CLB_ROWS16 (1) : channels == 2 ? CLB_ROWS16 (2)
+        : channels == 3 ? CLB_ROWS16 (3) : CLB_ROWS16 (4);
+#undef CLB_ROWS16
+    uint q[64];
+    for (int c = 0; c < channels; c++)
+        vstore16 (min ((sum[c] + (ws << 7)) / (ws << 8), (uint16) (max_value)), c,
+                  q);
+    for (int i = 0; i < min (16, width - x0); i++) {
+        size_t o = (size_t) y * pitch + (size_t) (x0 + i) * pstride;
+        for (int c = 0; c < channels; c++)
+            clb_store (dst, o + clb_comp (off, c), q[c * 16 + i], swap,
+                       shift);
+    }
+}
+#endif

@@ -115,6 +115,15 @@ for class in gpu cpu; do
   check $class uninit 0 --temporal --history -i 2 --sizes 23x17 \
     --formats NV12 --radii 1 --border replicate
 done
+# temporal_spatial_x16 (the CPU class's spatial step on 8-bit samples, 16
+# pixels of a row a work-item, the blocks at a row's ends border-mapped
+# lane by lane): frames of inner and edge blocks and a short last one,
+# fresh (shrink: lanes left out) and with the history kept (a packed job
+# whose pixels it writes one byte of two)
+check cpu uninit 0 --temporal --sizes 53x11 --formats RGBA --radii 7 \
+  --border shrink
+check cpu uninit 0 --temporal --history -i 2 --sizes 53x11 --formats YUY2 \
+  --radii 2 --border reflect
 # mosaic_x16 on the CPU class from the caller's memory: packed 4:2:2's
 # two jobs in one walk (an even width; blocks of 2, 8 and 16 pixels: 4,
 # 16 and 32 bytes), and blocks of a multiple of 16 bytes a step of

@@ -328,15 +328,12 @@ typedef struct {
    * intermediate is planned within. */
   guint64 max_alloc;
   guint64 global_mem;
-  /* bilateral_local's largest work-group, and the local memory it uses
-   * besides its tile, per sample size */
-  size_t bilateral_max_wg[CLB_N_SAMPLE_SIZES];
-  cl_ulong bilateral_static_local[CLB_N_SAMPLE_SIZES];
   /* the largest work-group of both line scans of kernels/gpu_box.cl
    * (gpu_box_sep_rows, gpu_box_sat_rows), per sample size; 0: unknown */
   size_t gpu_line_max_wg[CLB_N_SAMPLE_SIZES];
-  /* the same for bilateral_gpu; CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE and
-   * CL_DEVICE_MAX_CONSTANT_ARGS, which its tables must fit */
+  /* bilateral_gpu's largest work-group and the local memory it uses
+   * besides its tile, per sample size; CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE
+   * and CL_DEVICE_MAX_CONSTANT_ARGS, which its tables must fit */
   size_t bilateral_gpu_max_wg[CLB_N_SAMPLE_SIZES];
   cl_ulong bilateral_gpu_static_local[CLB_N_SAMPLE_SIZES];
   cl_ulong max_constant_size;
@@ -382,7 +379,7 @@ typedef struct _ClbVariant ClbVariant;
 /* The work shape a variant takes for a job. */
 typedef struct {
   cl_int strip;                 /* columns a column work-item walks */
-  size_t local[2];              /* bilateral_local's work-group */
+  size_t local[2];              /* bilateral_gpu's work-group */
   gboolean whole_rows;          /* bands of the job are whole rows */
 } ClbWorkShape;
 

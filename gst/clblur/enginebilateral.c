@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * bilateral_x16 (CPUs: 16 pixels in vector lanes, kernels/bilateral.cl),
- * bilateral_local and bilateral_global (any device), and bilateral_gpu
- * (kernels/gpu_bilateral.cl: tiles in local memory, tables in __constant
- * memory); their rows of the variant table.
+ * bilateral_gpu (kernels/gpu_bilateral.cl: tiles in local memory, tables
+ * in __constant memory; any device, GPUs first) and bilateral_global (any
+ * device: the windows bilateral_gpu does not take); their rows of the
+ * variant table.
  */
 #include "config.h"
 
@@ -15,25 +16,15 @@
 
 /* ---- bilateral ---- */
 
-/* The most loop iterations of a bilateral_local work-item with work-groups
- * of @local, or of a bilateral_global one over a window block of
- * @cols x @rows: per tap the dx loop and two channel loops; per window
- * row the channel loop adding its sums; the tile's staging (local), the
- * centre, the partial sums and the result (channel loops). */
+/* The most loop iterations of a bilateral_global work-item over a
+ * window block of @cols x @rows: per tap the dx loop and two channel
+ * loops; per window row the channel loop adding its sums; the centre,
+ * the partial sums and the result (channel loops). */
 static guint64
-bilateral_loops (guint64 channels, guint64 cols, guint64 rows,
-    const size_t * local, guint rx, guint ry)
+bilateral_loops (guint64 channels, guint64 cols, guint64 rows)
 {
-  guint64 cost = rows * (cols * (2 * channels + 3) + channels + 3)
+  return rows * (cols * (2 * channels + 3) + channels + 3)
       + 4 * (channels + 1) + 8;
-
-  if (local) {
-    guint64 tile = (guint64) (local[0] + 2 * rx) * (local[1] + 2 * ry);
-    guint64 items = (guint64) local[0] * local[1];
-
-    cost += (tile + items - 1) / items * (channels + 2) + 1;
-  }
-  return cost;
 }
 
 /* Whether bilateral_x16's loops fit the device's cap (always where there
@@ -47,34 +38,6 @@ bilateral_x16_fits (const ClbDeviceProfile * profile,
   shape->whole_rows = TRUE;     /* a work-item's block is its row's */
   return clb_loops_fit (profile, CLB_LOOPS_BILATERAL_X16 ((guint64) rx,
           (guint64) ry, (guint64) job->channels));
-}
-
-/* A work-group shape whose tile and apron fit in local memory, and whose
- * loops fit the device's cap; FALSE leaves the global-memory kernel. */
-static gboolean
-bilateral_local_fits (const ClbDeviceProfile * profile,
-    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
-    ClbWorkShape * shape)
-{
-  static const size_t shapes[][2] = { {16, 16}, {8, 8} };
-  ClbSampleSize size = planes->sample_size;
-  guint i;
-
-  for (i = 0; i < G_N_ELEMENTS (shapes); i++) {
-    guint64 tile = (guint64) (shapes[i][0] + 2 * rx) * (shapes[i][1] + 2 * ry)
-        * job->channels * sizeof (cl_float);
-
-    if (shapes[i][0] * shapes[i][1] <= profile->bilateral_max_wg[size]
-        && tile + profile->bilateral_static_local[size] <=
-        profile->local_mem_size
-        && clb_loops_fit (profile, bilateral_loops (job->channels,
-                2 * rx + 1, 2 * ry + 1, shapes[i], rx, ry))) {
-      shape->local[0] = shapes[i][0];
-      shape->local[1] = shapes[i][1];
-      return TRUE;
-    }
-  }
-  return FALSE;
 }
 
 /* CPUs: 16 pixels in vector lanes, each tap's weight computed as one
@@ -142,33 +105,6 @@ clb_bilateral_args (ClbEngine * engine, cl_kernel kernel, const ClbRun * r)
   return a;
 }
 
-static gboolean
-run_bilateral_local (ClbEngine * engine, const ClbRun * r, GError ** error)
-{
-  cl_kernel kernel =
-      engine->kernels[engine->planes.sample_size][K_BILATERAL_LOCAL];
-  const ClbJob *job = r->job;
-  const size_t *local = r->shape.local;
-  size_t offset[2] = { r->x0, r->y0 }, global[2];
-  ClbArgs a = clb_bilateral_args (engine, kernel, r);
-
-  /* the tile */
-  clb_arg_local (&a, (local[0] + 2 * r->rx) * (local[1] + 2 * r->ry)
-      * job->channels * sizeof (cl_float));
-  if (!clb_args_done (&a, error))
-    return FALSE;
-  /* the band in whole work-groups (its size is a multiple of them but at
-   * the job's end) */
-  global[0] = (r->x1 - r->x0 + local[0] - 1) / local[0] * local[0];
-  global[1] = (r->y1 - r->y0 + local[1] - 1) / local[1] * local[1];
-  CHECK (clb_engine_run_kernel_at (engine, kernel, 2, offset, global, local,
-          "bilateral_local"), "clEnqueueNDRangeKernel (bilateral_local)");
-  return TRUE;
-
-failed:
-  return FALSE;
-}
-
 /* bilateral_global's window blocks (kernels/bilateral.cl) */
 #define BLOCK_FIRST 1
 #define BLOCK_LAST 2
@@ -186,10 +122,10 @@ run_bilateral_global (ClbEngine * engine, const ClbRun * r, GError ** error)
   guint64 cn = job->channels, sw = 2 * (guint64) rx + 1;
   guint64 sh = 2 * (guint64) ry + 1;
   /* the window whole, or blocks of whole rows, or of parts of a row */
-  guint cols = clb_steps_per_launch (profile, bilateral_loops (cn, 0, 1, NULL, rx,
-          ry), 2 * cn + 3, sw);
-  guint rows = clb_steps_per_launch (profile, bilateral_loops (cn, 0, 0, NULL, rx,
-          ry), cols * (2 * cn + 3) + cn + 3, sh);
+  guint cols = clb_steps_per_launch (profile, bilateral_loops (cn, 0, 1),
+      2 * cn + 3, sw);
+  guint rows = clb_steps_per_launch (profile, bilateral_loops (cn, 0, 0),
+      cols * (2 * cn + 3) + cn + 3, sh);
   cl_mem sums = engine->range;  /* a buffer never touched with one block */
   ClbArgs fixed = clb_bilateral_args (engine, kernel, r);
   cl_int4 block;
@@ -343,11 +279,8 @@ const ClbVariant clb_bilateral_variants[] = {
         TRUE, CLB_DEVICE_CLASS_CPU, "bilateral_x16", 0, FALSE,
       bilateral_x16_fits, run_bilateral_x16},
   {"bilateral_gpu", CLB_METHOD_BILATERAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
-        FALSE, CLB_DEVICE_CLASS_GPU, "bilateral_gpu", 0, FALSE,
+        FALSE, CLB_DEVICE_CLASS_AUTO, "bilateral_gpu", 0, FALSE,
       clb_bilateral_gpu_fits, clb_bilateral_gpu_run},
-  {"bilateral_local", CLB_METHOD_BILATERAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
-        FALSE, CLB_DEVICE_CLASS_AUTO, "bilateral_local", 0, FALSE,
-      bilateral_local_fits, run_bilateral_local},
   {"bilateral_global", CLB_METHOD_BILATERAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_AUTO, "bilateral_global", 0, FALSE, NULL,
       run_bilateral_global},

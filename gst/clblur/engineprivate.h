@@ -37,7 +37,6 @@ G_BEGIN_DECLS
   X (SAT_BOX_BORDER, "sat_box_border", "sat") \
   X (SEPARABLE_ROWS, "separable_rows", "separable") \
   X (SEPARABLE_COLUMNS, "separable_columns", "separable") \
-  X (BILATERAL_LOCAL, "bilateral_local", "bilateral") \
   X (BILATERAL_GLOBAL, "bilateral_global", "bilateral") \
   X (BILATERAL_GPU, "bilateral_gpu", "bilateral") \
   X (MOSAIC_COLUMNS, "mosaic_columns", "mosaic") \
@@ -61,12 +60,12 @@ G_BEGIN_DECLS
   X (TEMPORAL_SPATIAL, "temporal_spatial", "temporal") \
   X (SEPARABLE_FUSED_X16, "separable_fused_x16", "separable") \
   X (SEPARABLE_FUSED_422_X16, "separable_fused_422_x16", "separable") \
-  X (SEPARABLE_FUSED_PAIR_X16, "separable_fused_pair_x16", "separable") \
   X (BILATERAL_X16, "bilateral_x16", "bilateral") \
   X (MOSAIC_X16, "mosaic_x16", "mosaic") \
   X (MASK_FUSED_X16, "mask_fused_x16", "mask") \
   X (MASK_PLANAR_X16, "mask_planar_x16", "mask") \
-  X (MASK_PLANAR_PAIR_X16, "mask_planar_pair_x16", "mask")
+  X (MASK_PLANAR_PAIR_X16, "mask_planar_pair_x16", "mask") \
+  X (TEMPORAL_SPATIAL_X16, "temporal_spatial_x16", "temporal")
 
 #define CLB_KERNEL_ENUM(id, name, unit) K_##id,
 enum

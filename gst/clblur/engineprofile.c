@@ -229,13 +229,6 @@ clb_engine_probe_kernels (ClbEngine * engine, ClbSampleSize s,
         engine->options.max_work_group);
     if (k == K_GPU_BOX_SEP_ROWS || k == K_GPU_BOX_SAT_ROWS)
       fold_line_max_wg (&p->gpu_line_max_wg[s], engine->max_wg[s][k]);
-    if (k == K_BILATERAL_LOCAL) {
-      p->bilateral_max_wg[s] = engine->max_wg[s][k];
-      CHECK (clGetKernelWorkGroupInfo (kernel, device,
-              CL_KERNEL_LOCAL_MEM_SIZE, sizeof (p->bilateral_static_local[s]),
-              &p->bilateral_static_local[s], NULL),
-          "clGetKernelWorkGroupInfo (LOCAL_MEM_SIZE)");
-    }
     if (k == K_BILATERAL_GPU) {
       p->bilateral_gpu_max_wg[s] = engine->max_wg[s][k];
       CHECK (clGetKernelWorkGroupInfo (kernel, device,
@@ -254,9 +247,10 @@ failed:
 /* Bilateral runs a job in bands of at most this many taps (pixels x
  * window x channels), each waited for, so that clb_engine_cancel takes
  * effect within one band: 30 to 150 ms a band on 2 busy CPU cores under
- * PoCL (load 10; bilateral_x16 and bilateral_local at radius 63), the
- * slowest device the element meets. A band is at least one work-group
- * (bilateral_local) or one row (bilateral_x16), at most the job. */
+ * PoCL (load 10; bilateral_x16 and the tiled kernel then at radius 63),
+ * the slowest device the element meets. A band is at least one
+ * work-group (bilateral_gpu) or one row (bilateral_x16), at most the
+ * job. */
 #define CLB_BAND_TAPS (G_GUINT64_CONSTANT (1) << 24)
 
 /* The launches' shapes the device class asks for, decided here with the

@@ -194,19 +194,30 @@ separable_fused_fits (const ClbDeviceProfile * profile,
       <= clb_work_budget (profile, planes);
 }
 
-/* The arguments of one job of separable_fused_x16 from band_rows on
- * (kernels/separable.cl, separable_fused_band): band rows, kept input
- * and the kept lanes. */
+/* The arguments of one job of separable_fused_x16 (kernels/separable.cl:
+ * a launch runs one or two), run @r's job from @in: its buffers, its rows
+ * of sums from element @at of work on, its size and radii, band rows,
+ * kept input and the kept lanes, and its @bands (0: no job). */
 static void
 separable_fused_job_args (ClbArgs * a, const ClbPlanes * planes,
-    const ClbJob * job, cl_mem in, cl_int in_pitch, cl_mem out,
-    cl_int out_pitch, guint rows)
+    const ClbRun * r, cl_mem in, guint64 at, guint rows, guint64 bands)
 {
+  const ClbJob *job = r->job;
   guint lanes = separable_fused_lanes (planes, job), c;
   guint ps = job->pixel_stride;
   gboolean dense = lanes == (1u << ps) - 1;
   cl_int keep = 0;
 
+  clb_arg_mem (a, in);
+  clb_arg_int (a, r->in_pitch);
+  clb_arg_mem (a, r->out);
+  clb_arg_int (a, r->out_pitch);
+  clb_arg_int (a, at);
+  clb_arg_int (a, job->width);
+  clb_arg_int (a, job->height);
+  clb_arg_int (a, ps);
+  clb_arg_int (a, r->rx);
+  clb_arg_int (a, r->ry);
   if (dense) {
     for (c = 0; c < job->channels; c++)
       keep |= ((job->keep_mask >> c) & 1) << job->offset[c];
@@ -215,9 +226,10 @@ separable_fused_job_args (ClbArgs * a, const ClbPlanes * planes,
   }
   clb_arg_int (a, rows);
   /* kept channels from the input; other jobs' bytes from the output */
-  clb_arg_mem (a, dense ? in : out);
-  clb_arg_int (a, dense ? in_pitch : out_pitch);
+  clb_arg_mem (a, dense ? in : r->out);
+  clb_arg_int (a, dense ? r->in_pitch : r->out_pitch);
   clb_arg_int (a, keep);
+  clb_arg_int (a, bands);
 }
 
 /* CPUs, 8-bit jobs of 1 to 4 bytes a pixel: both passes in one kernel, a
@@ -229,7 +241,7 @@ run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
   const ClbJob *job = r->job;
   guint rows = separable_fused_band_rows (&engine->profile, job, r->rx,
       r->ry);
-  cl_int w = job->width, h = job->height, ps = job->pixel_stride;
+  cl_int h = job->height;
   size_t bands = (h + rows - 1) / rows;
   cl_int at = r->in == r->out ? separable_fused_copy (r->in_pitch, job) : 0;
   cl_mem in;
@@ -245,20 +257,11 @@ run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
             (size_t) r->in_pitch * h, 0, NULL, NULL),
         "clEnqueueCopyBuffer (separable_fused_x16 input)");
   a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_X16]);
-  clb_arg_mem (&a, in);
-  clb_arg_int (&a, r->in_pitch);
-  clb_arg_mem (&a, r->out);
-  clb_arg_int (&a, r->out_pitch);
   clb_arg_mem (&a, engine->work);
-  clb_arg_int (&a, w);
-  clb_arg_int (&a, h);
-  clb_arg_int (&a, ps);
-  clb_arg_int (&a, r->rx);
-  clb_arg_int (&a, r->ry);
   clb_arg_int (&a, r->border);
-  separable_fused_job_args (&a, &engine->planes, job, in, r->in_pitch,
-      r->out, r->out_pitch, rows);
-  clb_arg_int (&a, at);
+  separable_fused_job_args (&a, &engine->planes, r, in, at, rows, bands);
+  /* no second job */
+  separable_fused_job_args (&a, &engine->planes, r, in, at, rows, 0);
   if (!clb_args_done (&a, error))
     return FALSE;
   CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_FUSED_X16, bands,
@@ -323,8 +326,8 @@ static gboolean run_separable_fused_pair (ClbEngine * engine,
  * launch (clb_separable_pair). */
 static const ClbVariant separable_fused_pair = {
   "separable_fused_pair_x16", CLB_METHOD_SEPARABLE, CLB_WIDTH_8,
-  CLB_LAYOUT_ANY, TRUE, CLB_DEVICE_CLASS_CPU, "separable_fused_pair_x16",
-  0, TRUE, NULL, run_separable_fused_pair
+  CLB_LAYOUT_ANY, TRUE, CLB_DEVICE_CLASS_CPU, "separable_fused_x16 (two "
+      "jobs)", 0, TRUE, NULL, run_separable_fused_pair
 };
 
 /* The elements of work a job's bands take in separable_fused_x16. */
@@ -455,39 +458,18 @@ run_separable_fused_pair (ClbEngine * engine, const ClbRun * r,
               * separable_fused_row_len (jb, b.rx)) * sizeof (cl_uint),
           error))
     return FALSE;
-  a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_PAIR_X16]);
-  clb_arg_mem (&a, r->in);
-  clb_arg_int (&a, r->in_pitch);
-  clb_arg_mem (&a, r->out);
-  clb_arg_int (&a, r->out_pitch);
+  a = clb_engine_args (engine, engine->kernels[CLB_SAMPLES_8][K_SEPARABLE_FUSED_X16]);
   clb_arg_mem (&a, engine->work);
-  clb_arg_int (&a, ja->width);
-  clb_arg_int (&a, ja->height);
-  clb_arg_int (&a, ja->pixel_stride);
-  clb_arg_int (&a, r->rx);
-  clb_arg_int (&a, r->ry);
   clb_arg_int (&a, r->border);
-  separable_fused_job_args (&a, &engine->planes, ja, r->in, r->in_pitch,
-      r->out, r->out_pitch, rows_a);
-  clb_arg_int (&a, bands_a);
-  clb_arg_mem (&a, b.in);
-  clb_arg_int (&a, b.in_pitch);
-  clb_arg_mem (&a, b.out);
-  clb_arg_int (&a, b.out_pitch);
-  clb_arg_int (&a, work_a);
-  clb_arg_int (&a, jb->width);
-  clb_arg_int (&a, jb->height);
-  clb_arg_int (&a, jb->pixel_stride);
-  clb_arg_int (&a, b.rx);
-  clb_arg_int (&a, b.ry);
-  separable_fused_job_args (&a, &engine->planes, jb, b.in, b.in_pitch,
-      b.out, b.out_pitch, rows_b);
-  clb_arg_int (&a, bands_b);
+  separable_fused_job_args (&a, &engine->planes, r, r->in, 0, rows_a,
+      bands_a);
+  separable_fused_job_args (&a, &engine->planes, &b, b.in, work_a, rows_b,
+      bands_b);
   if (!clb_args_done (&a, error))
     return FALSE;
-  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_FUSED_PAIR_X16,
-          bands_a + bands_b, "separable_fused_pair_x16"),
-      "clEnqueueNDRangeKernel (separable_fused_pair_x16)");
+  CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_FUSED_X16,
+          bands_a + bands_b, "separable_fused_x16 (two jobs)"),
+      "clEnqueueNDRangeKernel (separable_fused_x16, two jobs)");
   return TRUE;
 
 failed:

@@ -7,9 +7,12 @@
  * once); the blend with the history where a 5 x 5 patch agrees
  * (temporal_blend, from one history buffer into the other; the group's
  * differences in a local tile); the bilateral on the blended history at
- * the noise left (temporal_spatial). Integer tables from the level, made here as
- * ref_temporal_tables defines them (tests/reference/refblur.h), uploaded
- * without a host wait when the level changes. One variant, every device.
+ * the noise left (temporal_spatial; on CPUs, 8-bit samples,
+ * temporal_spatial_x16: 16 pixels of a row in vector lanes). Integer
+ * tables from the level, made here as ref_temporal_tables defines them
+ * (tests/reference/refblur.h), uploaded without a host wait when the
+ * level changes. The history is planar: a plane of 24-bit values a
+ * channel.
  */
 #include "config.h"
 
@@ -292,8 +295,11 @@ clb_engine_noise_range (ClbEngine * engine, const ClbRun * r,
   return TRUE;
 }
 
+/* A frame of the job: the noise, the blend, then the spatial step by
+ * temporal_spatial, or with @x16 temporal_spatial_x16 (CPUs, 8-bit). */
 static gboolean
-run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
+temporal_frame (ClbEngine * engine, const ClbRun * r, gboolean x16,
+    GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
   const ClbJob *job = r->job;
@@ -347,6 +353,8 @@ run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
           "temporal_blend"), "clEnqueueNDRangeKernel (temporal_blend)");
   t->turn ^= 1;
 
+  if (x16)
+    spatial = engine->kernels[CLB_SAMPLES_8][K_TEMPORAL_SPATIAL_X16];
   a = clb_engine_args (engine, spatial);
   clb_args_layout (&a, r->out, planes, job);
   clb_args_size (&a, job);
@@ -360,6 +368,16 @@ run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_mem (&a, t->tables);
   clb_arg_int (&a, 2 * reach);
   clb_arg_int (&a, 6 + depth_shift (planes->max_value));
+  if (x16) {
+    /* 16 pixels of a row a work-item, no tile */
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_TEMPORAL_SPATIAL_X16,
+            (size_t) (job->width + 15) / 16 * job->height,
+            "temporal_spatial_x16"),
+        "clEnqueueNDRangeKernel (temporal_spatial_x16)");
+    return TRUE;
+  }
   /* the tile (at most 30 x 22 pixels, 10.3 KiB at radius 7 in 4
    * channels) and the spatial table: far below the 32 KiB every device
    * has */
@@ -376,11 +394,46 @@ failed:
   return FALSE;
 }
 
-/* The method's row of the variant table (enginevariants.c). */
+static gboolean
+run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  return temporal_frame (engine, r, FALSE, error);
+}
+
+/* Whether temporal_spatial_x16's loops fit the device's cap: its
+ * costliest blocks, those whose window crosses a row's end, a loop of 16
+ * lanes a channel a tap (temporal_lanes16) and the tap's channel loops,
+ * the window's rows, the centre's lanes and counts and the result's
+ * stores, counted generously. */
+static gboolean
+temporal_x16_fits (const ClbDeviceProfile * profile,
+    const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
+    ClbWorkShape * shape)
+{
+  guint64 rows = 2 * (guint64) ry + 1, taps = rows * (2 * (guint64) rx + 1);
+
+  return clb_loops_fit (profile, taps * (job->channels * (CLB_LANES + 4)
+          + 4) + 2 * rows + CLB_LANES * (job->channels + 3) + 64);
+}
+
+/* CPUs, 8-bit samples: the spatial step 16 pixels of a row a work-item
+ * (kernels/temporal.cl, temporal_spatial_x16) */
+static gboolean
+run_temporal_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
+{
+  return temporal_frame (engine, r, TRUE, error);
+}
+
+/* The method's rows of the variant table (enginevariants.c), in the
+ * order they are tried. */
 const ClbVariant clb_temporal_variants[] = {
+  {"temporal_x16", CLB_METHOD_TEMPORAL, CLB_WIDTH_8, CLB_LAYOUT_ANY,
+        FALSE, CLB_DEVICE_CLASS_CPU, "temporal_noise, temporal_blend, "
+        "temporal_spatial_x16", 0, FALSE, temporal_x16_fits,
+      run_temporal_x16},
   {"temporal", CLB_METHOD_TEMPORAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
-        FALSE, CLB_DEVICE_CLASS_AUTO, "temporal_blend", 0, FALSE, NULL,
-      run_temporal},
+        FALSE, CLB_DEVICE_CLASS_AUTO, "temporal_noise, temporal_blend, "
+        "temporal_spatial", 0, FALSE, NULL, run_temporal},
 };
 
 const guint clb_temporal_n_variants = G_N_ELEMENTS (clb_temporal_variants);

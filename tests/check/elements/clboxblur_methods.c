@@ -331,12 +331,12 @@ GST_START_TEST (test_bilateral_gpu_tiles_r19_to_25)
     guint r;
     const gchar *variant;
   } radii[] = {
-    {19, "bilateral_gpu (gpu, work-groups of 16x16)"},
-    {20, "bilateral_gpu (gpu, work-groups of 16x8)"},
-    {21, "bilateral_gpu (gpu, work-groups of 16x8)"},
-    {22, "bilateral_gpu (gpu, work-groups of 8x8)"},
-    {23, "bilateral_gpu (gpu, work-groups of 8x8)"},
-    {24, "bilateral_gpu (gpu, work-groups of 8x4)"},
+    {19, "bilateral_gpu (any device, work-groups of 16x16)"},
+    {20, "bilateral_gpu (any device, work-groups of 16x8)"},
+    {21, "bilateral_gpu (any device, work-groups of 16x8)"},
+    {22, "bilateral_gpu (any device, work-groups of 8x8)"},
+    {23, "bilateral_gpu (any device, work-groups of 8x8)"},
+    {24, "bilateral_gpu (any device, work-groups of 8x4)"},
     {25, "bilateral_global"},
   };
   static const gchar *formats[] = { "RGBA", "NV12" };

@@ -736,8 +736,10 @@ fake_profile (ClbDeviceClass device_class)
   p.local_mem_size = 64 * 1024;
   p.max_work_group_size = 1024;
   p.max_items[0] = p.max_items[1] = p.max_items[2] = 1024;
+  p.max_constant_size = 64 * 1024;
+  p.max_constant_args = 8;
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++)
-    p.bilateral_max_wg[s] = p.gpu_line_max_wg[s] = 256;
+    p.bilateral_gpu_max_wg[s] = p.gpu_line_max_wg[s] = 256;
   return p;
 }
 
@@ -794,7 +796,7 @@ GST_START_TEST (test_variant_table)
   fail_unless_equals_string (choose (&cpu, CLB_METHOD_SEPARABLE, &deep, &job,
           5, &shape), "separable_strip16");
   fail_unless_equals_string (choose (&cpu, CLB_METHOD_BILATERAL, &deep, &job,
-          5, &shape), "bilateral_local");
+          5, &shape), "bilateral_gpu");
   fail_unless_equals_int (shape.local[0], 16);
   fail_unless_equals_int (shape.local[1], 16);
 
@@ -807,15 +809,16 @@ GST_START_TEST (test_variant_table)
   fail_if (clb_variant_wraps (clb_variant_choose (&gpu,
               CLB_METHOD_SEPARABLE, &rgba, NULL, &job, 5, 5, &shape)));
   fail_unless_equals_string (choose (&gpu, CLB_METHOD_BILATERAL, &rgba, &job,
-          5, &shape), "bilateral_local");
-  /* a radius whose 16x16 tile is too large: 8x8, then global memory */
+          5, &shape), "bilateral_gpu");
+  /* a radius whose 16x16 tile is too large: 16x8, then global memory */
   fail_unless_equals_string (choose (&gpu, CLB_METHOD_BILATERAL, &rgba, &job,
-          25, &shape), "bilateral_local");
-  fail_unless_equals_int (shape.local[0], 8);
+          25, &shape), "bilateral_gpu");
+  fail_unless_equals_int (shape.local[0], 16);
+  fail_unless_equals_int (shape.local[1], 8);
   fail_unless_equals_string (choose (&gpu, CLB_METHOD_BILATERAL, &rgba, &job,
           60, &shape), "bilateral_global");
   p = gpu;
-  p.bilateral_max_wg[CLB_SAMPLES_8] = 32;       /* no 8x8 group */
+  p.bilateral_gpu_max_wg[CLB_SAMPLES_8] = 16;   /* no 8x4 group */
   fail_unless_equals_string (choose (&p, CLB_METHOD_BILATERAL, &rgba, &job,
           2, &shape), "bilateral_global");
 

@@ -2,7 +2,7 @@
  * kernels/gpu_bilateral.cl): the engine with its device class forced to
  * GPU against the plain-C reference at many radii, sizes, borders, sample
  * widths and channel counts, and when the variant table gives it a job.
- * Then the CPU rows (bilateral_x16 for 8-bit, bilateral_local for 16-bit)
+ * Then the CPU rows (bilateral_x16 for 8-bit, bilateral_gpu for 16-bit)
  * on the content and sigmas where computed weights go wrong: grey noise,
  * sigma-range huge or tiny (weights that underflow), odd sizes, radii
  * across the 16-pixel blocks and the staged edge spans.
@@ -161,17 +161,14 @@ GST_START_TEST (test_bilateral_gpu_small)
   fail_unless (clcheck_lines_with (log, "variant bilateral_gpu") > 0);
   if (clb_engine_get_loop_cap (engine) == 0) {
     fail_unless_equals_int (clcheck_lines_with (log,
-            "variant bilateral_local"), 0);
-    fail_unless_equals_int (clcheck_lines_with (log,
             "variant bilateral_global"), 0);
   } else {
     /* bilateral_gpu's usable refuses windows whose loops pass the cap */
     g_print ("test_bilateral_gpu_small: that bilateral_gpu takes every "
         "case does not apply: the device ends loops after %u iterations, "
-        "so the largest windows go to bilateral_local or bilateral_global "
-        "(%u and %u jobs), each checked against the reference the same\n",
+        "so the largest windows go to bilateral_global (%u jobs), each "
+        "checked against the reference the same\n",
         clb_engine_get_loop_cap (engine), clcheck_lines_with (log,
-            "variant bilateral_local"), clcheck_lines_with (log,
             "variant bilateral_global"));
   }
   clb_engine_free (engine);
@@ -211,8 +208,6 @@ GST_START_TEST (test_bilateral_gpu_frames)
       CLB_BORDER_SHRINK, TRUE);
   fail_unless (worst <= 1, "kept channel, 16-bit: off by %u", worst);
   fail_unless (clcheck_lines_with (log, "variant bilateral_gpu") > 0);
-  fail_unless_equals_int (clcheck_lines_with (log, "variant bilateral_local"),
-      0);
   clb_engine_free (engine);
   g_ptr_array_unref (log);
   clb_runtime_free (rt);
@@ -249,7 +244,7 @@ GST_START_TEST (test_bilateral_gpu_choice)
   gpu.max_constant_size = 64 * 1024;
   gpu.max_constant_args = 8;
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++)
-    gpu.bilateral_max_wg[s] = gpu.bilateral_gpu_max_wg[s] = 256;
+    gpu.bilateral_gpu_max_wg[s] = 256;
   clcheck_one_plane (64, 32, 4, CLB_SAMPLES_8, 255, &rgba, &job);
   clcheck_one_plane (64, 32, 1, CLB_SAMPLES_16, 1023, &deep, &gray);
 
@@ -275,21 +270,21 @@ GST_START_TEST (test_bilateral_gpu_choice)
   fail_unless_equals_string (choose (&p, &deep, &gray, 63, &shape),
       "bilateral_gpu");
   fail_unless_equals_string (choose (&p, &rgba, &job, 63, &shape),
-      "bilateral_local");
+      "bilateral_global");
   /* too little constant memory, or too few constant arguments */
   p = gpu;
   p.max_constant_size = 1024;
   fail_unless_equals_string (choose (&p, &rgba, &job, 5, &shape),
-      "bilateral_local");
+      "bilateral_global");
   p = gpu;
   p.max_constant_args = 1;
   fail_unless_equals_string (choose (&p, &rgba, &job, 5, &shape),
-      "bilateral_local");
+      "bilateral_global");
   /* work-groups of at most 16 work-items: none of its shapes */
   p = gpu;
   p.bilateral_gpu_max_wg[CLB_SAMPLES_8] = 16;
   fail_unless_equals_string (choose (&p, &rgba, &job, 2, &shape),
-      "bilateral_local");
+      "bilateral_global");
   /* loops capped (llvmpipe) */
   p = gpu;
   p.loop_cap = 4000;
@@ -298,11 +293,13 @@ GST_START_TEST (test_bilateral_gpu_choice)
       "bilateral_gpu");
   fail_if (g_strcmp0 (choose (&p, &rgba, &job, 8, &shape),
           "bilateral_gpu") == 0);
-  /* CPUs never get it */
+  /* CPUs: the jobs bilateral_x16 does not take (16-bit) */
   p = gpu;
   p.device_class = CLB_DEVICE_CLASS_CPU;
-  fail_if (g_strcmp0 (choose (&p, &deep, &gray, 5, &shape),
-          "bilateral_gpu") == 0);
+  fail_unless_equals_string (choose (&p, &deep, &gray, 5, &shape),
+      "bilateral_gpu");
+  fail_unless_equals_string (choose (&p, &rgba, &job, 5, &shape),
+      "bilateral_x16");
 }
 
 GST_END_TEST;
@@ -333,7 +330,7 @@ GST_START_TEST (test_bilateral_cpu_weights)
             "border %u: off by %u", sigmas[s], c, b, worst);
       }
     }
-    /* 16-bit: bilateral_local with the flushed tables */
+    /* 16-bit: bilateral_gpu with the flushed tables */
     worst = worst_with (engine, 41, 13, 3, CLB_SAMPLES_16, 65535, 3,
         CLB_BORDER_REFLECT, FALSE, CONTENT_GREY_NOISE, 2, sigmas[s]);
     fail_unless (worst <= 1, "16-bit grey noise, sigma-range %g: off by %u",
@@ -356,8 +353,8 @@ GST_START_TEST (test_bilateral_cpu_weights)
   fail_unless (worst <= 1, "kept channel: off by %u", worst);
   if (clb_engine_get_loop_cap (engine) == 0)
     fail_unless (clcheck_lines_with (log, "variant bilateral_x16") > 0);
-  /* 16-bit: bilateral_local, or bilateral_global where loops are capped */
-  fail_unless (clcheck_lines_with (log, "variant bilateral_local")
+  /* 16-bit: bilateral_gpu, or bilateral_global where loops are capped */
+  fail_unless (clcheck_lines_with (log, "variant bilateral_gpu")
       + clcheck_lines_with (log, "variant bilateral_global") > 0);
   clb_engine_free (engine);
   g_ptr_array_unref (log);

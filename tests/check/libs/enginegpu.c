@@ -201,7 +201,7 @@ gpu_profile (void)
   p.max_work_group_size = 1024;
   p.max_items[0] = p.max_items[1] = p.max_items[2] = 1024;
   for (s = 0; s < CLB_N_SAMPLE_SIZES; s++)
-    p.bilateral_max_wg[s] = p.gpu_line_max_wg[s] = 1024;
+    p.bilateral_gpu_max_wg[s] = p.gpu_line_max_wg[s] = 1024;
   return p;
 }
 

@@ -42,14 +42,21 @@ sample (GRand * rand, guint x, guint y, guint c, guint f, guint max_value,
   return (guint16) CLAMP (floor (v + 0.5), 0, max_value);
 }
 
+/* An engine of @device_class (AUTO: the device's), its log lines into
+ * @log (NULL: none). */
 static ClbEngine *
-make_engine (ClbRuntime * rt)
+make_engine (ClbRuntime * rt, GPtrArray * log, ClbDeviceClass device_class)
 {
   ClbEngineOptions options;
   GError *err = NULL;
   ClbEngine *engine;
 
   clb_engine_options_init (&options);
+  options.device_class = device_class;
+  if (log) {
+    options.log = clcheck_collect_log;
+    options.log_data = log;
+  }
   engine = clb_engine_new (rt, &options, &err);
   fail_unless (engine != NULL, "%s", err ? err->message : "");
   return engine;
@@ -158,7 +165,10 @@ run_case (ClbEngine * engine, const Case * k, guint reset_at)
 }
 
 /* Every channel count and sample width, odd sizes, every border, padded
- * rows and gaps between pixels, the level fixed or estimated. */
+ * rows and gaps between pixels, the level fixed or estimated; on the
+ * device's class and on each forced: CPUs run 8-bit jobs' spatial step
+ * in temporal_spatial_x16 (the row temporal_x16), 16-bit ones and GPUs
+ * in temporal_spatial. */
 GST_START_TEST (test_temporal_reference)
 {
   static const Case cases[] = {
@@ -176,13 +186,27 @@ GST_START_TEST (test_temporal_reference)
     {40, 40, 4, 4, 2, CLB_SAMPLES_16, 65535, 1, 0.0, 0,
         CLB_BORDER_REPLICATE, 8},
   };
+  static const ClbDeviceClass classes[] = { CLB_DEVICE_CLASS_AUTO,
+    CLB_DEVICE_CLASS_CPU, CLB_DEVICE_CLASS_GPU
+  };
   ClbRuntime *rt = clcheck_built_runtime ();
-  ClbEngine *engine = make_engine (rt);
-  guint i;
+  guint i, k;
 
-  for (i = 0; i < G_N_ELEMENTS (cases); i++)
-    run_case (engine, &cases[i], 0);
-  clb_engine_free (engine);
+  for (k = 0; k < G_N_ELEMENTS (classes); k++) {
+    GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
+    ClbEngine *engine = make_engine (rt, log, classes[k]);
+
+    for (i = 0; i < G_N_ELEMENTS (cases); i++)
+      run_case (engine, &cases[i], 0);
+    if (classes[k] != CLB_DEVICE_CLASS_AUTO) {
+      fail_unless_equals_int (clcheck_lines_with (log,
+              "variant temporal_x16") > 0,
+          classes[k] == CLB_DEVICE_CLASS_CPU);
+      fail_unless (clcheck_lines_with (log, "variant temporal (") > 0);
+    }
+    clb_engine_free (engine);
+    g_ptr_array_unref (log);
+  }
   clb_runtime_free (rt);
 }
 
@@ -196,7 +220,7 @@ GST_START_TEST (test_temporal_reset)
     CLB_BORDER_SHRINK, 8
   };
   ClbRuntime *rt = clcheck_built_runtime ();
-  ClbEngine *engine = make_engine (rt);
+  ClbEngine *engine = make_engine (rt, NULL, CLB_DEVICE_CLASS_AUTO);
 
   run_case (engine, &k, 3);
   run_case (engine, &k, 5);
@@ -211,7 +235,7 @@ GST_END_TEST;
 GST_START_TEST (test_temporal_nv12)
 {
   ClbRuntime *rt = clcheck_built_runtime ();
-  ClbEngine *engine = make_engine (rt);
+  ClbEngine *engine = make_engine (rt, NULL, CLB_DEVICE_CLASS_AUTO);
   ClbParams params = { 0, };
   ClbPlanes planes = { 0, };
   ClbJob jobs[2];
