@@ -124,6 +124,17 @@ check cpu uninit 0 --temporal --sizes 53x11 --formats RGBA --radii 7 \
   --border shrink
 check cpu uninit 0 --temporal --history -i 2 --sizes 53x11 --formats YUY2 \
   --radii 2 --border reflect
+# every method's kernels from the caller's memory into the caller's on
+# packed rows (engineframe.c's WRAP_PLANES: the CPU class, and a GPU that
+# shares the host's memory, as PoCL says it does): races and bounds (the
+# wrapped frames read as unwritten under --uninitialized)
+for class in gpu cpu; do
+  for m in bilateral temporal; do
+    check $class races 1 --$m --sizes 67x41 --formats RGBA --radii 5
+  done
+  check $class races 1 --sat --passes 2 --sizes 23x17 --formats NV12 \
+    --radii 1,5
+done
 # mosaic_x16 on the CPU class from the caller's memory: packed 4:2:2's
 # two jobs in one walk (an even width; blocks of 2, 8 and 16 pixels: 4,
 # 16 and 32 bytes), and blocks of a multiple of 16 bytes a step of
