@@ -234,6 +234,20 @@ clb_args_count (const ClbArgs * a)
 }
 
 gboolean
+clb_args_skip_kept (ClbArgs * a, guint n)
+{
+  guint i;
+
+  if (a->kept == NULL || a->err != CL_SUCCESS || a->next + n > a->kept->n)
+    return FALSE;
+  for (i = 0; i < n; i++)
+    if (a->kept->args[a->next + i].size == 0)
+      return FALSE;
+  a->next += n;
+  return TRUE;
+}
+
+gboolean
 clb_args_done (const ClbArgs * a, GError ** error)
 {
   gchar name[128] = "";

@@ -69,6 +69,11 @@ void clb_arg_float (ClbArgs * a, cl_float value);
 void clb_arg_local (ClbArgs * a, gsize size);
 /* How many arguments the cursor has set (its next index). */
 cl_uint clb_args_count (const ClbArgs * a);
+/* Moves the cursor past its next @n arguments and returns TRUE where
+ * every one of them is kept (set before and not forgotten since); else
+ * leaves it and returns FALSE, for the caller to set them. For arguments
+ * that never change on a kernel object, at no cost a frame. */
+gboolean clb_args_skip_kept (ClbArgs * a, guint n);
 /* TRUE if every argument was set; else sets @error (CLB_RUNTIME_ERROR, as
  * every failed OpenCL call: "clSetKernelArg (<kernel>, argument <n>)
  * failed: ...") and returns FALSE. */

@@ -59,6 +59,7 @@ G_BEGIN_DECLS
   X (TEMPORAL_BLEND, "temporal_blend", "temporal") \
   X (TEMPORAL_SPATIAL, "temporal_spatial", "temporal") \
   X (SEPARABLE_FUSED_X16, "separable_fused_x16", "separable") \
+  X (SEPARABLE_FUSED_ONE_X16, "separable_fused_x16", "separable") \
   X (SEPARABLE_FUSED_422_X16, "separable_fused_422_x16", "separable") \
   X (BILATERAL_X16, "bilateral_x16", "bilateral") \
   X (MOSAIC_X16, "mosaic_x16", "mosaic") \
