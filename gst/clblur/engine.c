@@ -204,7 +204,7 @@ release_buffers (ClbEngine * engine)
 void
 clb_engine_keep_own_args (ClbEngine * engine)
 {
-  cl_mem own[2 * CLB_MAX_PLANES + CLB_MAX_JOBS + 8];
+  cl_mem own[2 * CLB_MAX_PLANES + CLB_MAX_JOBS + 7];
   guint n = 0, i;
 
   if (engine->args_kept == NULL)
@@ -221,7 +221,6 @@ clb_engine_keep_own_args (ClbEngine * engine)
   own[n++] = engine->range;
   own[n++] = engine->regions;
   own[n++] = engine->region_steps;
-  own[n++] = engine->mask_seen;
   g_assert (n <= G_N_ELEMENTS (own));
   clb_args_kept_keep_mems (engine->args_kept, own, n);
 }

@@ -80,9 +80,6 @@ enum
 #define FIRST_8BIT_ONLY K_SEPARABLE_FUSED_X16
 
 
-/* Method temporal's state for one job (enginetemporal.c; engine.c
- * releases it and clb_engine_temporal_reset marks it fresh). */
-#define CLB_NOISE_BINS 4096
 /* A command's end, learnt without a host call (no polling of its event,
  * issue 40): a completion callback sets state (1 done, -1 failed, 0 not
  * yet); the callback and the engine hold a reference each (engine.c:
@@ -97,6 +94,9 @@ gint clb_landing_state (ClbLanding * landing);
 /* NULL: nothing */
 void clb_landing_drop (ClbLanding * landing);
 
+/* Method temporal's state for one job (enginetemporal.c; engine.c
+ * releases it and clb_engine_temporal_reset marks it fresh). */
+#define CLB_NOISE_BINS 4096
 typedef struct {
   cl_mem history[2];            /* read and written in turn */
   cl_mem count, hist, tables;

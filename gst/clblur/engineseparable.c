@@ -233,14 +233,13 @@ separable_fused_job_args (ClbArgs * a, const ClbPlanes * planes,
 }
 
 /* The second job of a launch that runs one: no bands (the kernel never
- * reads the rest), its buffers the engine's mask flag (made with the
- * engine, never replaced) and its numbers 0. The launch takes a kernel
- * object of its own (K_SEPARABLE_FUSED_ONE_X16), on which these stay as
- * set: a frame skips them (set every frame, even kept, they cost about
- * 2,000 host instructions a frame, scripts/host-guard.sh separable-RGBA;
- * set from the first job's, about 4,000). */
+ * reads the rest), its buffers NULL and its numbers 0. The launch takes a
+ * kernel object of its own (K_SEPARABLE_FUSED_ONE_X16), on which these
+ * stay as set: a frame skips them (set every frame, even kept, they cost
+ * about 2,000 host instructions a frame, scripts/host-guard.sh
+ * separable-RGBA; set from the first job's, about 4,000). */
 static void
-separable_fused_no_job_args (ClbArgs * a, cl_mem any)
+separable_fused_no_job_args (ClbArgs * a)
 {
   guint i;
 
@@ -249,7 +248,7 @@ separable_fused_no_job_args (ClbArgs * a, cl_mem any)
   /* as separable_fused_job_args: in, out and kept input are buffers */
   for (i = 0; i < 15; i++) {
     if (i == 0 || i == 2 || i == 11)
-      clb_arg_mem (a, any);
+      clb_arg_mem (a, NULL);
     else
       clb_arg_int (a, 0);
   }
@@ -284,7 +283,7 @@ run_separable_fused (ClbEngine * engine, const ClbRun * r, GError ** error)
   clb_arg_mem (&a, engine->work);
   clb_arg_int (&a, r->border);
   separable_fused_job_args (&a, &engine->planes, r, in, at, rows, bands);
-  separable_fused_no_job_args (&a, engine->mask_seen);
+  separable_fused_no_job_args (&a);
   if (!clb_args_done (&a, error))
     return FALSE;
   CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_SEPARABLE_FUSED_ONE_X16,
