@@ -4,13 +4,13 @@
  * ref_temporal_frame (tests/reference/refblur.h defines each step):
  *   temporal_noise    a work-item an 8 x 8 block: the sum of |L| (3 x 3
  *                     high-pass) into the noise level's histogram
+ *   temporal_diff     a work-item a pixel: its difference D (the judged
+ *                     channels' sum of |(x << 8) - h|), once, into a
+ *                     buffer with a 2-pixel border (replicated)
  *   temporal_blend    a work-item a pixel: the count from the 5 x 5
- *                     patch's agreement, the history blended (read from
- *                     hold, written to hnew: the patch reads neighbours);
- *                     each pixel's difference D (the judged channels' sum
- *                     of |(x << 8) - h|) made once into the group's tile
- *                     and its 2-pixel apron (border replicated) in local
- *                     memory, the patch's sum 25 reads of it
+ *                     patch's agreement (25 reads of D), the history
+ *                     blended (read from hold, written to hnew: the patch
+ *                     reads neighbours)
  *   temporal_spatial  a work-item a pixel: the bilateral on the history,
  *                     integer weights, the range's table the pixel's count's;
  *                     the group's tile of the history in local memory, as
@@ -60,41 +60,46 @@ temporal_noise (__global const sample_t *src, int pitch, int pstride,
     atomic_inc (hist + min (((s << 3) / (64u * d)) >> ds, 4095u));
 }
 
+/* diff[(y + 2) (width + 4) + x + 2] = D of pixel (x, y), the judged
+ * channels' sum of |(x << 8) - h|, for -2 <= x < width + 2 and likewise
+ * y (border replicated): the 5 x 5 patches' terms, made once */
+__kernel void
+temporal_diff (__global const sample_t *src, int pitch, int pstride,
+               int4 off, int swap, int shift, int width, int height,
+               int channels, int dist_mask, __global const uint *hold,
+               __global uint *diff)
+{
+    int x = get_global_id (0), y = get_global_id (1);
+    if (x >= width + 4 || y >= height + 4)
+        return;
+    int sx = clamp (x - 2, 0, width - 1), sy = clamp (y - 2, 0, height - 1);
+    size_t b = (size_t) sy * pitch + (size_t) sx * pstride;
+    __global const uint *h = hold + (size_t) sy * width + sx;
+    uint d = 0;
+    for (int c = 0; c < channels; c++) {
+        if (dist_mask & (1 << c))
+            d += abs_diff (clb_load (src, b + clb_comp (off, c), swap,
+                                     shift) << 8, h[c * width * height]);
+    }
+    diff[(size_t) y * (width + 4) + x] = d;
+}
+
 __kernel void
 temporal_blend (__global const sample_t *src, int pitch, int pstride,
                 int4 off, int swap, int shift, int width, int height,
                 int channels, int dist_mask, __global const uint *hold,
                 __global uint *hnew, __global uchar *count,
                 __global const uint *tab, int cap, int fresh,
-                __local uint *tile)
+                __global const uint *diff)
 {
-    int lw = get_local_size (0), lx = get_local_id (0), ly = get_local_id (1);
-    int id = ly * lw + lx, items = lw * (int) get_local_size (1);
-    int tw = lw + 4, tn = tw * ((int) get_local_size (1) + 4);
     size_t plane = (size_t) width * height;
     int x = get_global_id (0), y = get_global_id (1);
-    /* fresh: no history read (count 0 everywhere, h taken from x) */
-    for (int i = id; i < tn && !fresh; i += items) {
-        int ty = i / tw;
-        int sx = clamp (x - lx - 2 + i - ty * tw, 0, width - 1);
-        int sy = clamp (y - ly - 2 + ty, 0, height - 1);
-        size_t b = (size_t) sy * pitch + (size_t) sx * pstride;
-        __global const uint *h = hold + (size_t) sy * width + sx;
-        uint d = 0;
-        for (int c = 0; c < channels; c++) {
-            if (dist_mask & (1 << c))
-                d += abs_diff (clb_load (src, b + clb_comp (off, c), swap,
-                                         shift) << 8, h[c * plane]);
-        }
-        tile[i] = d;
-    }
-    barrier (CLK_LOCAL_MEM_FENCE);
     if (x >= width || y >= height)
         return;
     uint a = 0;
     for (int dy = 0; dy < 5 && !fresh; dy++) {
         for (int dx = 0; dx < 5; dx++)
-            a += tile[(ly + dy) * tw + lx + dx];
+            a += diff[(size_t) (y + dy) * (width + 4) + x + dx];
     }
     size_t i = (size_t) y * width + x, b = (size_t) y * pitch + (size_t) x * pstride;
     int n = fresh ? 0 : count[i];

@@ -150,6 +150,7 @@ release_temporal (ClbEngine * engine)
       clb_runtime_release_buffer (&t->history[k]);
     }
     clb_runtime_release_buffer (&t->count);
+    clb_runtime_release_buffer (&t->diff);
     clb_runtime_release_buffer (&t->hist);
     clb_runtime_release_buffer (&t->tables);
     t->bytes = t->tables_bytes = 0;

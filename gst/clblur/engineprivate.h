@@ -56,6 +56,7 @@ G_BEGIN_DECLS
   X (MASK_COLUMNS_STRIP, "mask_columns_strip", "mask") \
   X (SAT_RING, "sat_ring", "sat") \
   X (TEMPORAL_NOISE, "temporal_noise", "temporal") \
+  X (TEMPORAL_DIFF, "temporal_diff", "temporal") \
   X (TEMPORAL_BLEND, "temporal_blend", "temporal") \
   X (TEMPORAL_SPATIAL, "temporal_spatial", "temporal") \
   X (SEPARABLE_FUSED_X16, "separable_fused_x16", "separable") \
@@ -100,6 +101,7 @@ void clb_landing_drop (ClbLanding * landing);
 typedef struct {
   cl_mem history[2];            /* read and written in turn */
   cl_mem count, hist, tables;
+  cl_mem diff;                  /* each pixel's D, a 2-pixel border */
   gsize bytes;                  /* of a history buffer; 0: none yet */
   gsize tables_bytes;
   guint turn;                   /* history[turn] holds the last frame's */

@@ -36,11 +36,11 @@ CASES = [
       "copied_bytes": 0}),
     # method temporal (issue 41): its noise histogram read back without a
     # host wait (taken two frames later); kernel_args: the frame's input
-    # (noise, blend) and output (spatial), the history's buffers in turn
-    # (blend's two, spatial's one) and the level's tables; launches:
-    # noise, blend, spatial
+    # (noise, diff, blend) and output (spatial), the history's buffers in
+    # turn (diff's one, blend's two, spatial's one) and the level's
+    # tables; launches: noise, diff, blend, spatial
     ("clboxblur method=temporal ! fakesink",
-     {"read_maps": 0, "host_waits": 1, "kernel_args": 11, "launches": 3,
+     {"read_maps": 0, "host_waits": 1, "kernel_args": 15, "launches": 4,
       "copied_bytes": 0}),
 ]
 # the other ways a frame goes, at 640x360: sat's table, mosaic, the alpha
