@@ -66,19 +66,20 @@ fold_level (ClbTemporalJob * t, gint e)
   t->level = (3 * t->level + e + 2) >> 2;
 }
 
-/* weight[cap + 1], agree[cap + 1], keep[cap + 1], range[cap + 1][RANGE],
- * spatial */
+/* weight[cap + 1], agree[cap + 1], keep[cap + 1], qshift[cap + 1],
+ * range[cap + 1][RANGE] (a squared distance's bins), spatial */
 static void
 make_tables (guint32 * tab, gint level, guint reach, guint d,
     guint max_value, gint rx, gint ry, gdouble ss)
 {
-  guint cap = 2 * reach, n, i;
+  guint cap = 2 * reach, n, i, q;
   gdouble sigma = level / 16.0 * max_value / 255.0, var = 0.0;
-  guint32 *range = tab + 3 * (cap + 1);
+  guint32 *range = tab + 4 * (cap + 1);
   guint32 *sp = range + (cap + 1) * RANGE;
   gint dx, dy, rshift = 6 + depth_shift (max_value);
+  gdouble unit = (gdouble) (1 << rshift) / 256.0;
 
-  memset (tab, 0, (cap + 1) * (RANGE + 3) * sizeof (guint32));
+  memset (tab, 0, (cap + 1) * (RANGE + 4) * sizeof (guint32));
   for (n = 1; n <= cap; n++) {
     gdouble a, sr;
 
@@ -90,11 +91,15 @@ make_tables (guint32 * tab, gint level, guint reach, guint d,
     tab[2 * (cap + 1) + n] = (guint32) floor (KEEP * sigma * 256.0 *
         sqrt (2.0 / G_PI) * sqrt (1.0 + var) * 25 * d + 0.5);
     sr = RANGE_SIGMAS * sigma * sqrt (var);
+    for (q = 0; q < 12 && sr > 0 && (gdouble) RANGE * (1 << q) * unit
+        * unit < 2 * sr * sr * log (512.0); q++);
+    tab[3 * (cap + 1) + n] = q;
     for (i = 0; i < RANGE; i++) {
-      gdouble v = (gdouble) i * (1 << rshift) / 256.0;
+      gdouble v = ((gdouble) i * (1 << q) + ((1 << q) - 1) / 2.0) * unit
+          * unit;
 
       range[n * RANGE + i] = sr > 0 ? (guint32) floor (256.0 *
-          exp (-v * v / (2 * sr * sr)) + 0.5) : (i == 0) * 256;
+          exp (-v / (2 * sr * sr)) + 0.5) : (i == 0) * 256;
     }
   }
   for (dy = -ry; dy <= ry; dy++)
@@ -159,7 +164,7 @@ upload_tables (ClbEngine * engine, ClbTemporalJob * t, gint level,
   gint64 key[6] = { level, reach, d, r->rx, r->ry,
     (gint64) (r->params->sigma_spatial * 1e6)
   };
-  gsize n = (2 * reach + 1) * (RANGE + 3) + (2 * r->rx + 1) *
+  gsize n = (2 * reach + 1) * (RANGE + 4) + (2 * r->rx + 1) *
       (2 * r->ry + 1), bytes = n * sizeof (guint32);
   guint k = t->tables_turn ^= 1;
 

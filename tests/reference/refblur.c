@@ -624,12 +624,13 @@ void
 ref_temporal_tables (RefTemporalTables * t, int level16, int reach, int d,
     int max_value)
 {
-  double sigma = level16 / 16.0 * max_value / 255.0, var = 0.0;
-  int n, i;
+  double sigma = level16 / 16.0 * max_value / 255.0, var = 0.0, unit;
+  int n, i, q;
 
   memset (t, 0, sizeof (*t));
   t->cap = 2 * reach;
   t->rshift = 8 - 2 + ref_depth_shift (max_value);
+  unit = (double) (1 << t->rshift) / 256.0;     /* of |dh| >> rshift */
   for (n = 1; n <= t->cap; n++) {
     double a, sr;
 
@@ -641,11 +642,19 @@ ref_temporal_tables (RefTemporalTables * t, int level16, int reach, int d,
     t->keep[n] = (uint32_t) floor (REF_TEMPORAL_KEEP * sigma * 256.0 *
         sqrt (2.0 / M_PI) * sqrt (1.0 + var) * 25 * d + 0.5);
     sr = REF_TEMPORAL_KR * sigma * sqrt (var);
+    /* the range over squared distances up to where the weight rounds to
+     * 0 (2 sr^2 ln 512), in RANGE bins of 2^qshift squared units (k <
+     * 2^22: 2^12 at most) */
+    for (q = 0; q < 12 && sr > 0 && (double) REF_TEMPORAL_RANGE * (1 << q)
+        * unit * unit < 2 * sr * sr * log (512.0); q++);
+    t->qshift[n] = q;
     for (i = 0; i < REF_TEMPORAL_RANGE; i++) {
-      double v = (double) i * (1 << t->rshift) / 256.0;
+      /* the mean of the squared distances of bin i */
+      double v = ((double) i * (1 << q) + ((1 << q) - 1) / 2.0) * unit
+          * unit;
 
       t->range[n][i] = sr > 0 ? (uint16_t) floor (256.0 *
-          exp (-v * v / (2 * sr * sr)) + 0.5) : (i == 0) * 256;
+          exp (-v / (2 * sr * sr)) + 0.5) : (i == 0) * 256;
     }
   }
 }
@@ -852,20 +861,22 @@ ref_temporal_frame (RefTemporal * t, const uint16_t * src, uint16_t * dst,
         for (i = -rx; i <= rx; i++) {
           int sx = ref_border_index (x + i, w, border);
           const uint32_t *nb;
-          uint32_t wt;
+          uint32_t wt, k;
 
           if (sx < 0)
             continue;
           nb = t->history + ((size_t) sy * w + sx) * ch;
-          wt = sp[(j + ry) * kw + i + rx];
+          k = 0;
           for (c = 0; c < ch && c < 32; c++)
             if ((dist_mask >> c) & 1u) {
-              uint32_t k = (uint32_t) abs ((int32_t) nb[c] -
+              uint32_t u = (uint32_t) abs ((int32_t) nb[c] -
                   (int32_t) ctr[c]) >> tab->rshift;
 
-              wt = (wt * range[k < REF_TEMPORAL_RANGE ? k :
-                      REF_TEMPORAL_RANGE - 1] + 128) >> 8;
+              k += u * u;
             }
+          k >>= tab->qshift[t->count[(size_t) y * w + x]];
+          wt = (sp[(j + ry) * kw + i + rx] * range[k < REF_TEMPORAL_RANGE ?
+                  k : REF_TEMPORAL_RANGE - 1] + 128) >> 8;
           ws += wt;
           for (c = 0; c < ch && c < 4; c++)
             sum[c] += (uint64_t) wt * nb[c];

@@ -190,17 +190,20 @@ void ref_alpha_subsample (const uint16_t * alpha, int width, int height,
  *    count goes to 1, else where A > keep[c] to max (c / 2, 1), else to
  *    min (c + 1, 2 reach);
  *    h += ((x << 8) - h) * weight[c] + 128 >> 8 (arithmetic shift).
- * 3. The bilateral on h: weights spatial[dy][dx], times range[c][|dh| >>
- *    rshift] for each of the D channels, each product (p * r + 128) >> 8;
+ * 3. The bilateral on h: weights (spatial[dy][dx] * range[c][min (k >>
+ *    qshift[c], RANGE - 1)] + 128) >> 8, k = sum over the D channels of
+ *    (|dh| >> rshift)^2, the squared colour distance;
  *    out = (sum w h + (sum w << 7)) / (sum w << 8), clamped; window
  *    positions mapped by ref_border_index (SHRINK skips them).
  * The tables are built by ref_temporal_tables: weight[c] = 256 / min (c,
  * reach) rounded; v_c the variance of h in sigma^2 units (v_1 = 1, v_c =
  * (1 - a)^2 v_(c-1) + a^2, a = weight[c] / 256); agree[c] = 1.2 sigma 256
  * sqrt (2 / pi) sqrt (1 + v_c) 25 D, keep[c] the same with 1.08;
- * range[c][i] = 256 exp (-u^2 / (2 (3
- * sigma sqrt (v_c))^2)), u = i 2^rshift / 256 native units, rshift = 6 +
- * ds; sigma in native units. */
+ * range[c][i] = 256 exp (-u^2 / (2 s^2)), s = 3 sigma sqrt (v_c), u^2
+ * the mean squared distance of bin i ((i + 1/2) 2^qshift[c] - 1/2 units
+ * of 2^rshift / 256 native units squared), qshift[c] the least that
+ * takes the bins past 2 s^2 ln 512 (where the weight rounds to 0),
+ * rshift = 6 + ds; sigma in native units. */
 #define REF_TEMPORAL_MAX_REACH 32
 #define REF_TEMPORAL_RANGE 1024
 #define REF_NOISE_BINS 4096
@@ -211,6 +214,7 @@ typedef struct {
   uint32_t weight[2 * REF_TEMPORAL_MAX_REACH + 1];   /* of 256 */
   uint32_t agree[2 * REF_TEMPORAL_MAX_REACH + 1];
   uint32_t keep[2 * REF_TEMPORAL_MAX_REACH + 1];
+  uint32_t qshift[2 * REF_TEMPORAL_MAX_REACH + 1];  /* of k */
   uint16_t range[2 * REF_TEMPORAL_MAX_REACH + 1][REF_TEMPORAL_RANGE];
 } RefTemporalTables;
 
