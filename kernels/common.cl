@@ -20,10 +20,12 @@
 typedef ushort sample_t;
 /* Box sums: 65535 * (2 * 2047 + 1)^2 needs more than 32 bits. */
 typedef ulong wide_t;
+typedef uint hist_t;    /* temporal's history: a sample and 8 bits more */
 #else
 typedef uchar sample_t;
 /* Box sums: 255 * (2 * 2047 + 1)^2 < 2^32. */
 typedef uint wide_t;
+typedef ushort hist_t;
 #endif
 
 /* Compiler extensions, only where the host has checked that the device's

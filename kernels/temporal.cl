@@ -17,9 +17,9 @@
  *                     bilateral_gpu's (kernels/gpu_bilateral.cl)
  *   temporal_spatial_x16  CPUs, 8-bit samples: the same sums for 16 pixels
  *                     of a row a work-item, in vector lanes (below)
- * The history is planar, 24-bit values (8 fraction bits): channel c of
- * pixel i at c * width * height + i, so that 16 pixels of a row are one
- * vector load a channel.
+ * The history is planar, a sample and 8 fraction bits (hist_t: 16 bits
+ * for 8-bit samples): channel c of pixel i at c * width * height + i, so
+ * that 16 pixels of a row are one vector load a channel.
  * tab (tabled on the host): weight[cap + 1], agree[cap + 1], keep[cap + 1],
  * qshift[cap + 1], range[cap + 1][1024] (the squared colour distance's
  * bins: k >> qshift, k the judged channels' sum of (|dh| >> rshift)^2),
@@ -68,7 +68,7 @@ temporal_noise (__global const sample_t *src, int pitch, int pstride,
 __kernel void
 temporal_diff (__global const sample_t *src, int pitch, int pstride,
                int4 off, int swap, int shift, int width, int height,
-               int channels, int dist_mask, __global const uint *hold,
+               int channels, int dist_mask, __global const hist_t *hold,
                __global uint *diff)
 {
     int x = get_global_id (0), y = get_global_id (1);
@@ -76,25 +76,22 @@ temporal_diff (__global const sample_t *src, int pitch, int pstride,
         return;
     int sx = clamp (x - 2, 0, width - 1), sy = clamp (y - 2, 0, height - 1);
     size_t b = (size_t) sy * pitch + (size_t) sx * pstride;
-    __global const uint *h = hold + (size_t) sy * width + sx;
+    __global const hist_t *h = hold + (size_t) sy * width + sx;
     uint d = 0;
-    for (int c = 0; c < channels; c++) {
-        if (dist_mask & (1 << c))
-            d += abs_diff (clb_load (src, b + clb_comp (off, c), swap,
-                                     shift) << 8, h[c * width * height]);
-    }
+    for (int c = 0; c < channels; c++)
+        d += dist_mask & (1 << c) ? abs_diff (clb_load (src, b + clb_comp (
+            off, c), swap, shift) << 8, (uint) h[c * width * height]) : 0;
     diff[(size_t) y * (width + 4) + x] = d;
 }
 
 __kernel void
 temporal_blend (__global const sample_t *src, int pitch, int pstride,
                 int4 off, int swap, int shift, int width, int height,
-                int channels, int dist_mask, __global const uint *hold,
-                __global uint *hnew, __global uchar *count,
+                int channels, int dist_mask, __global const hist_t *hold,
+                __global hist_t *hnew, __global uchar *count,
                 __global const uint *tab, int cap, int fresh,
                 __global const uint *diff)
 {
-    size_t plane = (size_t) width * height;
     int x = get_global_id (0), y = get_global_id (1);
     if (x >= width || y >= height)
         return;
@@ -103,18 +100,21 @@ temporal_blend (__global const sample_t *src, int pitch, int pstride,
         for (int dx = 0; dx < 5; dx++)
             a += diff[(size_t) (y + dy) * (width + 4) + x + dx];
     }
-    size_t i = (size_t) y * width + x, b = (size_t) y * pitch + (size_t) x * pstride;
+    size_t i = (size_t) y * width + x, plane = (size_t) width * height;
+    size_t b = (size_t) y * pitch + (size_t) x * pstride;
     int n = fresh ? 0 : count[i];
-    /* disagrees: starts again; doubtful: halved; agrees: one more */
-    n = n == 0 || a > tab[cap + 1 + n] ? 1 : a > tab[2 * (cap + 1) + n] ?
-        max (n / 2, 1) : min (n + 1, cap);
+    /* disagrees: starts again; doubtful: halved; agrees: one more (no
+     * branch: on noise, PoCL's branches cost 8 ms a 1080p frame) */
+    n = select (select (min (n + 1, cap), max (n / 2, 1),
+                        a > tab[2 * (cap + 1) + n]),
+                1, (n == 0) | (a > tab[cap + 1 + n]));
     count[i] = (uchar) n;
     for (int c = 0; c < channels; c++) {
         long hv = fresh ? 0 : hold[c * plane + i];
         long q = (((long) clb_load (src, b + clb_comp (off, c), swap, shift)
                    << 8) - hv) * tab[n] + 128;
         /* floor (q / 256), q >= -2^32: shifted while positive */
-        hnew[c * plane + i] = (uint) (hv + ((q + (1L << 40)) >> 8)
+        hnew[c * plane + i] = (hist_t) (hv + ((q + (1L << 40)) >> 8)
                                          - (1L << 32));
     }
 }
@@ -152,7 +152,7 @@ __kernel void
 temporal_spatial (__global sample_t *dst, int pitch, int pstride, int4 off,
                   int swap, int shift, int width, int height, int channels,
                   int dist_mask, int max_value, int rx, int ry, int border,
-                  __global const uint *h, __global const uchar *count,
+                  __global const hist_t *h, __global const uchar *count,
                   __global const uint *tab, int cap, int rshift,
                   __local uint *tile)
 {
@@ -183,8 +183,8 @@ temporal_spatial (__global sample_t *dst, int pitch, int pstride, int4 off,
     ulong sum[4] = {0, 0, 0, 0}, ws = 0;
 #define TEMPORAL_WINDOW(nc)                                                \
     temporal_window (tile, n, tw, (ly + ry) * tw + lx + rx, dx0, dx1, dy0, \
-                     dy1, rx, ry, sp, range, dist_mask, rshift, tab[3 * (cap + 1) + n0], \
-                     nc, sum, &ws)
+                     dy1, rx, ry, sp, range, dist_mask, rshift,            \
+                     tab[3 * (cap + 1) + n0], nc, sum, &ws)
     channels == 1 ? TEMPORAL_WINDOW (1) : channels == 2 ? TEMPORAL_WINDOW (2)
         : channels == 3 ? TEMPORAL_WINDOW (3) : TEMPORAL_WINDOW (4);
 #undef TEMPORAL_WINDOW
@@ -217,11 +217,11 @@ temporal_gather16 (__global const uint *t, uint16 i)
  * leaves the pixel out (clamped into the row: lanes past its end are not
  * stored). */
 CLB_INLINE uint16
-temporal_lanes16 (__global const uint *row, int x, int width, int border,
+temporal_lanes16 (__global const hist_t *row, int x, int width, int border,
                   int edge, uint16 *in)
 {
     if (!edge)
-        return vload16 (0, row + x);
+        return convert_uint16 (vload16 (0, row + x));
     uint v[16], k[16];
     for (int i = 0; i < 16; i++) {
         int sx = clb_border_index (x + i, width, border);
@@ -234,7 +234,7 @@ temporal_lanes16 (__global const uint *row, int x, int width, int border,
 
 /* The window's sums for @nc channels (a constant where inlined). */
 CLB_INLINE void
-temporal_rows16 (__global const uint *h, size_t plane, int x0, int y,
+temporal_rows16 (__global const hist_t *h, size_t plane, int x0, int y,
                  int width, int height, int nc, int dist_mask, int rx,
                  int ry, int border, int edge, __global const uint *sp,
                  __global const uint *tab, uint16 rbase, int rshift,
@@ -244,14 +244,13 @@ temporal_rows16 (__global const uint *h, size_t plane, int x0, int y,
         int sy = clb_border_index (y + dy, height, border);
         if (sy < 0)
             continue;
-        __global const uint *row = h + (size_t) sy * width;
+        __global const hist_t *row = h + (size_t) sy * width;
         for (int dx = -rx; dx <= rx; dx++) {
-            uint16 v[4], in = (uint16) (0xffffffffu);
-            for (int c = 0; c < nc; c++)
+            uint16 v[4], in = (uint16) (0xffffffffu), k = 0;
+#pragma unroll
+            for (int c = 0; c < nc; c++) {
                 v[c] = temporal_lanes16 (row + c * plane, x0 + dx, width,
                                          border, edge, &in);
-            uint16 k = 0;
-            for (int c = 0; c < nc; c++) {
                 uint16 e = abs_diff (v[c], ce[c]) >> (uint) rshift;
                 k += dist_mask & (1 << c) ? e * e : 0;
             }
@@ -259,6 +258,7 @@ temporal_rows16 (__global const uint *h, size_t plane, int x0, int y,
                         * temporal_gather16 (tab, rbase + min (k >> qs,
                             (uint16) (CLB_TEMPORAL_RANGE - 1))) + 128) >> 8;
             *ws += w;
+#pragma unroll
             for (int c = 0; c < nc; c++)
                 sum[c] += w * v[c];
         }
@@ -269,7 +269,7 @@ __kernel void
 temporal_spatial_x16 (__global uchar *dst, int pitch, int pstride, int4 off,
                       int swap, int shift, int width, int height,
                       int channels, int dist_mask, int max_value, int rx,
-                      int ry, int border, __global const uint *h,
+                      int ry, int border, __global const hist_t *h,
                       __global const uchar *count, __global const uint *tab,
                       int cap, int rshift)
 {
@@ -284,16 +284,14 @@ temporal_spatial_x16 (__global uchar *dst, int pitch, int pstride, int4 off,
     for (int c = 0; c < channels; c++)
         ce[c] = temporal_lanes16 (h + c * plane + r0, x0, width,
                                   CLB_BORDER_REPLICATE, edge, &in);
-    for (int i = 0; i < 16; i++) {
+    for (int i = 0; i < 16; i++)
         n[i] = count[r0 + min (x0 + i, width - 1)];
-        q[i] = tab[3 * (cap + 1) + n[i]];
-    }
+    uint16 qs = temporal_gather16 (tab, 3 * (cap + 1) + vload16 (0, n));
     uint16 rbase = (uint) (4 * (cap + 1))
         + vload16 (0, n) * (uint) CLB_TEMPORAL_RANGE;
     __global const uint *sp = tab + (4 + CLB_TEMPORAL_RANGE) * (cap + 1);
 #define CLB_ROWS16(C) temporal_rows16 (h, plane, x0, y, width, height, C, \
-    dist_mask, rx, ry, border, edge, sp, tab, rbase, rshift, vload16 (0, q), \
-    ce, sum, &ws)
+    dist_mask, rx, ry, border, edge, sp, tab, rbase, rshift, qs, ce, sum, &ws)
     channels == 1 ? CLB_ROWS16 (1) : channels == 2 ? CLB_ROWS16 (2)
         : channels == 3 ? CLB_ROWS16 (3) : CLB_ROWS16 (4);
 #undef CLB_ROWS16

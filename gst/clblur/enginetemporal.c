@@ -12,8 +12,7 @@
  * vector lanes). Integer
  * tables from the level, made here as ref_temporal_tables defines them
  * (tests/reference/refblur.h), uploaded without a host wait when the
- * level changes. The history is planar: a plane of 24-bit values a
- * channel.
+ * level changes. The history is planar: a plane a channel.
  */
 #include "config.h"
 
@@ -118,13 +117,15 @@ grow (ClbEngine * engine, cl_mem * mem, gsize size, GError ** error)
 }
 
 /* The job's buffers for @width x @height pixels of @channels; new ones
- * start fresh. */
+ * start fresh. The history's values: a sample and 8 fraction bits, in 16
+ * bits for 8-bit samples (kernels/common.cl's hist_t). */
 static gboolean
 ensure_state (ClbEngine * engine, ClbTemporalJob * t, guint width,
     guint height, guint channels, GError ** error)
 {
   gsize pixels = (gsize) width * height;
-  gsize bytes = pixels * channels * sizeof (cl_uint);
+  gsize bytes = pixels * channels * (engine->planes.sample_size
+      == CLB_SAMPLES_8 ? sizeof (cl_ushort) : sizeof (cl_uint));
   gpointer zeros;
   gboolean ok;
 
