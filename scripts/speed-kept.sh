@@ -23,6 +23,9 @@
 #   ROUNDS   rounds a case [9]        FRAMES  frames a run [60]
 #   SIZE     frame size [1920x1080]   PATTERN snow or smpte [snow]
 #   LIMIT    the ratio a case may reach [1.05]
+#   SOURCE   file: the frames read from a file made first (an idle
+#            source), or live: videotestsrc makes each frame in the
+#            pipeline (a busy source, its work on the same cores) [file]
 #   CASES    "FORMAT:ELEMENT-ARGS;..." [the list below]; a case's
 #            "ARGS-A|ARGS-B" runs A with the first and B with the second
 #            (one build against itself: one method against another, e.g.
@@ -35,6 +38,7 @@ rounds=${ROUNDS:-9}
 frames=${FRAMES:-60}
 size=${SIZE:-1920x1080}
 pattern=${PATTERN:-snow}
+source=${SOURCE:-file}
 limit=${LIMIT:-1.05}
 w=${size%x*}
 h=${size#*x}
@@ -55,13 +59,14 @@ median () {
 # seconds of one run: $1 the plugin's build, $2 the file, $3 the format,
 # $4 the element with its arguments
 run () {
+  src="filesrc location=$2 ! rawvideoparse width=$w height=$h
+    format=$(echo "$3" | tr 'A-Z' 'a-z') framerate=30/1"
+  [ "$source" = live ] && src="videotestsrc num-buffers=$frames
+    pattern=$pattern ! video/x-raw,format=$3,width=$w,height=$h"
   t0=$(date +%s.%N)
   # shellcheck disable=SC2086
   env GST_PLUGIN_PATH="$1/gst" GST_REGISTRY="$1/speed-kept.registry" \
-    gst-launch-1.0 -q filesrc location="$2" \
-    ! rawvideoparse format="$(echo "$3" | tr 'A-Z' 'a-z')" width="$w" \
-      height="$h" framerate=30/1 \
-    ! $4 ! fakesink >/dev/null
+    gst-launch-1.0 -q $src ! $4 ! fakesink >/dev/null
   t1=$(date +%s.%N)
   echo "$t0 $t1" | awk '{ printf "%.5f\n", $2 - $1 }'
 }
@@ -88,7 +93,8 @@ one_case () {
 
 echo "speed-kept: A $a ($(git -C "$a/.." rev-parse --short HEAD 2>/dev/null || echo ?))"
 echo "            B $b ($(git -C "$b/.." rev-parse --short HEAD 2>/dev/null || echo ?))"
-echo "$size, $frames frames of videotestsrc pattern=$pattern a run from a file,"
+echo "$size, $frames frames of videotestsrc pattern=$pattern a run$( \
+  [ "$source" = live ] && echo " made live" || echo " from a file"),"
 echo "$rounds rounds of A, B, identity; ms a frame = (run - identity) / frames;"
 echo "ratio = median over rounds of (A - identity) / (B - identity); limit $limit"
 echo "on $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 |
