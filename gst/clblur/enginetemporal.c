@@ -214,7 +214,8 @@ run_noise (ClbEngine * engine, ClbTemporalJob * t, const ClbRun * r,
   const ClbPlanes *planes = &engine->planes;
   const ClbJob *job = r->job;
   cl_kernel kernel = engine->kernels[planes->sample_size][K_TEMPORAL_NOISE];
-  size_t global[2] = { MAX (job->width / 8, 1), MAX (job->height / 8, 1) };
+  /* a work-item a block, in groups of 32 x 2, the rest returning */
+  size_t local[2] = { 32, 2 }, global[2];
   const cl_uint zero = 0;
   guint k = t->turn;
   ClbArgs a = clb_engine_args (engine, kernel);
@@ -237,7 +238,11 @@ run_noise (ClbEngine * engine, ClbTemporalJob * t, const ClbRun * r,
   CHECK (clEnqueueFillBuffer (engine->queue, t->hist, &zero, sizeof (zero),
           0, CLB_NOISE_BINS * sizeof (cl_uint), 0, NULL, NULL),
       "clEnqueueFillBuffer (noise)");
-  CHECK (clb_engine_run_kernel (engine, kernel, 2, global, NULL,
+  while (local[0] * local[1] > MAX (engine->profile.max_work_group_size, 1))
+    local[local[0] > local[1] ? 0 : 1] /= 2;
+  global[0] = (MAX (job->width / 8, 1) + local[0] - 1) / local[0] * local[0];
+  global[1] = (MAX (job->height / 8, 1) + local[1] - 1) / local[1] * local[1];
+  CHECK (clb_engine_run_kernel (engine, kernel, 2, global, local,
           "temporal_noise"), "clEnqueueNDRangeKernel (temporal_noise)");
   CHECK (clEnqueueReadBuffer (engine->queue, t->hist, t->frames == 0, 0,
           sizeof (t->hist_host[k]), t->hist_host[k], 0, NULL,
