@@ -103,6 +103,7 @@ typedef struct {
   cl_mem count, hist, tables;
   cl_mem diff;                  /* each pixel's D, a 2-pixel border */
   gsize bytes;                  /* of a history buffer; 0: none yet */
+  guint width, height;          /* of the frames the buffers are for */
   gsize tables_bytes;
   guint turn;                   /* history[turn] holds the last frame's */
   gboolean fresh;               /* the next frame reads no history */

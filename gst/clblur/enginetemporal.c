@@ -129,7 +129,8 @@ ensure_state (ClbEngine * engine, ClbTemporalJob * t, guint width,
   gpointer zeros;
   gboolean ok;
 
-  if (t->bytes == bytes)
+  /* the D buffer's size is the shape's, not the samples' count */
+  if (t->bytes == bytes && t->width == width && t->height == height)
     return TRUE;
   t->bytes = 0;
   t->fresh = TRUE;
@@ -151,8 +152,11 @@ ensure_state (ClbEngine * engine, ClbTemporalJob * t, guint width,
       && clb_engine_upload (engine, t->count, zeros, pixels,
       "clEnqueueWriteBuffer (temporal)", error);
   g_free (zeros);
-  if (ok)
+  if (ok) {
     t->bytes = bytes;
+    t->width = width;
+    t->height = height;
+  }
   return ok;
 }
 

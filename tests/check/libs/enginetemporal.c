@@ -177,6 +177,8 @@ GST_START_TEST (test_temporal_reference)
     {37, 23, 2, 2, 0, CLB_SAMPLES_8, 255, 3, 3.0, 0, CLB_BORDER_REFLECT, 4},
     {41, 29, 3, 4, 5, CLB_SAMPLES_8, 255, 2, 1.5, 0, CLB_BORDER_REPLICATE, 8},
     {64, 48, 4, 4, 0, CLB_SAMPLES_8, 255, 2, 1.5, 0, CLB_BORDER_SHRINK, 8},
+    /* as many samples, another shape: the state's buffers made anew */
+    {96, 32, 4, 4, 0, CLB_SAMPLES_8, 255, 2, 1.5, 0, CLB_BORDER_SHRINK, 8},
     {64, 48, 3, 3, 0, CLB_SAMPLES_8, 255, 9, 4.0, 12.5, CLB_BORDER_SHRINK,
         32},
     {45, 33, 1, 1, 1, CLB_SAMPLES_16, 1023, 2, 1.5, 0, CLB_BORDER_REFLECT,
