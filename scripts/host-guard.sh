@@ -16,7 +16,8 @@
 # else the OpenCL runtime executes). Each case runs with 4 and with 20
 # frames; a frame's count is the difference over 16, so start-up (the
 # plan, buffers, the first launch) is not in it. The 20-frame run is made
-# twice and the two must agree within 2%: the plugin's, GLib's and
+# twice and the two must agree within 2% (else a third is made, and the
+# median kept where it agrees with one of the others): the plugin's, GLib's and
 # GStreamer's own instructions repeat exactly, the C library's (malloc,
 # its arenas shared with the source's thread) within about 1.5% of the
 # run. The kernels are compiled outside the count, in a first run without
@@ -170,6 +171,11 @@ count() {                       # FRAMES CAPS ARGS: the host's instructions
   python3 "$top/scripts/callgrind-host.py" "$out"
 }
 
+# whether counts $1 and $2 differ by more than 2% of $1
+apart() {
+  [ $(( ($1 - $2) * ($1 - $2) * 2500 )) -gt $(( $1 * $1 )) ]
+}
+
 echo "host-guard: clboxblur's host instructions a frame (callgrind, PoCL basic device, 64x48, frames 5 to 20)"
 printf '%-16s %12s %12s %8s\n' case baseline count growth
 : >"$tmp/new"
@@ -189,9 +195,19 @@ echo "$cases" | while IFS='|' read -r name caps args; do
   again=$(count 20 "$caps" "$args")
   per=$(( (c20 - c4) / 16 ))
   per2=$(( (again - c4) / 16 ))
-  if [ $(( (per - per2) * (per - per2) * 2500 )) -gt $(( per * per )) ]; then
-    echo "host-guard: $name: the count did not repeat within 2% ($per, then $per2 a frame)" >&2
-    exit 1
+  if apart "$per" "$per2"; then
+    # a third run: the median of the three, where it repeats one of the
+    # others within 2% (regions-RGBA's count went 33559 to 34798 from
+    # run to run, at 41ef149 as after it)
+    per3=$(( ($(count 20 "$caps" "$args") - c4) / 16 ))
+    med=$(printf '%s\n' "$per" "$per2" "$per3" | sort -n | sed -n 2p)
+    lo=$(printf '%s\n' "$per" "$per2" "$per3" | sort -n | sed -n 1p)
+    hi=$(printf '%s\n' "$per" "$per2" "$per3" | sort -n | sed -n 3p)
+    if apart "$med" "$lo" && apart "$med" "$hi"; then
+      echo "host-guard: $name: the count did not repeat within 2% ($per, $per2, then $per3 a frame)" >&2
+      exit 1
+    fi
+    per=$med
   fi
   echo "$name instructions $per" >>"$tmp/new"
   base=$(awk -v n="$name" '$1 == n && $2 == "instructions" { print $3 }' \
