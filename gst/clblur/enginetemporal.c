@@ -355,8 +355,8 @@ temporal_frame (ClbEngine * engine, const ClbRun * r, gboolean x16,
   while (rows[0] * rows[1] > MAX (engine->profile.max_work_group_size, 1))
     rows[rows[0] > 1 ? 0 : 1] /= 2;
   /* each pixel's D and a 2-pixel border's, then the blend (both a
-   * work-item a pixel, in groups of 64 x 2: 1080p RGBA on PoCL 6.9 and
-   * 12.5 ms against 5.5 and 10.7 in 16 x 8); a fresh history reads no D */
+   * work-item a pixel, in groups of 64 x 2: 1080p RGBA on PoCL 5.5 and
+   * 10.7 ms against 6.9 and 12.5 in 16 x 8); a fresh history reads no D */
   if (!fresh) {
     a = clb_engine_args (engine, diff);
     clb_args_layout (&a, r->in, planes, job);
