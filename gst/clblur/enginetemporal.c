@@ -21,11 +21,11 @@
 
 #include "engineprivate.h"
 
-#define RANGE 1024              /* kernels/temporal.cl's CLB_TEMPORAL_RANGE */
 /* the agreement threshold and the range sigma in the noise left */
 #define AGREE 1.2
 #define KEEP 1.08
 #define RANGE_SIGMAS 3.0
+#define ONE (1u << 24)          /* 2^0 in the weights' exponents */
 
 /* 10th percentile of the histogram's bins for Gaussian noise of sigma 1,
  * over D = 1..4 judged channels (measured: scripts/temporal-psnr.py) */
@@ -65,22 +65,22 @@ fold_level (ClbTemporalJob * t, gint e)
   t->level = (3 * t->level + e + 2) >> 2;
 }
 
-/* weight[cap + 1], agree[cap + 1], keep[cap + 1], qshift[cap + 1],
- * range[cap + 1][RANGE] (a squared distance's bins), spatial */
+/* weight[cap + 1], agree[cap + 1], keep[cap + 1], mul[cap + 1],
+ * kcut[cap + 1] (the range's exponent of 2: min (k, kcut) mul), spatial
+ * (each tap's exponent) */
 static void
 make_tables (guint32 * tab, gint level, guint reach, guint d,
     guint max_value, gint rx, gint ry, gdouble ss)
 {
-  guint cap = 2 * reach, n, i, q;
+  guint cap = 2 * reach, n;
   gdouble sigma = level / 16.0 * max_value / 255.0, var = 0.0;
-  guint32 *range = tab + 4 * (cap + 1);
-  guint32 *sp = range + (cap + 1) * RANGE;
+  guint32 *sp = tab + 5 * (cap + 1);
   gint dx, dy, rshift = 6 + depth_shift (max_value);
   gdouble unit = (gdouble) (1 << rshift) / 256.0;
 
-  memset (tab, 0, (cap + 1) * (RANGE + 4) * sizeof (guint32));
+  memset (tab, 0, 5 * (cap + 1) * sizeof (guint32));
   for (n = 1; n <= cap; n++) {
-    gdouble a, sr;
+    gdouble a, sr, m;
 
     tab[n] = (guint32) floor (256.0 / MIN (n, reach) + 0.5);
     a = tab[n] / 256.0;
@@ -90,21 +90,16 @@ make_tables (guint32 * tab, gint level, guint reach, guint d,
     tab[2 * (cap + 1) + n] = (guint32) floor (KEEP * sigma * 256.0 *
         sqrt (2.0 / G_PI) * sqrt (1.0 + var) * 25 * d + 0.5);
     sr = RANGE_SIGMAS * sigma * sqrt (var);
-    for (q = 0; q < 12 && sr > 0 && (gdouble) RANGE * (1 << q) * unit
-        * unit < 2 * sr * sr * log (512.0); q++);
-    tab[3 * (cap + 1) + n] = q;
-    for (i = 0; i < RANGE; i++) {
-      gdouble v = ((gdouble) i * (1 << q) + ((1 << q) - 1) / 2.0) * unit
-          * unit;
-
-      range[n * RANGE + i] = sr > 0 ? (guint32) floor (256.0 *
-          exp (-v / (2 * sr * sr)) + 0.5) : (i == 0) * 256;
-    }
+    m = sr > 0 ? floor (ONE * M_LOG2E * unit * unit / (2 * sr * sr) + 0.5)
+        : ONE;
+    tab[3 * (cap + 1) + n] = (guint32) CLAMP (m, 1, ONE);
+    tab[4 * (cap + 1) + n] = (9 * ONE + tab[3 * (cap + 1) + n] - 1) /
+        tab[3 * (cap + 1) + n];
   }
   for (dy = -ry; dy <= ry; dy++)
     for (dx = -rx; dx <= rx; dx++)
-      *sp++ = ss > 0 ? (guint32) floor (256.0 * exp (-(gdouble) (dx * dx +
-                  dy * dy) / (2 * ss * ss)) + 0.5) : 256;
+      *sp++ = ss > 0 ? (guint32) MIN (floor (ONE * M_LOG2E * (dx * dx +
+                  dy * dy) / (2 * ss * ss) + 0.5), 9.0 * ONE) : 0;
 }
 
 static gboolean
@@ -169,7 +164,7 @@ upload_tables (ClbEngine * engine, ClbTemporalJob * t, gint level,
   gint64 key[6] = { level, reach, d, r->rx, r->ry,
     (gint64) (r->params->sigma_spatial * 1e6)
   };
-  gsize n = (2 * reach + 1) * (RANGE + 4) + (2 * r->rx + 1) *
+  gsize n = (2 * reach + 1) * 5 + (2 * r->rx + 1) *
       (2 * r->ry + 1), bytes = n * sizeof (guint32);
   guint k = t->tables_turn ^= 1;
 

@@ -609,6 +609,7 @@ static const double ref_noise_k[5] = { 1.0, 3.808, 4.085, 4.212, 4.285 };
 #define REF_TEMPORAL_KA 1.2
 #define REF_TEMPORAL_KEEP 1.08
 #define REF_TEMPORAL_KR 3.0
+#define REF_TEMPORAL_ONE (1u << 24)     /* 2^0 in exponents */
 
 static int
 ref_depth_shift (int max_value)
@@ -625,14 +626,14 @@ ref_temporal_tables (RefTemporalTables * t, int level16, int reach, int d,
     int max_value)
 {
   double sigma = level16 / 16.0 * max_value / 255.0, var = 0.0, unit;
-  int n, i, q;
+  int n;
 
   memset (t, 0, sizeof (*t));
   t->cap = 2 * reach;
   t->rshift = 8 - 2 + ref_depth_shift (max_value);
   unit = (double) (1 << t->rshift) / 256.0;     /* of |dh| >> rshift */
   for (n = 1; n <= t->cap; n++) {
-    double a, sr;
+    double a, sr, m;
 
     t->weight[n] = (uint32_t) floor (256.0 / (n < reach ? n : reach) + 0.5);
     a = t->weight[n] / 256.0;
@@ -642,21 +643,19 @@ ref_temporal_tables (RefTemporalTables * t, int level16, int reach, int d,
     t->keep[n] = (uint32_t) floor (REF_TEMPORAL_KEEP * sigma * 256.0 *
         sqrt (2.0 / M_PI) * sqrt (1.0 + var) * 25 * d + 0.5);
     sr = REF_TEMPORAL_KR * sigma * sqrt (var);
-    /* the range over squared distances up to where the weight rounds to
-     * 0 (2 sr^2 ln 512), in RANGE bins of 2^qshift squared units (k <
-     * 2^22: 2^12 at most) */
-    for (q = 0; q < 12 && sr > 0 && (double) REF_TEMPORAL_RANGE * (1 << q)
-        * unit * unit < 2 * sr * sr * log (512.0); q++);
-    t->qshift[n] = q;
-    for (i = 0; i < REF_TEMPORAL_RANGE; i++) {
-      /* the mean of the squared distances of bin i */
-      double v = ((double) i * (1 << q) + ((1 << q) - 1) / 2.0) * unit
-          * unit;
-
-      t->range[n][i] = sr > 0 ? (uint16_t) floor (256.0 *
-          exp (-v / (2 * sr * sr)) + 0.5) : (i == 0) * 256;
-    }
+    m = sr > 0 ? floor (REF_TEMPORAL_ONE * M_LOG2E * unit * unit /
+        (2 * sr * sr) + 0.5) : REF_TEMPORAL_ONE;
+    t->mul[n] = (uint32_t) (m < 1 ? 1 : m > REF_TEMPORAL_ONE ?
+        REF_TEMPORAL_ONE : m);
+    t->kcut[n] = (9 * REF_TEMPORAL_ONE + t->mul[n] - 1) / t->mul[n];
   }
+}
+
+uint32_t
+ref_temporal_weight (uint32_t e)
+{
+  /* e < 19 2^24 (min (k, kcut) mul < 10 2^24, spatial <= 9 2^24) */
+  return (((1u << 25) - (e & 0xffffffu)) >> 17) >> (e >> 24);
 }
 
 uint32_t
@@ -802,9 +801,9 @@ ref_temporal_frame (RefTemporal * t, const uint16_t * src, uint16_t * dst,
   ref_temporal_tables (tab, level, reach, d, max_value);
   for (j = -ry; j <= ry; j++)
     for (i = -rx; i <= rx; i++)
-      sp[(j + ry) * kw + i + rx] = sigma_spatial > 0 ? (uint32_t) floor (256.0 *
-          exp (-(double) (i * i + j * j) / (2 * sigma_spatial *
-                  sigma_spatial)) + 0.5) : 256;
+      sp[(j + ry) * kw + i + rx] = sigma_spatial > 0 ? (uint32_t) fmin (floor
+          (REF_TEMPORAL_ONE * M_LOG2E * (i * i + j * j) / (2 * sigma_spatial
+                  * sigma_spatial) + 0.5), 9.0 * REF_TEMPORAL_ONE) : 0;
 
   /* 2. the blend */
   for (y = 0; y < h; y++)
@@ -850,7 +849,7 @@ ref_temporal_frame (RefTemporal * t, const uint16_t * src, uint16_t * dst,
   for (y = 0; y < h; y++)
     for (x = 0; x < w; x++) {
       const uint32_t *ctr = t->history + ((size_t) y * w + x) * ch;
-      const uint16_t *range = tab->range[t->count[(size_t) y * w + x]];
+      int n = t->count[(size_t) y * w + x];
       uint64_t sum[4] = { 0, 0, 0, 0 }, ws = 0;
 
       for (j = -ry; j <= ry; j++) {
@@ -874,9 +873,8 @@ ref_temporal_frame (RefTemporal * t, const uint16_t * src, uint16_t * dst,
 
               k += u * u;
             }
-          k >>= tab->qshift[t->count[(size_t) y * w + x]];
-          wt = (sp[(j + ry) * kw + i + rx] * range[k < REF_TEMPORAL_RANGE ?
-                  k : REF_TEMPORAL_RANGE - 1] + 128) >> 8;
+          wt = ref_temporal_weight ((k < tab->kcut[n] ? k : tab->kcut[n]) *
+              tab->mul[n] + sp[(j + ry) * kw + i + rx]);
           ws += wt;
           for (c = 0; c < ch && c < 4; c++)
             sum[c] += (uint64_t) wt * nb[c];

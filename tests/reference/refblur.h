@@ -190,22 +190,22 @@ void ref_alpha_subsample (const uint16_t * alpha, int width, int height,
  *    count goes to 1, else where A > keep[c] to max (c / 2, 1), else to
  *    min (c + 1, 2 reach);
  *    h += ((x << 8) - h) * weight[c] + 128 >> 8 (arithmetic shift).
- * 3. The bilateral on h: weights (spatial[dy][dx] * range[c][min (k >>
- *    qshift[c], RANGE - 1)] + 128) >> 8, k = sum over the D channels of
- *    (|dh| >> rshift)^2, the squared colour distance;
+ * 3. The bilateral on h: weights ref_temporal_weight (min (k, kcut[c])
+ *    mul[c] + spatial[dy][dx]), k = sum over the D channels of (|dh| >>
+ *    rshift)^2, the squared colour distance (a Gaussian's exponents of 2,
+ *    range and spatial, summed: the weight one power of 2);
  *    out = (sum w h + (sum w << 7)) / (sum w << 8), clamped; window
  *    positions mapped by ref_border_index (SHRINK skips them).
  * The tables are built by ref_temporal_tables: weight[c] = 256 / min (c,
  * reach) rounded; v_c the variance of h in sigma^2 units (v_1 = 1, v_c =
  * (1 - a)^2 v_(c-1) + a^2, a = weight[c] / 256); agree[c] = 1.2 sigma 256
  * sqrt (2 / pi) sqrt (1 + v_c) 25 D, keep[c] the same with 1.08;
- * range[c][i] = 256 exp (-u^2 / (2 s^2)), s = 3 sigma sqrt (v_c), u^2
- * the mean squared distance of bin i ((i + 1/2) 2^qshift[c] - 1/2 units
- * of 2^rshift / 256 native units squared), qshift[c] the least that
- * takes the bins past 2 s^2 ln 512 (where the weight rounds to 0),
- * rshift = 6 + ds; sigma in native units. */
+ * mul[c] = 2^24 log2 (e) u^2 / (2 s^2) rounded, within 1 .. 2^24 (2^24
+ * where s = 0), s = 3 sigma sqrt (v_c), u = 2^rshift / 256 native units
+ * (k u^2: the squared distance), rshift = 6 + ds; kcut[c] = ceil (9 2^24
+ * / mul[c]) (past it the weight is 0; the exponent stays below 2^32);
+ * sigma in native units. */
 #define REF_TEMPORAL_MAX_REACH 32
-#define REF_TEMPORAL_RANGE 1024
 #define REF_NOISE_BINS 4096
 
 typedef struct {
@@ -214,9 +214,13 @@ typedef struct {
   uint32_t weight[2 * REF_TEMPORAL_MAX_REACH + 1];   /* of 256 */
   uint32_t agree[2 * REF_TEMPORAL_MAX_REACH + 1];
   uint32_t keep[2 * REF_TEMPORAL_MAX_REACH + 1];
-  uint32_t qshift[2 * REF_TEMPORAL_MAX_REACH + 1];  /* of k */
-  uint16_t range[2 * REF_TEMPORAL_MAX_REACH + 1][REF_TEMPORAL_RANGE];
+  uint32_t mul[2 * REF_TEMPORAL_MAX_REACH + 1];     /* of k's exponent */
+  uint32_t kcut[2 * REF_TEMPORAL_MAX_REACH + 1];
 } RefTemporalTables;
+
+/* 256 2^(-e / 2^24), linear between powers of 2 (exact at them), 0 from
+ * e = 9 2^24: ((2^25 - (e mod 2^24)) >> 17) >> (e >> 24), for e < 19 2^24. */
+uint32_t ref_temporal_weight (uint32_t e);
 
 /* Tables for noise level @level16 (1/16 of an 8-bit unit), @reach
  * (1..REF_TEMPORAL_MAX_REACH) and @d judged channels. */
@@ -248,8 +252,9 @@ void ref_temporal_clear (RefTemporal * t);
 /* One frame: @noise16 > 0 fixes the level (1/16 of an 8-bit unit), 0
  * estimates it (a level of 0 taken as 1; none yet, a frame with no block:
  * 8). The spatial window: (2 rx + 1) x (2 ry + 1) (the caller bounds it
- * as the bilateral's), spatial[dy][dx] = round (256 exp (-(dx^2 + dy^2)
- * / (2 sigma_spatial^2))), 256 where sigma_spatial <= 0. The level is
+ * as the bilateral's), spatial[dy][dx] = 2^24 log2 (e) (dx^2 + dy^2) /
+ * (2 sigma_spatial^2) rounded, at most 9 2^24 (0 where sigma_spatial <=
+ * 0): the exponent of 2 of exp (-(dx^2 + dy^2) / (2 sigma_spatial^2)). The level is
  * estimated (and t->level16 kept) whether fixed or not. Returns 0, or -1
  * out of memory or on invalid arguments. */
 int ref_temporal_frame (RefTemporal * t, const uint16_t * src,
