@@ -115,14 +115,11 @@ clb_rgb_interleave (uchar16 r, uchar16 g, uchar16 b, int o)
     return o == 0 ? CLB_WEAVE (0) : o == 1 ? CLB_WEAVE (1) : CLB_WEAVE (2);
 }
 
-/* q = t / n (T: uint or uintN, F the float of its lanes) from @inv, a
- * float reciprocal of n: within one of the quotient, corrected to it. */
-#define CLB_DIV_RCP(T, F, q, t, n, inv)                                     \
-    do {                                                                    \
-        q = convert_##T (convert_##F (t) * (inv));                          \
-        q -= select ((T) (0), (T) (1), q * (n) > (t));                      \
-        q += select ((T) (0), (T) (1), (t) - q * (n) >= (n));               \
-    } while (0)
+/* The rounded means t / n of 16 lanes, from @inv, a float reciprocal
+ * of n: within one of the quotient, corrected to it (lanes.cl). */
+#define CLB_MEAN16(t, n, inv) \
+    convert_uchar16 (separable_fix16 (convert_uint16 (convert_float16 (t) \
+                                                      * (inv)), t, n))
 
 /* mosaic_x16's small 2: 3-byte pixels, 48 bytes (16 pixels, whole blocks)
  * a step from byte k, each channel's lanes gathered, folded and put back,
@@ -150,9 +147,8 @@ mosaic_x16_rgb (__global const uchar *src, int in_pitch, __global uchar *dst,
 #undef CLB_RGB
             for (int d = 1; d < bw; d <<= 1)
                 g = clb_mosaic_fold (g, d);
-            uint16 t = g + (uint16) (n_full / 2), q;
-            CLB_DIV_RCP (uint16, float16, q, t, n_full, inv);
-            m[c] = convert_uchar16 (q);
+            m[c] = CLB_MEAN16 (g + (uint16) (n_full / 2), (uint16) (n_full),
+                               inv);
         }
         for (int o = 0; o < 3; o++) {
             uchar16 v = clb_rgb_interleave (m[0], m[1], m[2], o);
@@ -213,9 +209,7 @@ mosaic_x16_lanes (__global const uchar *src, int in_pitch,
             gc = clb_mosaic_fold (gc, d);
         if (luma >= 0)
             g = select (gc, g, yl);
-        uint16 t = g + (nv >> 1), q;
-        CLB_DIV_RCP (uint16, float16, q, t, nv, iv);
-        uchar16 v = convert_uchar16 (q);
+        uchar16 v = CLB_MEAN16 (g + (nv >> 1), nv, iv);
         __global uchar *out = dense ? dst + (size_t) y0 * out_pitch + k
             : pat + k;
         for (int y = y0; y < (dense ? y1 : y0 + 1); y++, out += out_pitch) {
@@ -233,7 +227,7 @@ mosaic_x16_lanes (__global const uchar *src, int in_pitch,
 void
 mosaic_x16_blocks (__global const ushort *sums, __global uchar *pat, int kv,
                    int k1, int y0, int y1, int bw, int pstride, int4 off,
-                   int channels, int luma, uint n_full, float inv)
+                   int channels, int luma)
 {
     int bspan = bw * pstride;
     for (int b0 = kv; b0 < k1; b0 += bspan) {
@@ -242,17 +236,11 @@ mosaic_x16_blocks (__global const ushort *sums, __global uchar *pat, int kv,
             int st = luma < 0 ? pstride : c == 0 ? 2 : 4;
             int i0 = b0 + (luma < 0 ? clb_comp (off, c)
                            : c == 0 ? luma : 2 * c - 1 - luma);
-            uint n = (uint) ((b1 - b0) / st * (y1 - y0)), s = 0, v;
+            uint n = (uint) ((b1 - b0) / st * (y1 - y0)), s = 0;
             for (int i = i0; i < b1; i += st)
                 s += sums[i];
-            uint t = s + n / 2;
-            /* a whole block: the reciprocal */
-            if (n == n_full)
-                CLB_DIV_RCP (uint, float, v, t, n, inv);
-            else
-                v = t / n;
             for (int i = i0; i < b1; i += st)
-                pat[i] = (uchar) v;
+                pat[i] = (uchar) ((s + n / 2) / n);
         }
     }
 }
@@ -340,7 +328,7 @@ mosaic_x16 (__global const uchar *src, int in_pitch, __global uchar *dst,
         mask = vload16 (0, lanes);
     }
     mosaic_x16_blocks (sums, pat, kv, k1, y0, y1, bw, pstride, off, channels,
-                       luma, n_full, inv);
+                       luma);
 
     /* small blocks of a dense job stored their vectors' bytes already */
     int kc = dense && small != 0 ? kv : k0;
