@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The CPU walks' lanes (8-bit samples, 16 to a vector), written once for
- * the walks of separable.cl, sat_ring.cl, mask_x16.cl and mosaic.cl: the
- * rounded division of window sums (a float estimate corrected to the exact
+ * the walks of separable.cl, sat_ring.cl, mask_x16.cl, mosaic.cl and
+ * temporal.cl: the rounded division of window sums (a float estimate corrected to the exact
  * quotient, vector integer division being scalarised), the lane scans and
  * shuffles, and the kept channels' bytes. In every unit of
  * kernels/meson.build that holds one of those walks.

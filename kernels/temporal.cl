@@ -17,7 +17,9 @@
  *                     the group's tile of the history in local memory, as
  *                     bilateral_gpu's (kernels/gpu_bilateral.cl)
  *   temporal_spatial_x16  CPUs, 8-bit samples: the same sums for 16 pixels
- *                     of a row a work-item, in vector lanes (below)
+ *                     of a row a work-item, in vector lanes (below), on
+ *                     the blocks whose window stays in the row (the rest:
+ *                     temporal_spatial)
  * The history is planar, a sample and 8 fraction bits (hist_t: 16 bits
  * for 8-bit samples): channel c of pixel i at c * width * height + i, so
  * that 16 pixels of a row are one vector load a channel.
@@ -32,6 +34,17 @@
  * no table, no exponential */
 #define TEMPORAL_WEIGHT(e) \
     ((((1u << 25) - ((e) & 0xffffffu)) >> 17) >> ((e) >> 24))
+/* The count's step, for scalars or vectors (no branch: on noise, PoCL's
+ * branches cost 8 ms a 1080p frame): where the patch disagrees (or none
+ * yet) 1, where it is doubtful halved, where it agrees one more. */
+#define TEMPORAL_COUNT(n, a, agree, keep, one, cap)                          \
+    select (select (min ((n) + (one), cap), max ((n) / 2, one), (a) > (keep)), \
+            one, ((n) == 0) | ((a) > (agree)))
+/* h + floor ((((x << 8) - h) w + 128) / 256), d = (x << 8) - h + 2^(bits
+ * + 8) > 0 taken in halves (int or intN, no 64 bits) */
+#define TEMPORAL_MIX(h, d, w)                                                \
+    ((h) + (((d) >> 8) - (1 << CLB_SAMPLE_BITS)) * (w)                       \
+     + ((((d) & 255) * (w) + 128) >> 8))
 
 __kernel void
 temporal_noise (__global const sample_t *src, int pitch, int pstride,
@@ -108,19 +121,14 @@ temporal_blend (__global const sample_t *src, int pitch, int pstride,
     size_t i = (size_t) y * width + x, plane = (size_t) width * height;
     size_t b = (size_t) y * pitch + (size_t) x * pstride;
     int n = fresh ? 0 : count[i];
-    /* disagrees: starts again; doubtful: halved; agrees: one more (no
-     * branch: on noise, PoCL's branches cost 8 ms a 1080p frame) */
-    n = select (select (min (n + 1, cap), max (n / 2, 1),
-                        a > tab[2 * (cap + 1) + n]),
-                1, (n == 0) | (a > tab[cap + 1 + n]));
+    n = TEMPORAL_COUNT (n, a, tab[cap + 1 + n], tab[2 * (cap + 1) + n], 1,
+                        cap);
     count[i] = (uchar) n;
     for (int c = 0; c < channels; c++) {
-        long hv = fresh ? 0 : hold[c * plane + i];
-        long q = (((long) clb_load (src, b + clb_comp (off, c), swap, shift)
-                   << 8) - hv) * tab[n] + 128;
-        /* floor (q / 256), q >= -2^32: shifted while positive */
-        hnew[c * plane + i] = (hist_t) (hv + ((q + (1L << 40)) >> 8)
-                                         - (1L << 32));
+        int hv = fresh ? 0 : hold[c * plane + i];
+        int d = (int) clb_load (src, b + clb_comp (off, c), swap, shift) * 256
+            - hv + (256 << CLB_SAMPLE_BITS);
+        hnew[c * plane + i] = (hist_t) TEMPORAL_MIX (hv, d, (int) tab[n]);
     }
 }
 
@@ -129,7 +137,7 @@ temporal_blend (__global const sample_t *src, int pitch, int pstride,
 CLB_INLINE void
 temporal_window (__local const uint *tile, int n, int tw, int ci, int dx0,
                  int dx1, int dy0, int dy1, int rx, int ry,
-                 __local const uint *sp, uint mul, uint kcut, int dist_mask,
+                 __global const uint *sp, uint mul, uint kcut, int dist_mask,
                  int rshift, int nc, ulong *sum, ulong *ws)
 {
     for (int dy = dy0; dy <= dy1; dy++) {
@@ -151,7 +159,7 @@ temporal_window (__local const uint *tile, int n, int tw, int ci, int dx0,
 }
 
 /* The work-group's tile of h and its apron (planar, border-mapped; SHRINK
- * clips the window instead) and the spatial table staged in @tile. */
+ * clips the window instead) staged in @tile. */
 __kernel void
 temporal_spatial (__global sample_t *dst, int pitch, int pstride, int4 off,
                   int swap, int shift, int width, int height, int channels,
@@ -164,7 +172,6 @@ temporal_spatial (__global sample_t *dst, int pitch, int pstride, int4 off,
     int id = ly * lw + lx, items = lw * (int) get_local_size (1);
     int tw = lw + 2 * rx, n = tw * ((int) get_local_size (1) + 2 * ry);
     int x = get_global_id (0), y = get_global_id (1);
-    __local uint *sp = tile + channels * n;
     size_t plane = (size_t) width * height;
     for (int i = id; i < n; i += items) {
         int ty = i / tw; /* not i % tw: a div and rem pair, frozen */
@@ -173,8 +180,6 @@ temporal_spatial (__global sample_t *dst, int pitch, int pstride, int4 off,
         for (int c = 0; c < channels && sx >= 0 && sy >= 0; c++)
             tile[c * n + i] = h[c * plane + (size_t) sy * width + sx];
     }
-    for (int i = id; i < (2 * rx + 1) * (2 * ry + 1); i += items)
-        sp[i] = tab[5 * (cap + 1) + i];
     barrier (CLK_LOCAL_MEM_FENCE);
     if (x >= width || y >= height)
         return;
@@ -185,7 +190,7 @@ temporal_spatial (__global sample_t *dst, int pitch, int pstride, int4 off,
     ulong sum[4] = {0, 0, 0, 0}, ws = 0;
 #define TEMPORAL_WINDOW(nc)                                                \
     temporal_window (tile, n, tw, (ly + ry) * tw + lx + rx, dx0, dx1, dy0, \
-                     dy1, rx, ry, sp, tab[3 * (cap + 1) + n0],             \
+                     dy1, rx, ry, tab + 5 * (cap + 1), tab[3 * (cap + 1) + n0], \
                      tab[4 * (cap + 1) + n0], dist_mask, rshift, nc, sum, &ws)
     channels == 1 ? TEMPORAL_WINDOW (1) : channels == 2 ? TEMPORAL_WINDOW (2)
         : channels == 3 ? TEMPORAL_WINDOW (3) : TEMPORAL_WINDOW (4);
@@ -215,30 +220,11 @@ temporal_gather16 (__global const uint *t, uint16 i)
                      t[i.sc], t[i.sd], t[i.se], t[i.sf]);
 }
 
-/* Lanes x .. x + 15 of @row; edge: border-mapped, *in 0 where SHRINK
- * leaves the pixel out (clamped into the row: lanes past its end are not
- * stored). */
-CLB_INLINE uint16
-temporal_lanes16 (__global const hist_t *row, int x, int width, int border,
-                  int edge, uint16 *in)
-{
-    if (!edge)
-        return convert_uint16 (vload16 (0, row + x));
-    uint v[16], k[16];
-    for (int i = 0; i < 16; i++) {
-        int sx = clb_border_index (x + i, width, border);
-        k[i] = sx >= 0 ? 0xffffffffu : 0u;
-        v[i] = row[clamp (sx, 0, width - 1)];
-    }
-    *in &= vload16 (0, k);
-    return vload16 (0, v);
-}
-
 /* The window's sums for @nc channels (a constant where inlined). */
 CLB_INLINE void
 temporal_rows16 (__global const hist_t *h, size_t plane, int x0, int y,
                  int width, int height, int nc, int dist_mask, int rx,
-                 int ry, int border, int edge, __global const uint *sp,
+                 int ry, int border, __global const uint *sp,
                  uint16 mul, uint16 kcut, int rshift, const uint16 *ce,
                  uint16 *sum, uint16 *ws)
 {
@@ -248,17 +234,16 @@ temporal_rows16 (__global const hist_t *h, size_t plane, int x0, int y,
             continue;
         __global const hist_t *row = h + (size_t) sy * width;
         for (int dx = -rx; dx <= rx; dx++) {
-            uint16 v[4], in = (uint16) (0xffffffffu), k = 0;
+            uint16 v[4], k = 0;
 #pragma unroll
             for (int c = 0; c < nc; c++) {
-                v[c] = temporal_lanes16 (row + c * plane, x0 + dx, width,
-                                         border, edge, &in);
+                v[c] = convert_uint16 (vload16 (0, row + c * plane + x0 + dx));
                 uint16 e = abs_diff (v[c], ce[c]) >> (uint) rshift;
                 k += dist_mask & (1 << c) ? e * e : 0;
             }
             uint16 e = min (k, kcut) * mul + sp[(dy + ry) * (2 * rx + 1)
                                                 + dx + rx];
-            uint16 w = TEMPORAL_WEIGHT (e) & in;
+            uint16 w = TEMPORAL_WEIGHT (e);
             *ws += w;
 #pragma unroll
             for (int c = 0; c < nc; c++)
@@ -273,40 +258,32 @@ temporal_spatial_x16 (__global uchar *dst, int pitch, int pstride, int4 off,
                       int channels, int dist_mask, int max_value, int rx,
                       int ry, int border, __global const hist_t *h,
                       __global const uchar *count, __global const uint *tab,
-                      int cap, int rshift)
+                      int cap, int rshift, int xa, int blocks)
 {
-    int blocks = (width + 15) / 16, id = get_global_id (0);
-    int y = id / blocks, x0 = (id - y * blocks) * 16;
+    int id = get_global_id (0), y = id / blocks;
+    int x0 = xa + (id - y * blocks) * 16;
     if (y >= height)
         return;
-    int edge = x0 - rx < 0 || x0 + 15 + rx >= width;
     size_t plane = (size_t) width * height, r0 = (size_t) y * width;
-    uint16 ce[4], sum[4] = {0, 0, 0, 0}, ws = 0, in = 0;
-    uint n[16], q[64];
+    uint16 ce[4], sum[4] = {0, 0, 0, 0}, ws = 0;
+    uint q[64];
     for (int c = 0; c < channels; c++)
-        ce[c] = temporal_lanes16 (h + c * plane + r0, x0, width,
-                                  CLB_BORDER_REPLICATE, edge, &in);
-    for (int i = 0; i < 16; i++)
-        n[i] = count[r0 + min (x0 + i, width - 1)];
-    uint16 mul = temporal_gather16 (tab, 3 * (cap + 1) + vload16 (0, n));
-    uint16 kcut = temporal_gather16 (tab, 4 * (cap + 1) + vload16 (0, n));
+        ce[c] = convert_uint16 (vload16 (0, h + c * plane + r0 + x0));
+    uint16 n = convert_uint16 (vload16 (0, count + r0 + x0));
+    uint16 mul = temporal_gather16 (tab, 3 * (cap + 1) + n);
+    uint16 kcut = temporal_gather16 (tab, 4 * (cap + 1) + n);
     __global const uint *sp = tab + 5 * (cap + 1);
 #define CLB_ROWS16(C) temporal_rows16 (h, plane, x0, y, width, height, C, \
-    dist_mask, rx, ry, border, edge, sp, mul, kcut, rshift, ce, sum, &ws)
+    dist_mask, rx, ry, border, sp, mul, kcut, rshift, ce, sum, &ws)
     channels == 1 ? CLB_ROWS16 (1) : channels == 2 ? CLB_ROWS16 (2)
         : channels == 3 ? CLB_ROWS16 (3) : CLB_ROWS16 (4);
 #undef CLB_ROWS16
-    /* the rounded mean: the float quotient, truncated (a < 2^32, b <
-     * 2^24, a / b < 257: off by at most 1), then corrected in integers;
-     * x86 has no vector integer division (1080p RGBA 40 -> 33 ms) */
-    for (int c = 0; c < channels; c++) {
-        uint16 a = sum[c] + (ws << 7), b = ws << 8;
-        uint16 r = convert_uint16 (convert_float16 (a) / convert_float16 (b));
-        r += as_uint16 (r * b > a);
-        r -= as_uint16 (a - r * b >= b);
-        vstore16 (min (r, (uint16) (max_value)), c, q);
-    }
-    for (int i = 0; i < min (16, width - x0); i++) {
+    /* the rounded mean (lanes.cl: a float quotient corrected in integers;
+     * x86 has no vector integer division: 1080p RGBA 40 -> 33 ms) */
+    for (int c = 0; c < channels; c++)
+        vstore16 (min (separable_div16 (sum[c] + (ws << 7), ws << 8),
+                       (uint16) (max_value)), c, q);
+    for (int i = 0; i < 16; i++) {
         size_t o = (size_t) y * pitch + (size_t) (x0 + i) * pstride;
         for (int c = 0; c < channels; c++)
             clb_store (dst, o + clb_comp (off, c), q[c * 16 + i], swap,

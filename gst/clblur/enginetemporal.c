@@ -9,7 +9,8 @@
  * (temporal_blend, from one history buffer into the other); the
  * bilateral on the blended history at the noise left (temporal_spatial;
  * on CPUs, 8-bit samples, temporal_spatial_x16: 16 pixels of a row in
- * vector lanes). Integer
+ * vector lanes, where the window stays in the row, temporal_spatial on
+ * the columns left). Integer
  * tables from the level, made here as ref_temporal_tables defines them
  * (tests/reference/refblur.h), uploaded without a host wait when the
  * level changes. The history is planar: a plane a channel.
@@ -309,51 +310,24 @@ clb_engine_noise_range (ClbEngine * engine, const ClbRun * r,
   return TRUE;
 }
 
-/* A frame of the job: the noise, the blend, then the spatial step by
- * temporal_spatial, or with @x16 temporal_spatial_x16 (CPUs, 8-bit). */
+/* The blend: each pixel's D and a 2-pixel border's (temporal_diff; a
+ * fresh history reads none), then the blend, from one history into the
+ * other (temporal_blend), both a work-item a pixel in groups of 64 x 2:
+ * 1080p RGBA on PoCL 5.5 and 10.7 ms against 6.9 and 12.5 in 16 x 8. */
 static gboolean
-temporal_frame (ClbEngine * engine, const ClbRun * r, gboolean x16,
-    GError ** error)
+blend_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
+    guint reach, gboolean fresh, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
   const ClbJob *job = r->job;
-  ClbTemporalJob *t =
-      &engine->temporal[MIN (r->params->field, 1) * CLB_MAX_JOBS + r->index];
-  cl_kernel diff = engine->kernels[planes->sample_size][K_TEMPORAL_DIFF];
-  cl_kernel blend = engine->kernels[planes->sample_size][K_TEMPORAL_BLEND];
-  cl_kernel spatial =
-      engine->kernels[planes->sample_size][K_TEMPORAL_SPATIAL];
-  size_t global[2], local[2] = { 16, 8 }, rows[2] = { 64, 2 };
-  guint reach = r->params->temporal_reach ? MIN (r->params->temporal_reach,
-      CLB_MAX_TEMPORAL_REACH) : CLB_DEFAULT_TEMPORAL_REACH;
-  guint d = judged_channels (job);
-  gint level;
-  gboolean fresh = t->fresh;
+  guint size = planes->sample_size;
+  size_t global[2], rows[2] = { 64, 2 };
   ClbArgs a;
 
-  if (!ensure_state (engine, t, job->width, job->height, job->channels,
-          error))
-    return FALSE;
-  start_fresh (t);
-  if (!run_noise (engine, t, r, d, error))
-    return FALSE;
-  level = r->params->noise_level > 0 ?
-      (gint) floor (r->params->noise_level * 16 + 0.5) : t->level;
-  level = level < 0 ? 16 * 8 : MAX (level, 1);
-  if (r->index == 0)
-    engine->noise_level = t->level;     /* the estimate, as read back */
-  if (!upload_tables (engine, t, level, reach, d, r, error))
-    return FALSE;
-
-  while (local[0] * local[1] > MAX (engine->profile.max_work_group_size, 1))
-    local[local[0] > local[1] ? 0 : 1] /= 2;
   while (rows[0] * rows[1] > MAX (engine->profile.max_work_group_size, 1))
     rows[rows[0] > 1 ? 0 : 1] /= 2;
-  /* each pixel's D and a 2-pixel border's, then the blend (both a
-   * work-item a pixel, in groups of 64 x 2: 1080p RGBA on PoCL 5.5 and
-   * 10.7 ms against 6.9 and 12.5 in 16 x 8); a fresh history reads no D */
   if (!fresh) {
-    a = clb_engine_args (engine, diff);
+    a = clb_engine_args (engine, engine->kernels[size][K_TEMPORAL_DIFF]);
     clb_args_layout (&a, r->in, planes, job);
     clb_args_size (&a, job);
     clb_arg_int (&a, job->dist_mask);
@@ -363,10 +337,11 @@ temporal_frame (ClbEngine * engine, const ClbRun * r, gboolean x16,
       return FALSE;
     global[0] = (job->width + 4 + rows[0] - 1) / rows[0] * rows[0];
     global[1] = (job->height + 4 + rows[1] - 1) / rows[1] * rows[1];
-    CHECK (clb_engine_run_kernel (engine, diff, 2, global, rows,
+    CHECK (clb_engine_run_kernel (engine,
+            engine->kernels[size][K_TEMPORAL_DIFF], 2, global, rows,
             "temporal_diff"), "clEnqueueNDRangeKernel (temporal_diff)");
   }
-  a = clb_engine_args (engine, blend);
+  a = clb_engine_args (engine, engine->kernels[size][K_TEMPORAL_BLEND]);
   clb_args_layout (&a, r->in, planes, job);
   clb_args_size (&a, job);
   clb_arg_int (&a, job->dist_mask);
@@ -381,51 +356,113 @@ temporal_frame (ClbEngine * engine, const ClbRun * r, gboolean x16,
     return FALSE;
   global[0] = (job->width + rows[0] - 1) / rows[0] * rows[0];
   global[1] = (job->height + rows[1] - 1) / rows[1] * rows[1];
-  CHECK (clb_engine_run_kernel (engine, blend, 2, global, rows,
+  CHECK (clb_engine_run_kernel (engine,
+          engine->kernels[size][K_TEMPORAL_BLEND], 2, global, rows,
           "temporal_blend"), "clEnqueueNDRangeKernel (temporal_blend)");
   t->turn ^= 1;
-
-  if (x16)
-    spatial = engine->kernels[CLB_SAMPLES_8][K_TEMPORAL_SPATIAL_X16];
-  a = clb_engine_args (engine, spatial);
-  clb_args_layout (&a, r->out, planes, job);
-  clb_args_size (&a, job);
-  clb_arg_int (&a, job->dist_mask);
-  clb_arg_int (&a, planes->max_value);
-  clb_arg_int (&a, r->rx);
-  clb_arg_int (&a, r->ry);
-  clb_arg_int (&a, r->border);
-  clb_arg_mem (&a, t->history[t->turn]);
-  clb_arg_mem (&a, t->count);
-  clb_arg_mem (&a, t->tables);
-  clb_arg_int (&a, 2 * reach);
-  clb_arg_int (&a, 6 + depth_shift (planes->max_value));
-  if (x16) {
-    /* 16 pixels of a row a work-item, no tile */
-    if (!clb_args_done (&a, error))
-      return FALSE;
-    CHECK (clb_run_lines (engine, CLB_SAMPLES_8, K_TEMPORAL_SPATIAL_X16,
-            (size_t) (job->width + 15) / 16 * job->height,
-            "temporal_spatial_x16"),
-        "clEnqueueNDRangeKernel (temporal_spatial_x16)");
-    return TRUE;
-  }
-  /* the tile (at most 30 x 22 pixels, 10.3 KiB at radius 7 in 4
-   * channels) and the spatial table: far below the 32 KiB every device
-   * has */
-  clb_arg_local (&a, ((local[0] + 2 * r->rx) * (local[1] + 2 * r->ry)
-          * job->channels + (2 * r->rx + 1) * (2 * r->ry + 1))
-      * sizeof (cl_uint));
-  if (!clb_args_done (&a, error))
-    return FALSE;
-  global[0] = (job->width + local[0] - 1) / local[0] * local[0];
-  global[1] = (job->height + local[1] - 1) / local[1] * local[1];
-  CHECK (clb_engine_run_kernel (engine, spatial, 2, global, local,
-          "temporal_spatial"), "clEnqueueNDRangeKernel (temporal_spatial)");
   return TRUE;
 
 failed:
   return FALSE;
+}
+
+/* The spatial step: temporal_spatial, a work-item a pixel, the group's
+ * tile in local memory; with @x16 temporal_spatial_x16 on each row's
+ * blocks of 16 pixels whose window stays in the row (columns xa to xb),
+ * temporal_spatial on the columns either side. */
+static gboolean
+spatial_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
+    guint reach, gboolean x16, GError ** error)
+{
+  const ClbPlanes *planes = &engine->planes;
+  const ClbJob *job = r->job;
+  guint size = planes->sample_size, xa = (r->rx + 15) / 16 * 16, xb = 0;
+  guint k, part;
+  size_t global[2], local[2] = { 16, 8 }, at[2] = { 0, 0 };
+  ClbArgs a;
+
+  while (local[0] * local[1] > MAX (engine->profile.max_work_group_size, 1))
+    local[local[0] > local[1] ? 0 : 1] /= 2;
+  if (x16 && job->width >= xa + 16 + r->rx)
+    xb = xa + (job->width - r->rx - xa) / 16 * 16;
+  for (part = xb ? 0 : 1; part < 3; part++) {
+    k = part ? K_TEMPORAL_SPATIAL : K_TEMPORAL_SPATIAL_X16;
+    a = clb_engine_args (engine, engine->kernels[size][k]);
+    clb_args_layout (&a, r->out, planes, job);
+    clb_args_size (&a, job);
+    clb_arg_int (&a, job->dist_mask);
+    clb_arg_int (&a, planes->max_value);
+    clb_arg_int (&a, r->rx);
+    clb_arg_int (&a, r->ry);
+    clb_arg_int (&a, r->border);
+    clb_arg_mem (&a, t->history[t->turn]);
+    clb_arg_mem (&a, t->count);
+    clb_arg_mem (&a, t->tables);
+    clb_arg_int (&a, 2 * reach);
+    clb_arg_int (&a, 6 + depth_shift (planes->max_value));
+    if (part == 0) {
+      clb_arg_int (&a, xa);
+      clb_arg_int (&a, (xb - xa) / 16);
+      if (!clb_args_done (&a, error))
+        return FALSE;
+      CHECK (clb_run_lines (engine, size, k, (size_t) (xb - xa) / 16 *
+              job->height, "temporal_spatial_x16"),
+          "clEnqueueNDRangeKernel (temporal_spatial_x16)");
+      continue;
+    }
+    /* the tile (at most 30 x 22 pixels, 10.3 KiB at radius 7 in 4
+     * channels): far below the 32 KiB every device has; the columns left
+     * of xa, then right of xb (all without x16) */
+    clb_arg_local (&a, (local[0] + 2 * r->rx) * (local[1] + 2 * r->ry)
+        * job->channels * sizeof (cl_uint));
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    at[0] = part == 2 ? xb : 0;
+    global[0] = (xb ? (part == 1 ? xa : job->width - xb) : job->width)
+        + local[0] - 1;
+    global[0] = global[0] / local[0] * local[0];
+    global[1] = (job->height + local[1] - 1) / local[1] * local[1];
+    CHECK (clb_engine_run_kernel_at (engine, engine->kernels[size][k], 2,
+            at, global, local, "temporal_spatial"),
+        "clEnqueueNDRangeKernel (temporal_spatial)");
+    if (!xb)
+      break;
+  }
+  return TRUE;
+
+failed:
+  return FALSE;
+}
+
+/* A frame of the job: the noise, the blend, then the spatial step (with
+ * @x16 on CPUs, 8-bit samples, the x16 kernels where they fit). */
+static gboolean
+temporal_frame (ClbEngine * engine, const ClbRun * r, gboolean x16,
+    GError ** error)
+{
+  const ClbJob *job = r->job;
+  ClbTemporalJob *t =
+      &engine->temporal[MIN (r->params->field, 1) * CLB_MAX_JOBS + r->index];
+  guint reach = r->params->temporal_reach ? MIN (r->params->temporal_reach,
+      CLB_MAX_TEMPORAL_REACH) : CLB_DEFAULT_TEMPORAL_REACH;
+  guint d = judged_channels (job);
+  gint level;
+  gboolean fresh = t->fresh;
+
+  if (!ensure_state (engine, t, job->width, job->height, job->channels,
+          error))
+    return FALSE;
+  start_fresh (t);
+  if (!run_noise (engine, t, r, d, error))
+    return FALSE;
+  level = r->params->noise_level > 0 ?
+      (gint) floor (r->params->noise_level * 16 + 0.5) : t->level;
+  level = level < 0 ? 16 * 8 : MAX (level, 1);
+  if (r->index == 0)
+    engine->noise_level = t->level;     /* the estimate, as read back */
+  return upload_tables (engine, t, level, reach, d, r, error)
+      && blend_pass (engine, r, t, reach, fresh, error)
+      && spatial_pass (engine, r, t, reach, x16, error);
 }
 
 static gboolean
@@ -434,11 +471,9 @@ run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
   return temporal_frame (engine, r, FALSE, error);
 }
 
-/* Whether temporal_spatial_x16's loops fit the device's cap: its
- * costliest blocks, those whose window crosses a row's end, a loop of 16
- * lanes a channel a tap (temporal_lanes16) and the tap's channel loops,
- * the window's rows, the centre's lanes and counts and the result's
- * stores, counted generously. */
+/* Whether temporal_spatial_x16's loops fit the device's cap: a block's
+ * window (its channel loops a tap, the window's rows, the centre's lanes
+ * and the result's stores), counted generously. */
 static gboolean
 temporal_x16_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
@@ -446,12 +481,13 @@ temporal_x16_fits (const ClbDeviceProfile * profile,
 {
   guint64 rows = 2 * (guint64) ry + 1, taps = rows * (2 * (guint64) rx + 1);
 
-  return clb_loops_fit (profile, taps * (job->channels * (CLB_LANES + 4)
-          + 4) + 2 * rows + CLB_LANES * (job->channels + 3) + 64);
+  return clb_loops_fit (profile, taps * (2 * job->channels + 4) + 2 * rows
+      + CLB_LANES * (job->channels + 3) + 64);
 }
 
 /* CPUs, 8-bit samples: the spatial step 16 pixels of a row a work-item
- * (kernels/temporal.cl, temporal_spatial_x16) */
+ * where the window stays in the row (kernels/temporal.cl,
+ * temporal_spatial_x16) */
 static gboolean
 run_temporal_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
@@ -463,7 +499,8 @@ run_temporal_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
 const ClbVariant clb_temporal_variants[] = {
   {"temporal_x16", CLB_METHOD_TEMPORAL, CLB_WIDTH_8, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_CPU, "temporal_noise, temporal_diff, "
-        "temporal_blend, temporal_spatial_x16", 0, FALSE, temporal_x16_fits,
+        "temporal_blend, temporal_spatial_x16 (temporal_spatial at the "
+        "rows' ends)", 0, FALSE, temporal_x16_fits,
       run_temporal_x16},
   {"temporal", CLB_METHOD_TEMPORAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_AUTO, "temporal_noise, temporal_diff, "
