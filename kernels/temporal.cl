@@ -16,10 +16,10 @@
  *                     exponent, the pixel's count's, and the spatial one);
  *                     the group's tile of the history in local memory, as
  *                     bilateral_gpu's (kernels/gpu_bilateral.cl)
- *   temporal_spatial_x16  CPUs, 8-bit samples: the same sums for 16 pixels
- *                     of a row a work-item, in vector lanes (below), on
- *                     the blocks whose window stays in the row (the rest:
- *                     temporal_spatial)
+ *   temporal_blend_x16, temporal_spatial_x16  CPUs, 8-bit samples: the
+ *                     same for 16 pixels of a row a work-item, in vector
+ *                     lanes (below), on the blocks of 16 whose window
+ *                     stays in the row (the rest: the kernels above)
  * The history is planar, a sample and 8 fraction bits (hist_t: 16 bits
  * for 8-bit samples): channel c of pixel i at c * width * height + i, so
  * that 16 pixels of a row are one vector load a channel.
@@ -249,6 +249,49 @@ temporal_rows16 (__global const hist_t *h, size_t plane, int x0, int y,
             for (int c = 0; c < nc; c++)
                 sum[c] += w * v[c];
         }
+    }
+}
+
+/* temporal_blend_x16: CPUs, 8-bit samples: temporal_blend for 16 pixels
+ * of a row a work-item (a row's whole blocks of 16; the rest
+ * temporal_blend's), in the lanes of uint16 vectors: the patch's 25 D a
+ * vector load each, the count and history a vector load, the blend in
+ * the lanes. */
+__kernel void
+temporal_blend_x16 (__global const uchar *src, int pitch, int pstride,
+                    int4 off, int swap, int shift, int width, int height,
+                    int channels, int dist_mask, __global const hist_t *hold,
+                    __global hist_t *hnew, __global uchar *count,
+                    __global const uint *tab, int cap, int fresh,
+                    __global const uint *diff)
+{
+    int blocks = width / 16, id = get_global_id (0);
+    int y = id / blocks, x0 = (id - y * blocks) * 16;
+    if (y >= height)
+        return;
+    size_t i = (size_t) y * width + x0, plane = (size_t) width * height;
+    uint16 a = 0, n = fresh ? 0 : convert_uint16 (vload16 (0, count + i));
+    for (int dy = 0; dy < 5 && !fresh; dy++) {
+        for (int dx = 0; dx < 5; dx++)
+            a += vload16 (0, diff + (size_t) (y + dy) * (width + 4) + x0 + dx);
+    }
+    n = TEMPORAL_COUNT (n, a, temporal_gather16 (tab, cap + 1 + n),
+                        temporal_gather16 (tab, 2 * (cap + 1) + n),
+                        (uint16) 1, (uint16) cap);
+    vstore16 (convert_uchar16 (n), 0, count + i);
+    int16 w = as_int16 (temporal_gather16 (tab, n));
+    for (int c = 0; c < channels; c++) {
+        __global const uchar *p = src + (size_t) y * pitch
+            + (size_t) x0 * pstride + clb_comp (off, c);
+        uchar v[16];
+        for (int l = 0; l < 16; l++)
+            v[l] = p[l * pstride];
+        int16 hv = fresh ? 0 : convert_int16 (vload16 (0, hold + c * plane
+                                                       + i));
+        int16 d = convert_int16 (pstride == 1 ? vload16 (0, p) : vload16 (0, v))
+            * 256 - hv + 65536;
+        vstore16 (convert_ushort16 (TEMPORAL_MIX (hv, d, w)), 0,
+                  hnew + c * plane + i);
     }
 }
 

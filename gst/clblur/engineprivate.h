@@ -67,7 +67,8 @@ G_BEGIN_DECLS
   X (MASK_FUSED_X16, "mask_fused_x16", "mask") \
   X (MASK_PLANAR_X16, "mask_planar_x16", "mask") \
   X (MASK_PLANAR_PAIR_X16, "mask_planar_pair_x16", "mask") \
-  X (TEMPORAL_SPATIAL_X16, "temporal_spatial_x16", "temporal")
+  X (TEMPORAL_SPATIAL_X16, "temporal_spatial_x16", "temporal") \
+  X (TEMPORAL_BLEND_X16, "temporal_blend_x16", "temporal")
 
 #define CLB_KERNEL_ENUM(id, name, unit) K_##id,
 enum

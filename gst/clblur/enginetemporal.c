@@ -8,9 +8,9 @@
  * blend with the history where a 5 x 5 patch of them agrees
  * (temporal_blend, from one history buffer into the other); the
  * bilateral on the blended history at the noise left (temporal_spatial;
- * on CPUs, 8-bit samples, temporal_spatial_x16: 16 pixels of a row in
- * vector lanes, where the window stays in the row, temporal_spatial on
- * the columns left). Integer
+ * on CPUs, 8-bit samples, temporal_blend_x16 and temporal_spatial_x16:
+ * 16 pixels of a row in vector lanes, where their loads stay in the row,
+ * the other kernels on the columns left). Integer
  * tables from the level, made here as ref_temporal_tables defines them
  * (tests/reference/refblur.h), uploaded without a host wait when the
  * level changes. The history is planar: a plane a channel.
@@ -312,16 +312,18 @@ clb_engine_noise_range (ClbEngine * engine, const ClbRun * r,
 
 /* The blend: each pixel's D and a 2-pixel border's (temporal_diff; a
  * fresh history reads none), then the blend, from one history into the
- * other (temporal_blend), both a work-item a pixel in groups of 64 x 2:
- * 1080p RGBA on PoCL 5.5 and 10.7 ms against 6.9 and 12.5 in 16 x 8. */
+ * other (temporal_blend; with @x16, temporal_blend_x16 on each row's
+ * whole blocks of 16 pixels, temporal_blend on the rest). The kernels
+ * of a work-item a pixel in groups of 64 x 2: 1080p RGBA on PoCL 5.5
+ * and 10.7 ms against 6.9 and 12.5 in 16 x 8. */
 static gboolean
 blend_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
-    guint reach, gboolean fresh, GError ** error)
+    guint reach, gboolean fresh, gboolean x16, GError ** error)
 {
   const ClbPlanes *planes = &engine->planes;
   const ClbJob *job = r->job;
-  guint size = planes->sample_size;
-  size_t global[2], rows[2] = { 64, 2 };
+  guint size = planes->sample_size, k, full = x16 ? job->width / 16 * 16 : 0;
+  size_t global[2], rows[2] = { 64, 2 }, at[2] = { full, 0 };
   ClbArgs a;
 
   while (rows[0] * rows[1] > MAX (engine->profile.max_work_group_size, 1))
@@ -341,24 +343,36 @@ blend_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
             engine->kernels[size][K_TEMPORAL_DIFF], 2, global, rows,
             "temporal_diff"), "clEnqueueNDRangeKernel (temporal_diff)");
   }
-  a = clb_engine_args (engine, engine->kernels[size][K_TEMPORAL_BLEND]);
-  clb_args_layout (&a, r->in, planes, job);
-  clb_args_size (&a, job);
-  clb_arg_int (&a, job->dist_mask);
-  clb_arg_mem (&a, t->history[t->turn]);
-  clb_arg_mem (&a, t->history[t->turn ^ 1]);
-  clb_arg_mem (&a, t->count);
-  clb_arg_mem (&a, t->tables);
-  clb_arg_int (&a, 2 * reach);
-  clb_arg_int (&a, fresh);
-  clb_arg_mem (&a, t->diff);
-  if (!clb_args_done (&a, error))
-    return FALSE;
-  global[0] = (job->width + rows[0] - 1) / rows[0] * rows[0];
-  global[1] = (job->height + rows[1] - 1) / rows[1] * rows[1];
-  CHECK (clb_engine_run_kernel (engine,
-          engine->kernels[size][K_TEMPORAL_BLEND], 2, global, rows,
-          "temporal_blend"), "clEnqueueNDRangeKernel (temporal_blend)");
+  for (k = full ? K_TEMPORAL_BLEND_X16 : K_TEMPORAL_BLEND;;
+      k = K_TEMPORAL_BLEND) {
+    a = clb_engine_args (engine, engine->kernels[size][k]);
+    clb_args_layout (&a, r->in, planes, job);
+    clb_args_size (&a, job);
+    clb_arg_int (&a, job->dist_mask);
+    clb_arg_mem (&a, t->history[t->turn]);
+    clb_arg_mem (&a, t->history[t->turn ^ 1]);
+    clb_arg_mem (&a, t->count);
+    clb_arg_mem (&a, t->tables);
+    clb_arg_int (&a, 2 * reach);
+    clb_arg_int (&a, fresh);
+    clb_arg_mem (&a, t->diff);
+    if (!clb_args_done (&a, error))
+      return FALSE;
+    if (k == K_TEMPORAL_BLEND_X16) {
+      CHECK (clb_run_lines (engine, size, k, (size_t) full / 16 * job->height,
+              "temporal_blend_x16"),
+          "clEnqueueNDRangeKernel (temporal_blend_x16)");
+      if (full == job->width)
+        break;
+      continue;
+    }
+    global[0] = (job->width - full + rows[0] - 1) / rows[0] * rows[0];
+    global[1] = (job->height + rows[1] - 1) / rows[1] * rows[1];
+    CHECK (clb_engine_run_kernel_at (engine, engine->kernels[size][k], 2,
+            at, global, rows, "temporal_blend"),
+        "clEnqueueNDRangeKernel (temporal_blend)");
+    break;
+  }
   t->turn ^= 1;
   return TRUE;
 
@@ -461,7 +475,7 @@ temporal_frame (ClbEngine * engine, const ClbRun * r, gboolean x16,
   if (r->index == 0)
     engine->noise_level = t->level;     /* the estimate, as read back */
   return upload_tables (engine, t, level, reach, d, r, error)
-      && blend_pass (engine, r, t, reach, fresh, error)
+      && blend_pass (engine, r, t, reach, fresh, x16, error)
       && spatial_pass (engine, r, t, reach, x16, error);
 }
 
@@ -471,9 +485,11 @@ run_temporal (ClbEngine * engine, const ClbRun * r, GError ** error)
   return temporal_frame (engine, r, FALSE, error);
 }
 
-/* Whether temporal_spatial_x16's loops fit the device's cap: a block's
- * window (its channel loops a tap, the window's rows, the centre's lanes
- * and the result's stores), counted generously. */
+/* Whether the x16 kernels' loops fit the device's cap:
+ * temporal_spatial_x16's, a block's window (its channel loops a tap, the
+ * window's rows, the centre's lanes and the result's stores), and
+ * temporal_blend_x16's (the patch, a channel's 16 lanes), counted
+ * generously. */
 static gboolean
 temporal_x16_fits (const ClbDeviceProfile * profile,
     const ClbPlanes * planes, const ClbJob * job, guint rx, guint ry,
@@ -482,12 +498,13 @@ temporal_x16_fits (const ClbDeviceProfile * profile,
   guint64 rows = 2 * (guint64) ry + 1, taps = rows * (2 * (guint64) rx + 1);
 
   return clb_loops_fit (profile, taps * (2 * job->channels + 4) + 2 * rows
-      + CLB_LANES * (job->channels + 3) + 64);
+      + CLB_LANES * (job->channels + 3) + 64)
+      && clb_loops_fit (profile, 40 + job->channels * (CLB_LANES + 2));
 }
 
-/* CPUs, 8-bit samples: the spatial step 16 pixels of a row a work-item
- * where the window stays in the row (kernels/temporal.cl,
- * temporal_spatial_x16) */
+/* CPUs, 8-bit samples: the blend and the spatial step 16 pixels of a
+ * row a work-item where they fit (kernels/temporal.cl,
+ * temporal_blend_x16, temporal_spatial_x16) */
 static gboolean
 run_temporal_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
 {
@@ -499,8 +516,8 @@ run_temporal_x16 (ClbEngine * engine, const ClbRun * r, GError ** error)
 const ClbVariant clb_temporal_variants[] = {
   {"temporal_x16", CLB_METHOD_TEMPORAL, CLB_WIDTH_8, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_CPU, "temporal_noise, temporal_diff, "
-        "temporal_blend, temporal_spatial_x16 (temporal_spatial at the "
-        "rows' ends)", 0, FALSE, temporal_x16_fits,
+        "temporal_blend_x16, temporal_spatial_x16 (temporal_blend, "
+        "temporal_spatial at the rows' ends)", 0, FALSE, temporal_x16_fits,
       run_temporal_x16},
   {"temporal", CLB_METHOD_TEMPORAL, CLB_WIDTH_ANY, CLB_LAYOUT_ANY,
         FALSE, CLB_DEVICE_CLASS_AUTO, "temporal_noise, temporal_diff, "
