@@ -235,11 +235,12 @@ static const PropRow prop_rows[N_PROPS] = {
    * blur). The bound keeps every box sum of 8-bit samples exact in the
    * 32-bit summed-area table. Bilateral bounds its window further, in each
    * plane's pixels: at most 63, and at most ceil (3 ×
-   * #GstCLBoxBlur:sigma-spatial) where that is not 0.
+   * #GstCLBoxBlur:sigma-spatial) where that is not 0. Temporal takes 2
+   * while radius is unset (at 4 it trails the bilateral on a pan).
    */
   [PROP_RADIUS] = {"radius", "Radius", "Horizontal half-width of the blur "
       "window in pixels (0 = pass through; bilateral uses at most 63 and "
-      "3 x sigma-spatial)", KIND_UINT, NULL,
+      "3 x sigma-spatial; temporal 2 while unset)", KIND_UINT, NULL,
       0, CLB_MAX_RADIUS, DEFAULT_RADIUS, EFFECT, FIELD (radius)},
   /**
    * GstCLBoxBlur:radius-y:
@@ -320,11 +321,12 @@ static const PropRow prop_rows[N_PROPS] = {
    * plane filtered. 0 weighs the whole window alike. The window stops at
    * ceil (3 sigma) pixels each way, where the Gaussian has fallen below
    * 1.2 % of its peak, and at 63 (3 × 21, the largest sigma): a 1080p frame
-   * then costs at most 127² taps a pixel.
+   * then costs at most 127² taps a pixel. Temporal too, 1.5 while unset.
    */
-  [PROP_SIGMA_SPATIAL] = {"sigma-spatial", "Spatial sigma", "Bilateral: "
-      "spatial Gaussian standard deviation in pixels (0 = flat window); the "
-      "window reaches at most 3 sigma", KIND_DOUBLE, NULL, 0.0,
+  [PROP_SIGMA_SPATIAL] = {"sigma-spatial", "Spatial sigma", "Bilateral "
+      "and temporal: spatial Gaussian standard deviation in pixels (0 = flat "
+      "window; temporal 1.5 while unset); the window reaches at most 3 sigma",
+      KIND_DOUBLE, NULL, 0.0,
       CLB_MAX_SIGMA_SPATIAL, DEFAULT_SIGMA_SPATIAL, EFFECT,
       FIELD (sigma_spatial)},
   /**

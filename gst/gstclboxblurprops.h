@@ -65,6 +65,8 @@ typedef struct
   /* alpha as the foreground mask */
   gboolean alpha_mask;
   guint mask_feather;           /* full-resolution pixels; 0: none */
+  /* the properties the user set, a bit each (1 << the property's id) */
+  guint64 set;
 } GstCLBoxBlurSettings;
 
 /* Installs the properties on @klass and marks their enum types as plugin

@@ -2,6 +2,7 @@
 """PSNR of method temporal against the bilateral on noisy sequences (issue 41).
 
   scripts/temporal-psnr.py [--sigmas 10,20] [--pictures a,b,..] [--quick]
+                           [--window R,S]
 
 Each picture (scikit-image's sample photographs, python3-skimage, area-
 resized to 480x320 RGB) makes 12-frame sequences with Gaussian noise drawn
@@ -18,7 +19,9 @@ estimated, reach 8, radius 2, sigma-spatial 1.5); and the noise level
 estimated on frame 0 for sigma 5 to 30. Every figure comes from the plain-C
 reference (tests/reference/refblur.c, compiled here into a temporary
 library and called through ctypes): ref_bilateral and ref_temporal_frame.
---quick: the grid's radius 3 alone.
+--quick: the grid's radius 3 alone. --window: temporal's spatial window,
+radius R and sigma-spatial S (default 2,1.5, the documented pipelines';
+4,3 is the element's default window).
 """
 import argparse
 import ctypes
@@ -124,12 +127,16 @@ def estimate(lib, x):
 
 
 def main():
+    global RADIUS, SIGMA_SPATIAL
     ap = argparse.ArgumentParser()
     ap.add_argument('--sigmas', default='10,20')
     ap.add_argument('--pictures',
                     default='astronaut.png,coffee.png,chelsea.png')
     ap.add_argument('--quick', action='store_true')
+    ap.add_argument('--window', default='%d,%g' % (RADIUS, SIGMA_SPATIAL))
     args = ap.parse_args()
+    RADIUS, SIGMA_SPATIAL = int(args.window.split(',')[0]), \
+        float(args.window.split(',')[1])
     lib = library()
     pics = args.pictures.split(',')
     grid = [(r, ss, k) for r in ((3,) if args.quick else (2, 3, 5))

@@ -32,21 +32,37 @@ typedef struct {
   GRand *rand;
   guint frame;                  /* the next frame's number */
   gdouble noise_level;
+  guint rx;                     /* the window the reference takes */
+  gdouble ss;
 } Seq;
 
+/* A sequence of @format; @rx and @ss (-1: left unset, the method's own
+ * 2 and 1.5) set on the element after the method. */
 static void
-seq_start (Seq * q, const gchar * format, gdouble noise_level)
+seq_start_window (Seq * q, const gchar * format, gdouble noise_level,
+    gint rx, gdouble ss)
 {
   q->h = blurcheck_harness_new ("clboxblur");
   gst_util_set_object_arg (G_OBJECT (q->h->element), "method", "temporal");
-  g_object_set (q->h->element, "radius", 2, "sigma-spatial", 1.5,
-      "noise-level", noise_level, NULL);
+  g_object_set (q->h->element, "noise-level", noise_level, NULL);
+  if (rx >= 0)
+    g_object_set (q->h->element, "radius", rx, NULL);
+  if (ss >= 0)
+    g_object_set (q->h->element, "sigma-spatial", ss, NULL);
+  q->rx = rx >= 0 ? (guint) rx : 2;
+  q->ss = ss >= 0 ? ss : 1.5;
   q->noise_level = noise_level;
   set_format (q->h, &q->info, format, W, H);
   q->channels = GST_VIDEO_INFO_COMP_PSTRIDE (&q->info, 0);
   fail_unless (ref_temporal_init (&q->ref, W, H, q->channels) == 0);
   q->rand = g_rand_new_with_seed (7);
   q->frame = 0;
+}
+
+static void
+seq_start (Seq * q, const gchar * format, gdouble noise_level)
+{
+  seq_start_window (q, format, noise_level, 2, 1.5);
 }
 
 static void
@@ -100,8 +116,8 @@ seq_push (Seq * q, GstClockTime pts, gboolean discont)
   out = gst_harness_pull (q->h);
   fail_unless (out != NULL);
   fail_unless (ref_temporal_frame (&q->ref, src, want, q->channels == 4 ?
-          0x7 : 0x1, 255, (gint) floor (q->noise_level * 16 + 0.5), 8, 2, 2,
-          1.5, REF_BORDER_SHRINK) == 0);
+          0x7 : 0x1, 255, (gint) floor (q->noise_level * 16 + 0.5), 8, q->rx,
+          q->rx, q->ss, REF_BORDER_SHRINK) == 0);
   fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
   for (y = 0; y < H; y++)
     for (x = 0; x < W; x++)
@@ -134,6 +150,30 @@ GST_START_TEST (test_temporal_sequence)
         seq_push (&q, n * FRAME_NS, n == 0);
       seq_end (&q);
     }
+  }
+}
+
+GST_END_TEST;
+
+/* The window: the method's own (radius 2, sigma-spatial 1.5) while
+ * radius and sigma-spatial are unset, each set one taken as set (4 and
+ * 3, the defaults the other methods take, among them). */
+GST_START_TEST (test_temporal_window)
+{
+  static const struct
+  {
+    gint rx;
+    gdouble ss;
+  } windows[] = { {-1, -1}, {4, 3}, {3, -1}, {-1, 0.8}, {2, 1.5} };
+  guint w, n;
+
+  for (w = 0; w < G_N_ELEMENTS (windows); w++) {
+    Seq q;
+
+    seq_start_window (&q, "RGBA", 0, windows[w].rx, windows[w].ss);
+    for (n = 0; n < 4; n++)
+      seq_push (&q, n * FRAME_NS, n == 0);
+    seq_end (&q);
   }
 }
 
@@ -383,6 +423,7 @@ clboxblur_temporal_suite (void)
   suite_add_tcase (s, tc);
   blurcheck_add_fixture (tc);
   tcase_add_test (tc, test_temporal_sequence);
+  tcase_add_test (tc, test_temporal_window);
   tcase_add_test (tc, test_temporal_fields);
   tcase_add_test (tc, test_temporal_resets);
   tcase_add_test (tc, test_temporal_noise_level);
