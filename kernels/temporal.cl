@@ -137,7 +137,7 @@ temporal_blend (__global const sample_t *src, int pitch, int pstride,
 CLB_INLINE void
 temporal_window (__local const uint *tile, int n, int tw, int ci, int dx0,
                  int dx1, int dy0, int dy1, int rx, int ry,
-                 __global const uint *sp, uint mul, uint kcut, int dist_mask,
+                 __constant uint *sp, uint mul, uint kcut, int dist_mask,
                  int rshift, int nc, ulong *sum, ulong *ws)
 {
     for (int dy = dy0; dy <= dy1; dy++) {
@@ -159,13 +159,15 @@ temporal_window (__local const uint *tile, int n, int tw, int ci, int dx0,
 }
 
 /* The work-group's tile of h and its apron (planar, border-mapped; SHRINK
- * clips the window instead) staged in @tile. */
+ * clips the window instead) staged in @tile; the tables in constant
+ * memory (a few hundred words: every tap's exponent the same address
+ * across the group). */
 __kernel void
 temporal_spatial (__global sample_t *dst, int pitch, int pstride, int4 off,
                   int swap, int shift, int width, int height, int channels,
                   int dist_mask, int max_value, int rx, int ry, int border,
                   __global const hist_t *h, __global const uchar *count,
-                  __global const uint *tab, int cap, int rshift,
+                  __constant uint *tab, int cap, int rshift,
                   __local uint *tile)
 {
     int lw = get_local_size (0), lx = get_local_id (0), ly = get_local_id (1);
