@@ -212,8 +212,8 @@ temporal_spatial (__global sample_t *dst, int pitch, int pstride, int4 off,
  * 16-lane gather a tap cost 1080p RGBA 4.4 ms more on PoCL). Sums in
  * uint are exact: h <= 255 << 8, weights <= 256, at most 15 x 15 taps
  * (CLB_MAX_TEMPORAL_RADIUS 7): 225 x 256 x 65280 + 128 ws < 2^32.
- * Blocks whose window crosses the left or right end read each lane
- * through the border mapping (SHRINK: weight 0). */
+ * Only blocks whose window stays inside the row (the host launches
+ * temporal_spatial on the columns either side): no border mapping. */
 CLB_INLINE uint16
 temporal_gather16 (__global const uint *t, uint16 i)
 {

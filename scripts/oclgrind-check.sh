@@ -115,11 +115,12 @@ for class in gpu cpu; do
   check $class uninit 0 --temporal --history -i 2 --sizes 23x17 \
     --formats NV12 --radii 1 --border replicate
 done
-# temporal_spatial_x16 (the CPU class's spatial step on 8-bit samples, 16
-# pixels of a row a work-item, the blocks at a row's ends border-mapped
-# lane by lane): frames of inner and edge blocks and a short last one,
-# fresh (shrink: lanes left out) and with the history kept (a packed job
-# whose pixels it writes one byte of two)
+# temporal_spatial_x16 and temporal_blend_x16 (the CPU class's steps on
+# 8-bit samples, 16 pixels of a row a work-item, temporal_spatial on the
+# columns where a block's window would leave the row, temporal_blend on
+# a row's last pixels short of 16): frames of both, fresh (shrink) and
+# with the history kept (a packed job whose pixels it writes one byte of
+# two)
 check cpu uninit 0 --temporal --sizes 53x11 --formats RGBA --radii 7 \
   --border shrink
 check cpu uninit 0 --temporal --history -i 2 --sizes 53x11 --formats YUY2 \

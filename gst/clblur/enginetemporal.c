@@ -400,6 +400,11 @@ spatial_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
   if (x16 && job->width >= xa + 16 + r->rx)
     xb = xa + (job->width - r->rx - xa) / 16 * 16;
   for (part = xb ? 0 : 1; part < 3; part++) {
+    /* an empty strip (radius 0: none left of xa; none right of xb where
+     * the blocks end the row) has no launch: a global size of 0 is
+     * invalid before OpenCL 2.1 */
+    if (part && xb && (part == 1 ? xa : job->width - xb) == 0)
+      continue;
     k = part ? K_TEMPORAL_SPATIAL : K_TEMPORAL_SPATIAL_X16;
     a = clb_engine_args (engine, engine->kernels[size][k]);
     clb_args_layout (&a, r->out, planes, job);
