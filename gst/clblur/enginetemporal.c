@@ -322,7 +322,7 @@ blend_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
 {
   const ClbPlanes *planes = &engine->planes;
   const ClbJob *job = r->job;
-  guint size = planes->sample_size, k, full = x16 ? job->width / 16 * 16 : 0;
+  guint size = planes->sample_size, s, full = x16 ? job->width / 16 * 16 : 0;
   size_t global[2], rows[2] = { 64, 2 }, at[2] = { full, 0 };
   ClbArgs a;
 
@@ -343,8 +343,10 @@ blend_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
             engine->kernels[size][K_TEMPORAL_DIFF], 2, global, rows,
             "temporal_diff"), "clEnqueueNDRangeKernel (temporal_diff)");
   }
-  for (k = full ? K_TEMPORAL_BLEND_X16 : K_TEMPORAL_BLEND;;
-      k = K_TEMPORAL_BLEND) {
+  /* the x16 kernel on columns 0 to full, temporal_blend on the rest */
+  for (s = full ? 0 : 1; s < 2 && (s == 0 || full < job->width); s++) {
+    guint k = s ? K_TEMPORAL_BLEND : K_TEMPORAL_BLEND_X16;
+
     a = clb_engine_args (engine, engine->kernels[size][k]);
     clb_args_layout (&a, r->in, planes, job);
     clb_args_size (&a, job);
@@ -358,12 +360,10 @@ blend_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
     clb_arg_mem (&a, t->diff);
     if (!clb_args_done (&a, error))
       return FALSE;
-    if (k == K_TEMPORAL_BLEND_X16) {
+    if (s == 0) {
       CHECK (clb_run_lines (engine, size, k, (size_t) full / 16 * job->height,
               "temporal_blend_x16"),
           "clEnqueueNDRangeKernel (temporal_blend_x16)");
-      if (full == job->width)
-        break;
       continue;
     }
     global[0] = (job->width - full + rows[0] - 1) / rows[0] * rows[0];
@@ -371,7 +371,6 @@ blend_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
     CHECK (clb_engine_run_kernel_at (engine, engine->kernels[size][k], 2,
             at, global, rows, "temporal_blend"),
         "clEnqueueNDRangeKernel (temporal_blend)");
-    break;
   }
   t->turn ^= 1;
   return TRUE;
@@ -391,7 +390,7 @@ spatial_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
   const ClbPlanes *planes = &engine->planes;
   const ClbJob *job = r->job;
   guint size = planes->sample_size, xa = (r->rx + 15) / 16 * 16, xb = 0;
-  guint k, part;
+  guint k, s;
   size_t global[2], local[2] = { 16, 8 }, at[2] = { 0, 0 };
   ClbArgs a;
 
@@ -399,13 +398,17 @@ spatial_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
     local[local[0] > local[1] ? 0 : 1] /= 2;
   if (x16 && job->width >= xa + 16 + r->rx)
     xb = xa + (job->width - r->rx - xa) / 16 * 16;
-  for (part = xb ? 0 : 1; part < 3; part++) {
-    /* an empty strip (radius 0: none left of xa; none right of xb where
-     * the blocks end the row) has no launch: a global size of 0 is
-     * invalid before OpenCL 2.1 */
-    if (part && xb && (part == 1 ? xa : job->width - xb) == 0)
+  else
+    xa = xb = job->width;       /* no block: the row is one strip */
+  /* the x16 blocks (s 0), then the strips [0, xa) and [xb, width); an
+   * empty one (radius 0, or blocks that end the row) has no launch: a
+   * global size of 0 is invalid before OpenCL 2.1 */
+  for (s = xb > xa ? 0 : 1; s < 3; s++) {
+    guint from = s == 2 ? xb : 0, to = s == 1 ? xa : job->width;
+
+    if (s > 0 && to == from)
       continue;
-    k = part ? K_TEMPORAL_SPATIAL : K_TEMPORAL_SPATIAL_X16;
+    k = s ? K_TEMPORAL_SPATIAL : K_TEMPORAL_SPATIAL_X16;
     a = clb_engine_args (engine, engine->kernels[size][k]);
     clb_args_layout (&a, r->out, planes, job);
     clb_args_size (&a, job);
@@ -419,7 +422,7 @@ spatial_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
     clb_arg_mem (&a, t->tables);
     clb_arg_int (&a, 2 * reach);
     clb_arg_int (&a, 6 + depth_shift (planes->max_value));
-    if (part == 0) {
+    if (s == 0) {
       clb_arg_int (&a, xa);
       clb_arg_int (&a, (xb - xa) / 16);
       if (!clb_args_done (&a, error))
@@ -430,22 +433,17 @@ spatial_pass (ClbEngine * engine, const ClbRun * r, ClbTemporalJob * t,
       continue;
     }
     /* the tile (at most 30 x 22 pixels, 10.3 KiB at radius 7 in 4
-     * channels): far below the 32 KiB every device has; the columns left
-     * of xa, then right of xb (all without x16) */
+     * channels): far below the 32 KiB every device has */
     clb_arg_local (&a, (local[0] + 2 * r->rx) * (local[1] + 2 * r->ry)
         * job->channels * sizeof (cl_uint));
     if (!clb_args_done (&a, error))
       return FALSE;
-    at[0] = part == 2 ? xb : 0;
-    global[0] = (xb ? (part == 1 ? xa : job->width - xb) : job->width)
-        + local[0] - 1;
-    global[0] = global[0] / local[0] * local[0];
+    at[0] = from;
+    global[0] = (to - from + local[0] - 1) / local[0] * local[0];
     global[1] = (job->height + local[1] - 1) / local[1] * local[1];
     CHECK (clb_engine_run_kernel_at (engine, engine->kernels[size][k], 2,
             at, global, local, "temporal_spatial"),
         "clEnqueueNDRangeKernel (temporal_spatial)");
-    if (!xb)
-      break;
   }
   return TRUE;
 
